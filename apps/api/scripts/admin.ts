@@ -1,0 +1,44 @@
+// `npm run admin -- grant EMAIL` / `revoke EMAIL`: appraisers are managed from the shell, by whoever
+// runs the server, never through the web.
+import { bootDatabase } from '../src/boot.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { DataDirLockedError } from '../src/lib/data-dir-lock.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { changeAdminRole } from '../src/modules/users/users.service.ts';
+
+const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+
+async function main(argv: string[]) {
+  const [command, email] = argv;
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
+    console.error(usage);
+    return 64;
+  }
+  const config = loadConfig();
+  const booted = await bootDatabase(config);
+  try {
+    const user = await changeAdminRole(booted.database.db, email, command === 'grant');
+    console.log(`${user.email} is ${user.isAdmin ? 'now an admin' : 'no longer an admin'}.`);
+    if (!user.isAdmin && config.adminEmails.includes(user.email.toLowerCase())) {
+      console.log('Note: this e-mail is listed in ADMIN_EMAILS, so it becomes an admin again at the next start.');
+    }
+    return 0;
+  } finally {
+    await booted.release();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof AppError) {
+      console.error(err.message);
+      if (err instanceof DataDirLockedError) {
+        console.error('Stop the running server first: the embedded database can be opened by one process at a time.');
+      }
+      process.exit(1);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);

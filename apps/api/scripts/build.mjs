@@ -1,0 +1,19 @@
+// Bundles the server (with the shared domain package) into dist/, leaving npm packages external,
+// and ships the SQL migrations beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { server: 'src/server.ts', admin: 'scripts/admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: Object.keys(manifest.dependencies ?? {}).concat(['zod']),
+  logLevel: 'warning',
+});
+cpSync('src/db/drizzle', 'dist/drizzle', { recursive: true });

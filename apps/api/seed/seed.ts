@@ -1,0 +1,16 @@
+// `npm run db:seed`: puts the demo data into an empty database without starting the server.
+import { buildApp } from '../src/app.ts';
+import { bootDatabase } from '../src/boot.ts';
+import { loadConfig } from '../src/config.ts';
+import { describeDemoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
+
+const config = loadConfig();
+const booted = await bootDatabase(config);
+try {
+  const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, logger: false });
+  const seeded = await seedDemoIfFresh(booted.database.db, app.auth);
+  console.log(seeded ? ['Demo data seeded.', ...describeDemoAccounts()].join('\n') : 'The database already has users; nothing was seeded.');
+  await app.close();
+} finally {
+  await booted.release();
+}

@@ -1,0 +1,75 @@
+// The whole HTTP application as one plugin tree: external plugins, then Assay's plugins, then the
+// feature modules. server.ts owns the process; tests build this same app on a fresh database.
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config, Secrets } from './config.ts';
+import type { Database } from './db/client.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { webPlugin } from './plugins/web.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: deps.config.trustProxy ?? false,
+    disableRequestLogging: deps.config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: deps.config.production ? [] : null,
+      },
+    },
+    hsts: deps.config.production,
+  });
+  await app.register(fastifyCookie);
+  // Route-level limits only; sign-in limits are better-auth's, kept in the database.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc), publicUrl: deps.config.publicUrl });
+  await app.register(submissionsRoutes, { db: deps.database.db });
+  await app.register(transactionsRoutes, { db: deps.database.db });
+
+  await app.register(webPlugin, { distDir: deps.config.webDistDir });
+  return app;
+}

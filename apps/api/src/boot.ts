@@ -1,0 +1,43 @@
+// Everything between "configuration is valid" and "the app can serve": claim the data folder,
+// open and migrate the database, apply ADMIN_EMAILS, seed the demo. Shared by server and CLI.
+import path from 'node:path';
+import { type Config, resolveSecrets, type Secrets } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
+import { syncAdminEmails } from './modules/users/users.service.ts';
+
+export interface Booted {
+  database: Database;
+  secrets: Secrets;
+  release(): Promise<void>;
+}
+
+export async function bootDatabase(config: Config): Promise<Booted> {
+  const secrets = resolveSecrets(config);
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    });
+    await database.migrate();
+    await syncAdminEmails(database.db, config.adminEmails);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  return {
+    database,
+    secrets,
+    async release() {
+      await database.close();
+      unlock();
+    },
+  };
+}
+
+export function isDemoMode(config: Config): boolean {
+  if (config.production) return false;
+  return config.demoMode ?? !config.databaseUrl;
+}

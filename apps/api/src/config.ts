@@ -1,0 +1,228 @@
+// The only reader of process.env: every setting is validated once at start, and every problem is
+// reported together so an operator fixes the whole environment in one go.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
+function findRepoRoot(start: string): string {
+  let dir = start;
+  while (path.dirname(dir) !== dir) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (what: string) =>
+  z.preprocess(emptyToUndefined, z.url({ message: `${what} must be a URL` }).optional());
+const booleanFlag = z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()).transform((v) =>
+  v === undefined ? undefined : v === 'true' || v === '1',
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    TRUST_PROXY: optionalString,
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'data'))),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default('')),
+    SESSION_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    ),
+    ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+        .optional(),
+    ),
+    DEMO_MODE: booleanFlag,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
+
+    STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Assay <no-reply@assay.example>')),
+
+    PRICE_FEED: z.preprocess(emptyToUndefined, z.enum(['simulated', 'gold-api', 'metals-dev']).default('simulated')),
+    PRICE_FEED_URL: optionalUrl('PRICE_FEED_URL'),
+    PRICE_FEED_API_KEY: optionalString,
+    PRICE_REFRESH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86400).default(60)),
+
+    OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+
+    RECEIVING_ADDRESS: z.preprocess(
+      emptyToUndefined,
+      z.string().default('Assay Receiving, 100 Assay Way, Suite 200, Wilmington, DE 19801'),
+    ),
+    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
+    SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
+  });
+
+type RawEnv = Record<string, string | undefined>;
+
+/**
+ * Rules across several variables. They read the raw strings, so they are reported together with
+ * any malformed single variable instead of only after those are fixed.
+ */
+function crossFieldProblems(raw: RawEnv): string[] {
+  const v = (key: string) => (raw[key]?.trim() ? raw[key]!.trim() : undefined);
+  const problems: string[] = [];
+  if (v('NODE_ENV') === 'production') {
+    if (!v('SESSION_SECRET')) problems.push('SESSION_SECRET: SESSION_SECRET is required in production');
+    if (!v('ENCRYPTION_KEY')) problems.push('ENCRYPTION_KEY: ENCRYPTION_KEY is required in production');
+    if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1') problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+  }
+  if (v('STORAGE_DRIVER') === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (!v(key)) problems.push(`${key}: ${key} is required when STORAGE_DRIVER=s3`);
+    }
+  }
+  const feed = v('PRICE_FEED');
+  if (feed === 'metals-dev' && !v('PRICE_FEED_API_KEY')) {
+    problems.push(`PRICE_FEED_API_KEY: PRICE_FEED_API_KEY is required when PRICE_FEED=${feed}`);
+  }
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((k) => v(k)).length;
+  if (oidc > 0 && oidc < 3) problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  for (const email of splitList(v('ADMIN_EMAILS') ?? '')) {
+    if (!z.email().safeParse(email).success) problems.push(`ADMIN_EMAILS: ADMIN_EMAILS contains an invalid e-mail: ${email}`);
+  }
+  return problems;
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: RawEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /** Addresses (IPs or CIDRs, comma-separated) of the load balancers whose X-Forwarded-For is believed. */
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminEmails: splitList(e.ADMIN_EMAILS),
+    sessionSecret: e.SESSION_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    demoMode: e.DEMO_MODE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: path.join(dataDir, 'photos'),
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+      },
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    priceFeed: {
+      provider: e.PRICE_FEED,
+      url: e.PRICE_FEED_URL,
+      apiKey: e.PRICE_FEED_API_KEY,
+      refreshSeconds: e.PRICE_REFRESH_SECONDS,
+    },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    receivingAddress: e.RECEIVING_ADDRESS,
+    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+  };
+}
+
+export interface Secrets {
+  sessionSecret: string;
+  encryptionKey: string;
+}
+
+/**
+ * Outside production a missing secret is generated once and kept in the data folder, so sessions
+ * and encrypted bank numbers survive a restart without any setup.
+ */
+export function resolveSecrets(config: Config): Secrets {
+  if (config.sessionSecret && config.encryptionKey) {
+    return { sessionSecret: config.sessionSecret, encryptionKey: config.encryptionKey };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const generated: Partial<Secrets> = {
+    sessionSecret: config.sessionSecret ? stored.sessionSecret : (stored.sessionSecret ?? randomBytes(32).toString('base64url')),
+    encryptionKey: config.encryptionKey ? stored.encryptionKey : (stored.encryptionKey ?? randomBytes(32).toString('hex')),
+  };
+  if (generated.sessionSecret !== stored.sessionSecret || generated.encryptionKey !== stored.encryptionKey) {
+    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  }
+  const secrets: Secrets = {
+    sessionSecret: config.sessionSecret ?? generated.sessionSecret!,
+    encryptionKey: config.encryptionKey ?? generated.encryptionKey!,
+  };
+  return secrets;
+}

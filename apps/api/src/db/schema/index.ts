@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './pricing.ts';
+export * from './submissions.ts';
+export * from './payouts.ts';
+export * from './shipping.ts';
+export * from './messaging.ts';

@@ -1,0 +1,28 @@
+import { bigserial, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The current price of each of the 11 item types; one row each, replaced on every good refresh.
+export const pricing = pgTable('pricing', {
+  id: text('id').primaryKey(),
+  itemType: text('item_type').notNull().unique(),
+  pricePerOz: numeric('price_per_oz', { precision: 14, scale: 4 }).notNull(),
+  pricePerGram: numeric('price_per_gram', { precision: 14, scale: 4 }).notNull(),
+  pricePerCarat: numeric('price_per_carat', { precision: 14, scale: 2 }),
+  source: text('source').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  updatedBy: text('updated_by'),
+});
+
+// Every accepted price, so change24h and the charts come from what was really quoted.
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemType: text('item_type').notNull(),
+    pricePerOz: numeric('price_per_oz', { precision: 14, scale: 4 }).notNull(),
+    pricePerGram: numeric('price_per_gram', { precision: 14, scale: 4 }).notNull(),
+    pricePerCarat: numeric('price_per_carat', { precision: 14, scale: 2 }),
+    source: text('source').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_history_item_recorded_idx').on(t.itemType, t.recordedAt)],
+);

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    estimatedWeight: numeric('estimated_weight', { precision: 12, scale: 4 }).notNull(),
+    weightUnit: text('weight_unit').notNull(),
+    preliminaryQuoteMin: numeric('preliminary_quote_min', { precision: 12, scale: 2 }),
+    preliminaryQuoteMax: numeric('preliminary_quote_max', { precision: 12, scale: 2 }),
+    finalOffer: numeric('final_offer', { precision: 12, scale: 2 }),
+    actualWeight: numeric('actual_weight', { precision: 12, scale: 4 }),
+    adminNotes: text('admin_notes'),
+    status: text('status').notNull().default('new'),
+    guaranteeDeadline: timestamp('guarantee_deadline', { withTimezone: true }).notNull(),
+    requiresKyc: boolean('requires_kyc').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    consignmentRequestedAt: timestamp('consignment_requested_at', { withTimezone: true }),
+    // Optimistic concurrency: two admins writing at once cannot silently overwrite each other.
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Keyset pagination of the mailbox: newest first, filtered by status and/or category.
+    index('submissions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('submissions_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('submissions_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('submissions_kyc_idx').on(t.requiresKyc).where(sql`${t.requiresKyc}`),
+  ],
+);
+
+// Photos are uploaded before their submission exists, so the owner is kept separately.
+export const submissionImages = pgTable(
+  'submission_images',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    contentType: text('content_type'),
+    byteSize: integer('byte_size'),
+    width: integer('width'),
+    height: integer('height'),
+    position: integer('position'),
+    uploadExpiresAt: timestamp('upload_expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submission_images_submission_idx').on(t.submissionId),
+    index('submission_images_owner_idx').on(t.ownerId),
+    uniqueIndex('submission_images_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+// Who did what to a submission and when; also the status timeline the client sees.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    changes: jsonb('changes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);

@@ -1,0 +1,36 @@
+// One error vocabulary for the whole server: services throw AppError with a code, and the single
+// error handler maps the code to an HTTP status. Messages are written for the person reading them.
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
+export const unauthorized = () => new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appMeta, submissions, transactions, users } from '../../db/schema/index.ts';
+
+export const DEMO_SEEDED_KEY = 'demo_seeded_at';
+
+export async function readMeta(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
+  return row?.value ?? null;
+}
+
+export async function writeMeta(db: DbOrTx, key: string, value: string) {
+  await db
+    .insert(appMeta)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+export async function countUsers(db: DbOrTx) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function insertDemoRows(
+  db: DbOrTx,
+  rows: { submissions: (typeof submissions.$inferInsert)[]; transactions: (typeof transactions.$inferInsert)[] },
+) {
+  if (rows.submissions.length) await db.insert(submissions).values(rows.submissions);
+  if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
+}
+
+export async function markAdmin(db: DbOrTx, userId: string) {
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}

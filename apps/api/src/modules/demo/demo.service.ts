@@ -1,0 +1,56 @@
+// Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
+// submissions in every status. Never in production (see isDemoMode).
+import type { Db } from '../../db/client.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import { buildSubmission, buildTransaction } from '../../db/factories.ts';
+import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, readMeta, writeMeta } from './demo.repository.ts';
+
+export const demoAccounts = {
+  client: { email: 'demo-client@assay.example', password: 'assay-demo-client', firstName: 'Dana', lastName: 'Client' },
+  admin: { email: 'demo-admin@assay.example', password: 'assay-demo-admin', firstName: 'Alex', lastName: 'Appraiser' },
+} as const;
+
+export function describeDemoAccounts(): string[] {
+  return [
+    '  demo mode: sample data, simulated prices, e-mail kept in the outbox',
+    `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
+    `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
+  ];
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export function demoSubmissions(clientId: string, now = new Date()) {
+  const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+  const created = [
+    buildSubmission({ userId: clientId, category: 'jewelry', description: '14k yellow gold rope chain, 22 inches, clasp intact', estimatedWeight: 18.4, weightUnit: 'grams', status: 'new', createdAt: ago(2) }),
+    buildSubmission({ userId: clientId, category: 'scrap', description: 'Broken sterling silver flatware, 6 pieces', estimatedWeight: 9.5, weightUnit: 'oz', status: 'new', createdAt: ago(43) }),
+    buildSubmission({ userId: clientId, category: 'gems', description: 'Loose round brilliant diamond with GIA report', estimatedWeight: 1.02, weightUnit: 'carats', status: 'appraising', createdAt: ago(60) }),
+    buildSubmission({ userId: clientId, category: 'jewelry', description: '18k white gold engagement ring with 0.5 ct center stone', estimatedWeight: 4.2, weightUnit: 'dwt', status: 'offered', createdAt: ago(120), finalOffer: '612.00', actualWeight: 4.1 }),
+    buildSubmission({ userId: clientId, category: 'scrap', description: 'Ten 1 oz American Gold Eagle coins', estimatedWeight: 10, weightUnit: 'oz', status: 'offered', createdAt: ago(100), finalOffer: '26450.00', actualWeight: 10 }),
+    buildSubmission({ userId: clientId, category: 'scrap', description: 'Dental gold and broken 10k earrings', estimatedWeight: 7.8, weightUnit: 'grams', status: 'completed', createdAt: ago(24 * 9), finalOffer: '236.00', actualWeight: 7.6 }),
+    buildSubmission({ userId: clientId, category: 'jewelry', description: 'Vintage platinum brooch with sapphires', estimatedWeight: 11, weightUnit: 'grams', status: 'returned', createdAt: ago(24 * 14), finalOffer: '310.00', actualWeight: 10.8 }),
+  ];
+  const completed = created.filter((s) => s.status === 'completed');
+  const payouts = completed.map((s) => buildTransaction({ submission: s, method: 'paypal', paypalEmail: demoAccounts.client.email, createdAt: now }));
+  return { submissions: created, transactions: payouts };
+}
+
+/** Seeds once, on an installation that has no users yet; a restart finds the marker and skips. */
+export async function seedDemoIfFresh(db: Db, auth: Auth): Promise<boolean> {
+  if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
+  const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
+  for (const key of ['client', 'admin'] as const) {
+    const a = demoAccounts[key];
+    const result = await auth.api.signUpEmail({
+      body: { email: a.email, password: a.password, name: `${a.firstName} ${a.lastName}`, firstName: a.firstName, lastName: a.lastName },
+    });
+    accounts[key] = result.user.id;
+  }
+  await db.transaction(async (tx) => {
+    await markAdmin(tx, accounts.admin);
+    await insertDemoRows(tx, demoSubmissions(accounts.client));
+    await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
+  });
+  return true;
+}

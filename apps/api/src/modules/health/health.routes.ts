@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+
+export async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await opts.database.ping();
+      return { status: 'ready', database: opts.database.kind };
+    } catch (err) {
+      request.log.warn({ err }, 'database is not reachable');
+      return reply.status(503).send({ status: 'unavailable', database: opts.database.kind, message: 'The database is not reachable.' });
+    }
+  });
+}

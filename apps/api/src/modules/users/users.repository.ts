@@ -1,0 +1,26 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setAdminFlag(db: DbOrTx, userId: string, isAdmin: boolean) {
+  await db.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function promoteAdmins(db: DbOrTx, emails: string[]) {
+  if (emails.length === 0) return 0;
+  const rows = await db
+    .update(users)
+    .set({ isAdmin: true, updatedAt: new Date() })
+    .where(inArray(sql`lower(${users.email})`, emails))
+    .returning({ id: users.id });
+  return rows.length;
+}

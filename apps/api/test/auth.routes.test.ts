@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, DEFAULT_PASSWORD, signIn, signUp } from './support/sessions.ts';
+import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+
+describe.each(engines)('accounts on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 to a visitor asking for the current user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Please sign in to continue.');
+  });
+
+  it('signs up a client and answers exactly the public user fields', async () => {
+    const client = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: client.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: client.id,
+      email: client.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isAdmin: false,
+      isPremium: false,
+    });
+  });
+
+  it('cannot make itself admin through the sign-up body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { email: 'sneaky@assay.test', password: DEFAULT_PASSWORD, name: 'S N', isAdmin: true },
+    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieOf(res) } });
+    expect(res.statusCode === 400 || me.json().isAdmin === false).toBe(true);
+  });
+
+  it('makes ADMIN_EMAILS admins', async () => {
+    const admin = await signUp(t.app, { email: ADMIN_EMAIL });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: admin.cookie } });
+    expect(res.json().isAdmin).toBe(true);
+  });
+
+  it('gives the same message for a wrong password and an unknown e-mail', async () => {
+    const client = await signUp(t.app);
+    const wrong = await signIn(t.app, client.email, 'not-the-password', '198.51.100.1');
+    const unknown = await signIn(t.app, 'nobody@assay.test', 'not-the-password', '198.51.100.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid email or password');
+    expect(unknown.json().message).toBe(wrong.json().message);
+  });
+
+  it('rate-limits repeated sign-in failures from one address', async () => {
+    const client = await signUp(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await signIn(t.app, client.email, 'wrong-password!', '198.51.100.77')).statusCode);
+    expect(codes.slice(0, 5).every((c) => c === 401)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, '198.51.100.78')).statusCode).toBe(200);
+  });
+
+  it('refuses a password shorter than 10 characters', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      remoteAddress: '192.0.2.200',
+      payload: { email: 'short@assay.test', password: 'short', name: 'S P' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/password/i);
+  });
+
+  it('signs out at /api/logout and returns to /', async () => {
+    const client = await signUp(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: client.cookie } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: client.cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('sends /api/login to the sign-in page, keeping only a same-site return path', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/login?returnTo=%2Fadmin' });
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/login?returnTo=%2Fadmin');
+    const evil = await t.app.inject({ method: 'GET', url: '/api/login?returnTo=%2F%2Fevil.example' });
+    expect(evil.headers.location).toBe('/login?returnTo=%2F');
+  });
+
+  it('e-mails a password reset link through the outbox and accepts the new password', async () => {
+    const client = await signUp(t.app);
+    const req = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/request-password-reset',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { email: client.email, redirectTo: '/reset-password' },
+    });
+    expect(req.statusCode).toBe(200);
+    const { outbox } = await import('../src/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
+    expect(mail?.subject).toBe('Reset your Assay password');
+    const link = /(http\S+reset-password\/(\S+?)\?\S*)/.exec(mail!.textBody);
+    expect(link).not.toBeNull();
+    const token = link![2]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/reset-password',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { token, newPassword: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(t.app, client.email, 'a-brand-new-password', '192.0.2.50')).statusCode).toBe(200);
+    expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, '192.0.2.51')).statusCode).toBe(401);
+  });
+});

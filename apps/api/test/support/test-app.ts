@@ -1,0 +1,92 @@
+// Builds the real app on a freshly migrated database: in-memory PGlite always, and a scratch
+// PostgreSQL database as well when DATABASE_URL is set (CI sets it), so both engines are exercised.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'appraiser@assay.test';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run can test: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `assay_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestDatabase(engine: Engine): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, cleanup: () => database.close() };
+  }
+  const scratch = await scratchPostgres();
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  await database.migrate();
+  return {
+    database,
+    async cleanup() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    ENCRYPTION_KEY: 'a'.repeat(64),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const { database, cleanup } = await createTestDatabase(engine);
+  await syncAdminEmails(database.db, config.adminEmails);
+  const app = await buildApp({
+    config,
+    database,
+    secrets: { sessionSecret: config.sessionSecret!, encryptionKey: config.encryptionKey! },
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    async close() {
+      await app.close();
+      await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { createSubmissionSchema } from './create-submission.ts';
+
+const valid = {
+  category: 'jewelry',
+  description: '  14k gold chain, 20 inches  ',
+  estimatedWeight: 12.5,
+  weightUnit: 'grams',
+  images: ['/objects/uploads/a.jpg'],
+};
+
+const issues = (input: unknown) =>
+  createSubmissionSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+describe('createSubmissionSchema', () => {
+  test('trims the description and keeps the quote fields it ignores optional', () => {
+    expect(createSubmissionSchema.parse({ ...valid, preliminaryQuoteMin: '280', preliminaryQuoteMax: 420 })).toEqual({
+      ...valid,
+      description: '14k gold chain, 20 inches',
+      preliminaryQuoteMin: '280',
+      preliminaryQuoteMax: 420,
+    });
+  });
+
+  test('images default to none', () => {
+    const { images: _images, ...withoutImages } = valid;
+    expect(createSubmissionSchema.parse(withoutImages).images).toEqual([]);
+  });
+
+  test.each([
+    ['category', undefined, 'Please choose what you are selling: jewelry, coins/scrap or loose gems.'],
+    ['description', '   ', 'Please describe your item.'],
+    ['description', undefined, 'Please describe your item.'],
+    ['description', 'x'.repeat(2001), 'Please keep the description to 2000 characters or fewer.'],
+    ['estimatedWeight', undefined, 'Please enter the estimated weight as a number.'],
+    ['estimatedWeight', '12', 'Please enter the estimated weight as a number.'],
+    ['estimatedWeight', 0, 'The estimated weight must be greater than zero.'],
+    ['estimatedWeight', -3, 'The estimated weight must be greater than zero.'],
+    ['estimatedWeight', Number.POSITIVE_INFINITY, 'Please enter the estimated weight as a number.'],
+    ['weightUnit', 'kg', 'Please choose a weight unit: grams, oz, dwt or carats.'],
+    ['images', ['a', 'b', 'c', 'd', 'e'], 'You can add at most 4 photos.'],
+    ['images', ['a', 'a'], 'Each photo can only be added once.'],
+    ['images', 'a.jpg', 'Photos must be a list of uploaded image addresses.'],
+  ])('%s = %j -> %j', (field, value, message) => {
+    expect(issues({ ...valid, [field]: value })).toEqual([[field, message]]);
+  });
+
+  test('an empty photo entry is refused', () => {
+    expect(issues({ ...valid, images: [''] })).toEqual([['images.0', 'Each photo must be an uploaded image address.']]);
+  });
+
+  test('the weight limit depends on the unit (100 kg)', () => {
+    expect(issues({ ...valid, estimatedWeight: 3216, weightUnit: 'oz' })).toEqual([
+      ['estimatedWeight', 'That weight is too large to quote online; the most we accept is 100 kg.'],
+    ]);
+    expect(createSubmissionSchema.safeParse({ ...valid, estimatedWeight: 3216, weightUnit: 'carats' }).success).toBe(true);
+  });
+});

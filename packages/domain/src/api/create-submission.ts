@@ -1,0 +1,57 @@
+// POST /api/submissions (SPEC 3, 7): the new-submission form validates with this schema and the
+// route validates the same body, so the client hears the same sentence either way. The quote
+// fields are tolerated but ignored: the server computes its own (DECISIONS).
+import { z } from 'zod';
+import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
+import { submissionCategorySchema } from '../submission-category.ts';
+import { validateCalculatorWeight, weightMessages, weightUnitSchema } from '../weight.ts';
+import { ignoredAmountSchema } from './common.ts';
+
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_IMAGE_REFERENCE_LENGTH = 2048;
+
+export const createSubmissionSchema = z
+  .object({
+    category: submissionCategorySchema,
+    description: z
+      .string({ error: 'Please describe your item.' })
+      .trim()
+      .min(1, { error: 'Please describe your item.', abort: true })
+      .max(MAX_DESCRIPTION_LENGTH, `Please keep the description to ${MAX_DESCRIPTION_LENGTH} characters or fewer.`),
+    estimatedWeight: z
+      .number({ error: 'Please enter the estimated weight as a number.' })
+      .positive('The estimated weight must be greater than zero.'),
+    weightUnit: weightUnitSchema,
+    images: z
+      .array(
+        z
+          .string({ error: 'Each photo must be an uploaded image address.' })
+          .trim()
+          .min(1, 'Each photo must be an uploaded image address.')
+          .max(MAX_IMAGE_REFERENCE_LENGTH, 'A photo address is too long to be valid.'),
+        { error: 'Photos must be a list of uploaded image addresses.' },
+      )
+      // zod runs an array's own checks even after a non-array input failed, so guard by hand.
+      .superRefine((images, ctx) => {
+        if (!Array.isArray(images)) return;
+        if (images.length > MAX_IMAGES_PER_SUBMISSION) {
+          ctx.addIssue({ code: 'custom', message: `You can add at most ${MAX_IMAGES_PER_SUBMISSION} photos.` });
+        } else if (new Set(images).size !== images.length) {
+          ctx.addIssue({ code: 'custom', message: 'Each photo can only be added once.' });
+        }
+      })
+      .default([]),
+    preliminaryQuoteMin: ignoredAmountSchema,
+    preliminaryQuoteMax: ignoredAmountSchema,
+  })
+  .superRefine((body, ctx) => {
+    // Only the limit is checked here: the field itself already explains zero, negative or text.
+    if (validateCalculatorWeight(body.estimatedWeight, body.weightUnit) === weightMessages.tooLarge) {
+      ctx.addIssue({ code: 'custom', message: weightMessages.tooLarge, path: ['estimatedWeight'] });
+    }
+  });
+
+/** What the form sends. */
+export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
+/** What the route receives after validation. */
+export type CreateSubmissionBody = z.output<typeof createSubmissionSchema>;

@@ -1,0 +1,66 @@
+// POST /api/transactions (SPEC 3, 7): how the client wants to be paid. The details depend on the
+// method, so the body is a union keyed by payoutMethod; the amount is tolerated but ignored
+// because the server derives it from the final offer (DECISIONS "Payouts").
+import { z } from 'zod';
+import { validationMessages } from '../messages.ts';
+import { isValidAbaRoutingNumber } from './aba-routing.ts';
+import { idSchema, ignoredAmountSchema } from './common.ts';
+
+function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+}
+
+export const achDetailsSchema = z.object(
+  {
+    accountName: requiredText(validationMessages.bankDetails).max(
+      100,
+      'The account holder name can be at most 100 characters.',
+    ),
+    routingNumber: requiredText(validationMessages.bankDetails)
+      .regex(/^\d{9}$/, { error: 'The routing number must be exactly 9 digits.', abort: true })
+      .refine(isValidAbaRoutingNumber, 'That routing number is not valid; please check it with your bank.'),
+    accountNumber: requiredText(validationMessages.bankDetails).regex(
+      /^\d{4,17}$/,
+      'The account number must be 4 to 17 digits.',
+    ),
+  },
+  { error: validationMessages.bankDetails },
+);
+
+export const paypalDetailsSchema = z.object(
+  {
+    email: requiredText(validationMessages.paypalEmail).pipe(
+      z.email('Please enter a valid PayPal email address.').max(254, 'That email address is too long.'),
+    ),
+  },
+  { error: validationMessages.paypalEmail },
+);
+
+/** SPEC 3: check details are just { method: 'check' }; an absent object means the same. */
+export const checkDetailsSchema = z
+  .object({ method: z.literal('check', { error: 'Check details must say method "check".' }).default('check') })
+  .default({ method: 'check' });
+
+const transactionBase = {
+  submissionId: idSchema('submission'),
+  amount: ignoredAmountSchema,
+};
+
+export const createTransactionSchema = z.discriminatedUnion(
+  'payoutMethod',
+  [
+    z.object({ ...transactionBase, payoutMethod: z.literal('ach'), payoutDetails: achDetailsSchema }),
+    z.object({ ...transactionBase, payoutMethod: z.literal('paypal'), payoutDetails: paypalDetailsSchema }),
+    z.object({ ...transactionBase, payoutMethod: z.literal('check'), payoutDetails: checkDetailsSchema }),
+  ],
+  { error: 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.' },
+);
+
+export type AchDetails = z.output<typeof achDetailsSchema>;
+export type PaypalDetails = z.output<typeof paypalDetailsSchema>;
+export type CheckDetails = z.output<typeof checkDetailsSchema>;
+export type PayoutDetails = AchDetails | PaypalDetails | CheckDetails;
+/** What the payout form sends. */
+export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
+/** What the route receives after validation. */
+export type CreateTransactionBody = z.output<typeof createTransactionSchema>;

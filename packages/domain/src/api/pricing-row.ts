@@ -1,0 +1,40 @@
+// GET /api/pricing (SPEC 3): prices travel as decimal strings so no client or server turns them
+// into binary floats. A row without a price for a unit answers null rather than "0", because a
+// zero price must never produce a quote (DECISIONS "Prices").
+import { z } from 'zod';
+import { itemTypeSchema, type ItemType } from '../item-type.ts';
+
+/** Non-negative, at most 4 decimals, no exponent: "2345.6789". */
+export const PRICE_PATTERN = /^\d+(?:\.\d{1,4})?$/;
+/** Signed percent, at most 4 decimals, no '%' sign: "-1.25", "+0.4", "0". */
+export const PERCENT_PATTERN = /^[+-]?\d+(?:\.\d{1,4})?$/;
+
+export const priceStringSchema = z
+  .string({ error: 'A price must be a decimal string.' })
+  .regex(PRICE_PATTERN, 'A price must be a non-negative amount with at most 4 decimals, like "2345.6789".');
+
+export const percentStringSchema = z
+  .string({ error: 'A 24-hour change must be a decimal string.' })
+  .regex(PERCENT_PATTERN, 'A 24-hour change must be a percentage with at most 4 decimals, like "-1.25".');
+
+export const pricingRowSchema = z.object({
+  id: z.string(),
+  itemType: itemTypeSchema,
+  pricePerOz: priceStringSchema.nullable(),
+  pricePerGram: priceStringSchema.nullable(),
+  pricePerCarat: priceStringSchema.nullable(),
+  change24h: percentStringSchema.nullable(),
+  /** ISO 8601 time of the price, for the "stale" notice (DECISIONS). Optional for old servers. */
+  updatedAt: z.string().nullable().optional(),
+});
+export type PricingRow = z.infer<typeof pricingRowSchema>;
+
+export const pricingListSchema = z.array(pricingRowSchema);
+
+export function findPricingRow<Row extends { readonly itemType: string }>(
+  rows: readonly Row[] | null | undefined,
+  itemType: ItemType | string | null | undefined,
+): Row | null {
+  if (!rows || !itemType) return null;
+  return rows.find((row) => row.itemType === itemType) ?? null;
+}

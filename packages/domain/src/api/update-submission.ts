@@ -1,0 +1,95 @@
+// PUT /api/submissions/{id}, admin only (SPEC 7): an offer, the weighed weight, internal notes
+// and a status. Form inputs arrive as text, JSON clients send numbers; both are accepted and
+// normalised here so the service sees one shape: the offer as a 2-decimal string, the weight as
+// a number. Whether the status change itself is allowed is the status machine's job.
+import { z } from 'zod';
+import { validationMessages } from '../messages.ts';
+import { centsToDecimalString, dollarsToCents } from '../money.ts';
+import { submissionStatusSchema } from '../submission-status.ts';
+import { readWeight, validateCalculatorWeight, weightMessages } from '../weight.ts';
+
+/** $10,000,000.00: no single parcel we buy is worth more; anything above is a typo. */
+export const MAX_OFFER_CENTS = 1_000_000_000;
+export const MAX_ADMIN_NOTES_LENGTH = 5000;
+
+const isBlank = (value: string | number) => typeof value === 'string' && value.trim() === '';
+
+export const finalOfferSchema = z
+  .union([z.string(), z.number()], { error: 'The final offer must be an amount in dollars, like 1250.00.' })
+  .transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
+      return z.NEVER;
+    }
+    const cents = dollarsToCents(String(value));
+    if (cents === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+      });
+    } else if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'The final offer must be more than $0.00.' });
+    } else if (cents > MAX_OFFER_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'The final offer cannot be more than $10,000,000.00.' });
+    } else {
+      return centsToDecimalString(cents);
+    }
+    return z.NEVER;
+  });
+
+function actualWeightMessage(problem: string | null): string {
+  if (problem === weightMessages.zero || problem === weightMessages.negative) {
+    return 'The actual weight must be greater than zero.';
+  }
+  if (problem === weightMessages.tooLarge) return 'The actual weight is too large; the most we accept is 100 kg.';
+  return 'The actual weight must be a number.';
+}
+
+export const actualWeightSchema = z
+  .union([z.string(), z.number()], { error: 'The actual weight must be a number.' })
+  .transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
+      return z.NEVER;
+    }
+    const problem = validateCalculatorWeight(value);
+    const weight = readWeight(value);
+    if (!problem && weight !== null) return weight;
+    ctx.addIssue({ code: 'custom', message: actualWeightMessage(problem) });
+    return z.NEVER;
+  });
+
+export const updateSubmissionSchema = z
+  .object({
+    finalOffer: finalOfferSchema.optional(),
+    actualWeight: actualWeightSchema.optional(),
+    adminNotes: z
+      .string({ error: 'Notes must be text.' })
+      .trim()
+      .max(MAX_ADMIN_NOTES_LENGTH, `Notes can be at most ${MAX_ADMIN_NOTES_LENGTH} characters.`)
+      .nullable()
+      .optional(),
+    status: submissionStatusSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'offered') {
+      if (body.finalOffer === undefined) {
+        ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight, path: ['finalOffer'] });
+      }
+      if (body.actualWeight === undefined) {
+        ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight, path: ['actualWeight'] });
+      }
+    }
+    const changes = [body.finalOffer, body.actualWeight, body.adminNotes, body.status];
+    if (changes.every((value) => value === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Nothing to update: send a final offer, actual weight, notes or status.',
+      });
+    }
+  });
+
+/** What the admin form sends. */
+export type UpdateSubmissionInput = z.input<typeof updateSubmissionSchema>;
+/** What the route receives: finalOffer as "1250.00", actualWeight as a number. */
+export type UpdateSubmissionBody = z.output<typeof updateSubmissionSchema>;

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import {
+  gemItemTypes,
+  goldItemTypes,
+  isGemItemType,
+  isGoldItemType,
+  itemTypeLabels,
+  itemTypeSchema,
+  itemTypes,
+} from './item-type.ts';
+
+describe('item types', () => {
+  test('lists the 11 types of SPEC 3 in order', () => {
+    expect(itemTypes).toEqual([
+      'gold-24k',
+      'gold-18k',
+      'gold-14k',
+      'gold-10k',
+      'silver',
+      'platinum',
+      'palladium',
+      'diamond',
+      'ruby',
+      'sapphire',
+      'emerald',
+    ]);
+  });
+
+  test('gems are diamond, ruby, sapphire and emerald', () => {
+    expect(gemItemTypes).toEqual(['diamond', 'ruby', 'sapphire', 'emerald']);
+    expect(itemTypes.filter(isGemItemType)).toEqual([...gemItemTypes]);
+  });
+
+  test('golds are the four karats', () => {
+    expect(goldItemTypes).toEqual(['gold-24k', 'gold-18k', 'gold-14k', 'gold-10k']);
+    expect(itemTypes.filter(isGoldItemType)).toEqual([...goldItemTypes]);
+  });
+
+  test('schema accepts each type and refuses others with a sentence', () => {
+    for (const type of itemTypes) expect(itemTypeSchema.parse(type)).toBe(type);
+    const result = itemTypeSchema.safeParse('copper');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Please choose a metal or gem from the list.');
+  });
+
+  test('every type has a label', () => {
+    expect(itemTypeLabels['gold-14k']).toBe('Gold 14K');
+    expect(Object.keys(itemTypeLabels)).toEqual([...itemTypes]);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import {
+  StatusTransitionError,
+  allowedNextStatuses,
+  assertTransition,
+  canTransition,
+  isPendingStatus,
+  pendingStatuses,
+  statusBadgeLabel,
+  submissionStatusSchema,
+  submissionStatuses,
+  transitionErrorMessage,
+} from './submission-status.ts';
+
+describe('statuses', () => {
+  test('are new, appraising, offered, completed and returned', () => {
+    expect(submissionStatuses).toEqual(['new', 'appraising', 'offered', 'completed', 'returned']);
+    expect(submissionStatusSchema.safeParse('draft').success).toBe(false);
+  });
+
+  test('pending means new or appraising', () => {
+    expect(pendingStatuses).toEqual(['new', 'appraising']);
+    expect(submissionStatuses.filter(isPendingStatus)).toEqual(['new', 'appraising']);
+    expect(isPendingStatus(null)).toBe(false);
+  });
+});
+
+describe('status machine (DECISIONS "Submissions and their life")', () => {
+  const allowed = new Set([
+    'new>appraising',
+    'new>offered',
+    'new>returned',
+    'appraising>offered',
+    'appraising>returned',
+    'offered>completed',
+    'offered>returned',
+  ]);
+  const pairs = submissionStatuses.flatMap((from) => submissionStatuses.map((to) => [from, to] as const));
+
+  test.each(pairs)('%s -> %s', (from, to) => {
+    const expected = allowed.has(`${from}>${to}`);
+    expect(canTransition(from, to)).toBe(expected);
+    if (expected) expect(() => assertTransition(from, to)).not.toThrow();
+    else expect(() => assertTransition(from, to)).toThrow(StatusTransitionError);
+  });
+
+  test('unknown statuses never transition', () => {
+    expect(canTransition('draft', 'new')).toBe(false);
+    expect(canTransition('new', 'draft')).toBe(false);
+    expect(allowedNextStatuses('draft')).toEqual([]);
+    expect(allowedNextStatuses('new')).toEqual(['appraising', 'offered', 'returned']);
+  });
+
+  test('the refusal carries both statuses and a sentence', () => {
+    try {
+      assertTransition('completed', 'returned');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(StatusTransitionError);
+      expect(error).toMatchObject({
+        from: 'completed',
+        to: 'returned',
+        name: 'StatusTransitionError',
+        message: 'A submission that is "Completed" cannot be moved to "Returned".',
+      });
+    }
+    expect(transitionErrorMessage('offered', 'offered')).toBe('This submission is already "Offer Ready".');
+  });
+});
+
+describe('status badge (SPEC 4 table), one test per row', () => {
+  test.each([
+    ['new', 'New'],
+    ['appraising', 'Appraising'],
+    ['offered', 'Offer Ready'],
+    ['completed', 'Completed'],
+    ['returned', 'Returned'],
+    ['on-hold', 'on-hold'],
+    ['', 'Unknown'],
+    [null, 'Unknown'],
+    [undefined, 'Unknown'],
+  ])('%j -> %j', (status, label) => {
+    expect(statusBadgeLabel(status)).toBe(label);
+  });
+});

@@ -1,0 +1,79 @@
+// A submission's life (DECISIONS "Submissions and their life"): the server refuses any other
+// move with a 409, and the cards and counters read the same definitions, so the rule exists once.
+import { z } from 'zod';
+
+export const submissionStatuses = ['new', 'appraising', 'offered', 'completed', 'returned'] as const;
+export const submissionStatusSchema = z.enum(submissionStatuses, {
+  error: 'Status must be one of new, appraising, offered, completed or returned.',
+});
+export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
+
+export function isSubmissionStatus(value: string): value is SubmissionStatus {
+  return (submissionStatuses as readonly string[]).includes(value);
+}
+
+/** Awaiting appraisal (SPEC 4: pending means new or appraising). */
+export const pendingStatuses = ['new', 'appraising'] as const satisfies readonly SubmissionStatus[];
+
+export function isPendingStatus(status: string | null | undefined): boolean {
+  return status === 'new' || status === 'appraising';
+}
+
+/**
+ * new -> appraising (parcel received); new | appraising -> offered (admin offer);
+ * offered -> completed (accepted and paid); new | appraising | offered -> returned (client
+ * declines, or admin returns the item). Nothing leaves completed or returned, and a status
+ * never "moves" to itself.
+ */
+export const statusTransitions: Record<SubmissionStatus, readonly SubmissionStatus[]> = {
+  new: ['appraising', 'offered', 'returned'],
+  appraising: ['offered', 'returned'],
+  offered: ['completed', 'returned'],
+  completed: [],
+  returned: [],
+};
+
+export function allowedNextStatuses(from: string): readonly SubmissionStatus[] {
+  return isSubmissionStatus(from) ? statusTransitions[from] : [];
+}
+
+export function canTransition(from: string, to: string): boolean {
+  return isSubmissionStatus(to) && allowedNextStatuses(from).includes(to);
+}
+
+/** Refusal of a status change; the API maps it to 409 Conflict. */
+export class StatusTransitionError extends Error {
+  readonly from: string;
+  readonly to: string;
+  constructor(from: string, to: string) {
+    super(transitionErrorMessage(from, to));
+    this.name = 'StatusTransitionError';
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function transitionErrorMessage(from: string, to: string): string {
+  const badge = (status: string) => `"${statusBadgeLabel(status)}"`;
+  if (from === to) return `This submission is already ${badge(from)}.`;
+  return `A submission that is ${badge(from)} cannot be moved to ${badge(to)}.`;
+}
+
+/** Throws StatusTransitionError unless canTransition(from, to). */
+export function assertTransition(from: string, to: string): asserts to is SubmissionStatus {
+  if (!canTransition(from, to)) throw new StatusTransitionError(from, to);
+}
+
+export const statusBadgeLabels: Record<SubmissionStatus, string> = {
+  new: 'New',
+  appraising: 'Appraising',
+  offered: 'Offer Ready',
+  completed: 'Completed',
+  returned: 'Returned',
+};
+
+/** SPEC 4 badge: the known label, else the raw value, else 'Unknown' when empty. */
+export function statusBadgeLabel(status: string | null | undefined): string {
+  if (!status) return 'Unknown';
+  return isSubmissionStatus(status) ? statusBadgeLabels[status] : status;
+}
