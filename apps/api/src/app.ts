@@ -36,7 +36,6 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy ?? false,
-    disableRequestLogging: deps.config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

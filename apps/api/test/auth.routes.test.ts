@@ -46,6 +46,17 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(res.json().isAdmin).toBe(true);
   });
 
+  it('takes a revoked admin role away from the very next request', async () => {
+    const { changeAdminRole } = await import('../src/modules/users/users.service.ts');
+    const person = await signUp(t.app);
+    const ask = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: person.cookie } });
+    await changeAdminRole(t.db, person.email, true);
+    expect((await ask()).json().isAdmin).toBe(true);
+    await changeAdminRole(t.db, person.email.toUpperCase(), false);
+    expect((await ask()).json().isAdmin).toBe(false);
+    await expect(changeAdminRole(t.db, 'nobody@assay.test', true)).rejects.toThrow(/No account uses the e-mail/);
+  });
+
   it('gives the same message for a wrong password and an unknown e-mail', async () => {
     const client = await signUp(t.app);
     const wrong = await signIn(t.app, client.email, 'not-the-password', '198.51.100.1');

@@ -27,3 +27,6 @@ export * from './api/create-submission.ts';
 export * from './api/update-submission.ts';
 export * from './api/create-transaction.ts';
 export * from './api/create-label.ts';
+export * from './api/submission.ts';
+export * from './api/transaction.ts';
+export * from './api/account.ts';

@@ -1,13 +1,12 @@
 // Accounts are better-auth's (email + password, password reset, optional OpenID Connect), mounted
-// under /api/identity. This plugin bridges Fastify to it and gives every request `request.user`,
-// read from the database so that a revoked admin loses access at once.
+// under /api/identity. This plugin bridges Fastify to it and gives every request `request.user`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assay/domain';
 import fp from 'fastify-plugin';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { eq } from 'drizzle-orm';
 import type { Config, Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
@@ -39,8 +38,6 @@ declare module 'fastify' {
 export type Auth = ReturnType<typeof createAuth>;
 
 export const AUTH_BASE_PATH = '/api/identity';
-export const MIN_PASSWORD_LENGTH = 10;
-const NAME_MAX = 100;
 
 export function createAuth(db: Db, config: Config, secrets: Secrets) {
   const adminEmails = new Set(config.adminEmails);
@@ -56,8 +53,8 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -114,8 +111,8 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
             const clean = (v: unknown) => (typeof v === 'string' ? v.trim() : undefined);
             const firstName = clean(user.firstName);
             const lastName = clean(user.lastName);
-            if ((firstName?.length ?? 0) > NAME_MAX || (lastName?.length ?? 0) > NAME_MAX) {
-              throw new APIError('BAD_REQUEST', { message: `Names can be at most ${NAME_MAX} characters.` });
+            if ((firstName?.length ?? 0) > NAME_MAX_LENGTH || (lastName?.length ?? 0) > NAME_MAX_LENGTH) {
+              throw new APIError('BAD_REQUEST', { message: `Names can be at most ${NAME_MAX_LENGTH} characters.` });
             }
             return {
               data: {
@@ -200,19 +197,19 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (resolved.has(request)) return request.user;
       resolved.add(request);
+      // With the cookie cache off, getSession reads the session and its user from the database,
+      // so a sign-out or a revoked admin role counts from the very next request.
       const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
       if (!session) return null;
-      const [row] = await opts.db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
-      request.user = row
-        ? {
-            id: row.id,
-            email: row.email,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            isAdmin: row.isAdmin,
-            isPremium: row.isPremium,
-          }
-        : null;
+      const u = session.user;
+      request.user = {
+        id: u.id,
+        email: u.email,
+        firstName: u.firstName ?? null,
+        lastName: u.lastName ?? null,
+        isAdmin: u.isAdmin === true,
+        isPremium: u.isPremium === true,
+      };
       return request.user;
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -11,7 +11,7 @@ export function toTransactionDto(row: TransactionRow) {
     grossAmount: row.grossAmount,
     feeAmount: row.feeAmount,
     payoutMethod: row.payoutMethod,
-    payoutDetails: row.payoutDetails,
+    payoutDetails: row.payoutDetails as Record<string, string>,
     status: row.status,
     reference: row.reference,
     sentAt: row.sentAt?.toISOString() ?? null,

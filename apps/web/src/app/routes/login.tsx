@@ -1,0 +1,8 @@
+import { useSearchParams } from 'wouter';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+
+/** '/login?returnTo=/client': /api/login redirects here when no OIDC provider is configured. */
+export function LoginRoute() {
+  const [params] = useSearchParams();
+  return <SignInForm returnTo={params.get('returnTo')} />;
+}

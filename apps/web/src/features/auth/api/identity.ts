@@ -1,0 +1,12 @@
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+/** better-auth is mounted here by apps/api. */
+export const IDENTITY_BASE = '/api/identity';
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+/** The message to show for a failed identity call: rate limits get a fixed text, else the server's. */
+export function identityErrorMessage(err: unknown, fallback?: string): string {
+  if (err instanceof ApiError && err.status === 429) return RATE_LIMITED_MESSAGE;
+  return errorMessage(err, fallback);
+}

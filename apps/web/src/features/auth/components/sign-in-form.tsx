@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import { AlertCircle } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { TextField } from '@/components/ui/text-field';
+import { identityErrorMessage } from '../api/identity';
+import { useSignIn } from '../api/sign-in';
+import { signInSchema, type SignInValues } from '@assay/domain';
+import { navigateAfterSignIn, withReturnTo } from '../lib/navigation';
+import { AuthFooterLink, AuthShell } from './auth-shell';
+import { SubmitButton } from './submit-button';
+
+export function SignInForm({ returnTo }: { returnTo: string | null }) {
+  const signIn = useSignIn();
+  const [navigating, setNavigating] = useState(false);
+  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    signIn.mutate(values, {
+      onSuccess: () => {
+        setNavigating(true);
+        navigateAfterSignIn(returnTo);
+      },
+    });
+  });
+
+  return (
+    <AuthShell
+      title="Sign in"
+      description="Welcome back. Sign in to track your submissions and offers."
+      footer={
+        <>
+          New to Assay? <AuthFooterLink href={withReturnTo('/signup', returnTo)}>Create an account</AuthFooterLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {signIn.isError && (
+          <Alert variant="error">
+            <AlertCircle aria-hidden="true" />
+            <span>{identityErrorMessage(signIn.error, 'Could not sign in. Please try again.')}</span>
+          </Alert>
+        )}
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="-mt-2 text-right">
+          <Link href="/forgot-password" className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={signIn.isPending || navigating}>Sign in</SubmitButton>
+      </form>
+    </AuthShell>
+  );
+}

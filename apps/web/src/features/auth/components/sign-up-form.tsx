@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { TextField } from '@/components/ui/text-field';
+import { identityErrorMessage } from '../api/identity';
+import { useSignUp } from '../api/sign-up';
+import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '@assay/domain';
+import { navigateAfterSignIn, withReturnTo } from '../lib/navigation';
+import { AuthFooterLink, AuthShell } from './auth-shell';
+import { SubmitButton } from './submit-button';
+
+export function SignUpForm({ returnTo }: { returnTo: string | null }) {
+  const signUp = useSignUp();
+  const [navigating, setNavigating] = useState(false);
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    signUp.mutate(values, {
+      onSuccess: () => {
+        setNavigating(true);
+        navigateAfterSignIn(returnTo);
+      },
+    });
+  });
+
+  return (
+    <AuthShell
+      title="Create your account"
+      description="Free to join. Get a preliminary quote within 24 hours of submitting."
+      footer={
+        <>
+          Already have an account? <AuthFooterLink href={withReturnTo('/login', returnTo)}>Sign in</AuthFooterLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {signUp.isError && (
+          <Alert variant="error">
+            <AlertCircle aria-hidden="true" />
+            <span>{identityErrorMessage(signUp.error, 'Could not create your account. Please try again.')}</span>
+          </Alert>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" autoFocus error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <SubmitButton pending={signUp.isPending || navigating}>Create account</SubmitButton>
+      </form>
+    </AuthShell>
+  );
+}

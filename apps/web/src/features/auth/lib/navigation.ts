@@ -1,0 +1,40 @@
+/**
+ * Where to go after signing in. Only a same-origin path that starts with a single '/' is
+ * accepted: '//evil.example', '/\\evil.example', 'https://...' and anything that resolves to
+ * another origin fall back to '/'.
+ */
+export function safeReturnTo(returnTo: string | null | undefined): string {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) return '/';
+  // Control characters and whitespace could be stripped by the URL parser into something else.
+  if (/[\s\p{Cc}]/u.test(returnTo)) return '/';
+  try {
+    const url = new URL(returnTo, window.location.origin);
+    if (url.origin !== window.location.origin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** Full page navigation, so the app restarts and the current user is fetched afresh. */
+export function navigateAfterSignIn(returnTo: string | null | undefined): void {
+  window.location.assign(safeReturnTo(returnTo));
+}
+
+/** A visitor who opens a signed-in page: sign in, then come back here. */
+export function redirectToSignIn(path: string = window.location.pathname + window.location.search): void {
+  window.location.assign('/api/login?returnTo=' + encodeURIComponent(path));
+}
+
+export function startSignIn(): void {
+  window.location.assign('/api/login');
+}
+
+export function signOut(): void {
+  window.location.assign('/api/logout');
+}
+
+/** Appends ?returnTo=... to an auth page link when there is one to carry along. */
+export function withReturnTo(path: string, returnTo: string | null): string {
+  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
+}

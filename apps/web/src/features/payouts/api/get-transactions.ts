@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import type { Transaction } from '@assay/domain';
+
+export const transactionsQueryKey = ['/api/transactions'] as const;
+
+export function getTransactions(signal?: AbortSignal): Promise<Transaction[]> {
+  return apiJson<Transaction[]>('/api/transactions', { signal });
+}
+
+export const transactionsQueryOptions = () =>
+  queryOptions({ queryKey: transactionsQueryKey, queryFn: ({ signal }) => getTransactions(signal) });
+
+export function useTransactions() {
+  return useQuery(transactionsQueryOptions());
+}

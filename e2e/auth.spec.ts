@@ -1,0 +1,57 @@
+import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { expect, test } from './support/fixtures.ts';
+import { snap } from './support/screens.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('a visitor signs up, signs out, and the demo admin signs in to the mailbox', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first()).toBeVisible();
+  await snap(page, 'auth-01-landing-1440');
+
+  await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await snap(page, 'auth-02-sign-in-1440');
+
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  const email = `e2e-${Date.now()}@assay.test`;
+  await page.getByLabel('First name').fill('Jordan');
+  await page.getByLabel('Last name').fill('Seller');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await snap(page, 'auth-03-sign-up-1440');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await expect(page.getByText('Jordan Seller')).toBeVisible();
+  await expect(page.getByText('Start Your Journey')).toBeVisible();
+  await snap(page, 'auth-04-client-dashboard-1440');
+
+  // A client opening the mailbox sees that it is for appraisers only.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await snap(page, 'auth-05-admins-only-1440');
+
+  await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' })).first().click();
+  await expect(page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first()).toBeVisible();
+
+  // A visitor opening /admin is sent to sign in and comes back after.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fadmin/);
+  await page.getByLabel('Email').fill(demoAccounts.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-here');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await snap(page, 'auth-06-wrong-password-1440');
+
+  await page.getByLabel('Password', { exact: true }).fill(demoAccounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
+  await expect(page.getByText('Review and appraise submissions')).toBeVisible();
+  await snap(page, 'auth-07-admin-mailbox-1440');
+
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await snap(page, 'auth-08-not-found-1440');
+});
