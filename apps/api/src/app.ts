@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
@@ -21,6 +22,8 @@ export interface AppDeps {
   secrets: Secrets;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Timers (outbox delivery, price refresh). Off in tests, which call the work directly. */
+  backgroundJobs?: boolean;
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -63,6 +66,12 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
+  await app.register(mailPlugin, {
+    db: deps.database.db,
+    smtpUrl: deps.config.mail.smtpUrl,
+    from: deps.config.mail.from,
+    intervalMs: deps.backgroundJobs === false ? 0 : undefined,
+  });
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc), publicUrl: deps.config.publicUrl });

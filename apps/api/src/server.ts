@@ -51,6 +51,7 @@ async function main() {
     '',
     `Assay is running at ${where}`,
     `  database: ${booted.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  e-mail:   ${config.mail.smtpUrl ? 'sent over SMTP' : 'kept in the outbox table (set SMTP_URL to send)'}`,
   ];
   if (demo) lines.push(...describeDemoAccounts());
   console.log(lines.join('\n') + '\n');

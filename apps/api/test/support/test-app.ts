@@ -74,6 +74,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     config,
     database,
     secrets: { sessionSecret: config.sessionSecret!, encryptionKey: config.encryptionKey! },
+    backgroundJobs: false,
   });
   await app.ready();
   return {

@@ -12,7 +12,7 @@ export const demoAccounts = {
 
 export function describeDemoAccounts(): string[] {
   return [
-    '  demo mode: sample data, simulated prices, e-mail kept in the outbox',
+    '  demo mode: sample accounts and submissions',
     `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
     `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
   ];

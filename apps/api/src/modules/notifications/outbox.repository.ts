@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 
@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
 }
+
+export type OutboxRow = typeof outbox.$inferSelect;
 
 /** Written in the caller's transaction, so an e-mail exists exactly when its cause was committed. */
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
@@ -17,23 +19,41 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
   return row!;
 }
 
-export function findPendingEmails(db: DbOrTx, maxAttempts: number, limit = 20) {
-  return db
-    .select()
+/**
+ * Marks up to `limit` pending e-mails as claimed by this sender and returns them. SKIP LOCKED lets
+ * several instances claim side by side without sending anything twice; a claim older than
+ * `staleBefore` was left by a sender that died and is taken over.
+ */
+export async function claimPendingEmails(db: DbOrTx, opts: { limit: number; maxAttempts: number; now: Date; staleBefore: Date }) {
+  const claimable = db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, maxAttempts)))
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        lt(outbox.attempts, opts.maxAttempts),
+        or(isNull(outbox.claimedAt), lt(outbox.claimedAt, opts.staleBefore)),
+      ),
+    )
     .orderBy(asc(outbox.createdAt))
-    .limit(limit);
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ claimedAt: opts.now, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, claimable))
+    .returning();
 }
 
 export async function markEmailSent(db: DbOrTx, id: string) {
-  await db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedAt: null, lastError: null }).where(eq(outbox.id, id));
 }
 
-export async function markEmailFailed(db: DbOrTx, id: string, attempts: number, error: string, giveUp: boolean) {
+/** Back to pending (to be retried once the claim goes stale) or failed for good. */
+export async function markEmailFailed(db: DbOrTx, id: string, error: string, giveUp: boolean) {
   await db
     .update(outbox)
-    .set({ attempts, lastError: error.slice(0, 500), status: giveUp ? 'failed' : 'pending' })
+    .set({ lastError: error.slice(0, 500), status: giveUp ? 'failed' : 'pending' })
     .where(eq(outbox.id, id));
 }
 

@@ -1,0 +1,31 @@
+// How an e-mail leaves the building. SMTP when configured; without it nothing is sent and the
+// outbox table keeps every message (the embedded default).
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(smtpUrl: string, options: { timeoutMs?: number } = {}): MailTransport {
+  const timeout = options.timeoutMs ?? 15_000;
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
