@@ -16,7 +16,20 @@ export default defineConfig({
     // Same alias as tsconfig.json "paths": "@/*" -> "./src/*".
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // packages/domain is pure (rules and zod schemas, no side effects), but its package.json
+        // does not say so. Saying it here lets the bundler follow the barrel's re-exports, so a
+        // visitor's first load carries only the rules the landing page uses (issue 3 budget), and
+        // the schemas of signed-in pages travel with those pages. Other modules keep the default.
+        moduleSideEffects: (id) => (id.includes('/packages/domain/src/') ? false : undefined),
+      },
+    },
+  },
   server: { proxy },
   preview: { proxy },
 });

@@ -1,7 +1,6 @@
 // The whole HTTP application as one plugin tree: external plugins, then Assay's plugins, then the
 // feature modules. server.ts owns the process; tests build this same app on a fresh database.
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,12 +9,23 @@ import type { Database } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { priceFeedPlugin } from './plugins/price-feed.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { userAddressRoutes } from './modules/users/users.address.routes.ts';
+import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
+import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
+import { createCarrier } from './adapters/carriers/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,38 +55,40 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('deps', deps);
 
   await app.register(errorHandlerPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: deps.config.production ? [] : null,
-      },
-    },
-    hsts: deps.config.production,
-  });
+  // Helmet's headers, computed once (plugins/security-headers.ts says why).
+  await app.register(securityHeadersPlugin, { production: deps.config.production });
   await app.register(fastifyCookie);
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
+  await app.register(priceFeedPlugin, { db: deps.database.db, config: deps.config, autoRefresh: deps.backgroundJobs !== false });
   await app.register(mailPlugin, {
     db: deps.database.db,
     smtpUrl: deps.config.mail.smtpUrl,
     from: deps.config.mail.from,
     intervalMs: deps.backgroundJobs === false ? 0 : undefined,
   });
+  await app.register(storagePlugin, {
+    db: deps.database.db,
+    config: deps.config.storage,
+    intervalMs: deps.backgroundJobs === false ? 0 : undefined,
+  });
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc), publicUrl: deps.config.publicUrl });
   await app.register(submissionsRoutes, { db: deps.database.db });
+  await app.register(uploadsRoutes, { db: deps.database.db, sessionSecret: deps.secrets.sessionSecret });
   await app.register(transactionsRoutes, { db: deps.database.db });
+  await app.register(userAddressRoutes, { db: deps.database.db });
+  await app.register(shippingLabelsRoutes, {
+    db: deps.database.db,
+    carrier: createCarrier(deps.config.carrier.provider),
+    receivingAddress: deps.config.receivingLabelAddress,
+  });
+  await app.register(kycRoutes, { db: deps.database.db });
+  await app.register(notificationsRoutes, { db: deps.database.db });
+  await app.register(adminMailboxRoutes, { db: deps.database.db });
+  await app.register(pricingRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });
   return app;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseOneLineAddress } from '@assay/domain';
 import { z } from 'zod';
 
 /** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
@@ -89,8 +90,15 @@ const envSchema = z
 
     RECEIVING_ADDRESS: z.preprocess(
       emptyToUndefined,
-      z.string().default('Assay Receiving, 100 Assay Way, Suite 200, Wilmington, DE 19801'),
+      z
+        .string()
+        .default('Assay Receiving, 100 Assay Way, Suite 200, Wilmington, DE 19801')
+        // Printed on every label: refuse at start what would print as a broken address.
+        .refine((value) => parseOneLineAddress(value) !== null, {
+          message: 'RECEIVING_ADDRESS must read "Name, Street, [Suite,] City, ST 12345" (a US address, no other commas)',
+        }),
     ),
+    CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
     SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   });
@@ -192,6 +200,9 @@ export function loadConfig(env: RawEnv = process.env) {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     receivingAddress: e.RECEIVING_ADDRESS,
+    /** RECEIVING_ADDRESS as label fields (checked by the schema above). */
+    receivingLabelAddress: parseOneLineAddress(e.RECEIVING_ADDRESS)!,
+    carrier: { provider: e.CARRIER },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
   };
 }

@@ -30,6 +30,12 @@ const routes: [string, string][] = [
   ['GET', '/api/login?returnTo[]=x'],
   ['GET', '/api/logout'],
   ['GET', '/readyz'],
+  ['GET', '/api/pricing'],
+  ['GET', '/api/pricing/history?itemType=gold-24k&hours=abc'],
+  ['GET', '/api/pricing/status'],
+  ['POST', '/api/pricing/refresh'],
+  ['PUT', '/api/pricing/ruby'],
+  ['PUT', '/api/pricing/not-a-type'],
 ];
 
 describe('bad input', () => {
@@ -45,7 +51,7 @@ describe('bad input', () => {
     for (const body of bodies) {
       for (const withCookie of [false, true]) {
         const res = await t.app.inject({
-          method: method as 'GET' | 'POST',
+          method: method as 'GET' | 'POST' | 'PUT',
           url,
           remoteAddress: uniqueAddress(),
           headers: { origin: TEST_ORIGIN, 'content-type': body.contentType, ...(withCookie ? { cookie } : {}) },

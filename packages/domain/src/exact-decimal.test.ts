@@ -8,6 +8,7 @@ import {
   parseExactDecimal,
   roundExact,
   roundExactToInteger,
+  subtractExact,
   toExactDecimal,
 } from './exact-decimal.ts';
 
@@ -79,6 +80,11 @@ describe('arithmetic', () => {
     expect(formatExact(divideExact(parseExactDecimal('1')!, parseExactDecimal('8')!, 2))).toBe('0.13');
     expect(formatExact(divideExact(parseExactDecimal('-1')!, parseExactDecimal('8')!, 2))).toBe('-0.13');
     expect(() => divideExact(parseExactDecimal('1')!, parseExactDecimal('0.00')!, 2)).toThrow(RangeError);
+  });
+
+  test('subtracts across scales exactly (0.3 - 0.1 is 0.2)', () => {
+    expect(formatExact(subtractExact(parseExactDecimal('0.3')!, parseExactDecimal('0.1')!))).toBe('0.2');
+    expect(formatExact(subtractExact(parseExactDecimal('1')!, parseExactDecimal('2.25')!))).toBe('-1.25');
   });
 
   test('compares across scales', () => {

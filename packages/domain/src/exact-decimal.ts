@@ -54,6 +54,12 @@ export function toExactDecimal(value: string | number, maxScale?: number): Exact
   return typeof value === 'number' ? exactDecimalFromNumber(value) : parseExactDecimal(value, maxScale);
 }
 
+/** a - b, exactly, at the larger of the two scales. */
+export function subtractExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * pow10(scale - a.scale) - b.units * pow10(scale - b.scale), scale };
+}
+
 export function multiplyExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   return { units: a.units * b.units, scale: a.scale + b.scale };
 }

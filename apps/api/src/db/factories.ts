@@ -13,7 +13,7 @@ import {
   type SubmissionStatus,
   type WeightUnit,
 } from '@assay/domain';
-import type { submissions, transactions } from './schema/index.ts';
+import type { submissionImages, submissions, transactions } from './schema/index.ts';
 
 type SubmissionInsert = typeof submissions.$inferInsert;
 type TransactionInsert = typeof transactions.$inferInsert;
@@ -97,5 +97,44 @@ export function buildTransaction(spec: TransactionSpec): TransactionInsert {
     payoutDetails: details,
     status: 'pending',
     createdAt: spec.createdAt ?? new Date(),
+  };
+}
+
+export interface ImageSpec {
+  ownerId: string;
+  submissionId?: string | null;
+  purpose?: 'submission' | 'kyc';
+  /** 'stored' by default; 'pending' for an upload URL never used. */
+  status?: 'pending' | 'uploading' | 'stored';
+  position?: number;
+  createdAt?: Date;
+  /** Defaults to 15 minutes after createdAt, like a real upload URL. */
+  uploadExpiresAt?: Date;
+}
+
+/**
+ * A photo row as the uploads module leaves it (keys "full/<id>.jpg" and "thumb/<id>.webp"). Only
+ * the row: put bytes under its keys with the storage adapter when a test reads the photo.
+ */
+export function buildImage(spec: ImageSpec): typeof submissionImages.$inferInsert {
+  const id = crypto.randomUUID();
+  const createdAt = spec.createdAt ?? new Date();
+  const status = spec.status ?? 'stored';
+  const stored = status === 'stored';
+  return {
+    id,
+    ownerId: spec.ownerId,
+    submissionId: spec.submissionId ?? null,
+    purpose: spec.purpose ?? 'submission',
+    status,
+    storageKey: `full/${id}.jpg`,
+    thumbnailKey: `thumb/${id}.webp`,
+    contentType: stored ? 'image/jpeg' : null,
+    byteSize: stored ? 1024 : null,
+    width: stored ? 800 : null,
+    height: stored ? 600 : null,
+    position: spec.position ?? (spec.submissionId ? 0 : null),
+    uploadExpiresAt: spec.uploadExpiresAt ?? new Date(createdAt.getTime() + 15 * 60 * 1000),
+    createdAt,
   };
 }

@@ -6,9 +6,15 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A shipping label needs the client's address first (the browser then asks for it). */
+  ADDRESS_REQUIRED: 409,
+  /** A payout above the KYC threshold waits for the client's verified identity (the browser then asks for it). */
+  KYC_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** An upstream service (the metals price feed) failed; the message says how. */
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

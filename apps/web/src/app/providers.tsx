@@ -1,21 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { queryClient } from '@/lib/query-client';
-import { useNetworkStatusToasts } from '@/lib/network-status';
 
-function NetworkStatus() {
-  useNetworkStatusToasts();
-  return null;
-}
+// Fetched right after the first render: toasts only ever follow an action or a network change.
+const AppToaster = lazy(() => import('./app-toaster').then((m) => ({ default: m.AppToaster })));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <NetworkStatus />
-      {/* SPEC 8: toasts are at most 420px wide. */}
-      <Toaster position="top-right" richColors closeButton toastOptions={{ style: { maxWidth: '420px' } }} />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { ImageIcon } from 'lucide-react';
+import { thumbnailUrl } from '@/lib/display';
 import { cn } from '@/lib/utils';
 
 /**
@@ -10,12 +11,15 @@ export function SubmissionPhotos({
   description,
   slots,
   showEmptySlots = false,
+  thumbnails = false,
   className,
 }: {
   images: readonly string[] | null | undefined;
   description: string;
   slots: number;
   showEmptySlots?: boolean;
+  /** Load the server's small version ('?size=thumb') instead of the full photo. */
+  thumbnails?: boolean;
   className?: string;
 }) {
   const shown = (images ?? []).slice(0, slots);
@@ -34,7 +38,7 @@ export function SubmissionPhotos({
     <div className={cn('flex gap-2', className)}>
       {shown.map((src, index) => (
         <div key={`${src}-${index}`} className={frame}>
-          <img src={src} alt={`Photo ${index + 1} of ${description}`} loading="lazy" className="size-full object-cover" />
+          <img src={thumbnails ? thumbnailUrl(src) : src} alt={`Photo ${index + 1} of ${description}`} loading="lazy" className="size-full object-cover" />
         </div>
       ))}
       {Array.from({ length: empties }, (_, index) => (

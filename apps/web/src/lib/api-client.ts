@@ -104,3 +104,17 @@ export function errorMessage(err: unknown, fallback = 'Something went wrong. Ple
   }
   return fallback;
 }
+
+/**
+ * The machine-readable code of an error answer: the server's error handler sends it as `error`
+ * ('KYC_REQUIRED', 'ADDRESS_REQUIRED', 'NOT_FOUND'...), better-auth as `code`.
+ */
+export function apiErrorCode(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const json = err.json;
+  if (json && typeof json === 'object') {
+    if ('error' in json && typeof json.error === 'string') return json.error;
+    if ('code' in json && typeof json.code === 'string') return json.code;
+  }
+  return undefined;
+}

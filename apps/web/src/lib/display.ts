@@ -29,3 +29,9 @@ export function statusBadge(status: string | null | undefined): { label: string;
 export function formatWeight(submission: Pick<Submission, 'estimatedWeight' | 'weightUnit'>): string {
   return `${submission.estimatedWeight} ${submission.weightUnit}`;
 }
+
+/** The small version of a stored photo (the server answers '?size=thumb' with a thumbnail). */
+export function thumbnailUrl(url: string): string {
+  if (!url.startsWith('/api/objects/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}size=thumb`;
+}

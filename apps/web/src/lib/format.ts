@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCents } from '@assay/domain';
+import { dollarsToCents, formatCents, formatExact, parseExactDecimal, roundExact } from '@assay/domain';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -36,4 +36,47 @@ export function formatDollars(value: string | null | undefined): string | null {
 export function formatWholeDollars(value: string | null | undefined): string | null {
   const cents = value == null ? null : dollarsToCents(value);
   return cents === null ? null : formatCents(cents, { wholeDollars: true });
+}
+
+/**
+ * A price sent as a decimal string (up to 4 decimals, "2345.6789") shown to the cent:
+ * '$2,345.68'. Null when it is missing, not a plain decimal, or not above zero (a zero price is
+ * "no price", DECISIONS "Prices").
+ */
+export function formatPrice(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const exact = parseExactDecimal(value);
+  if (!exact || exact.units <= 0n) return null;
+  const cents = dollarsToCents(formatExact(roundExact(exact, 2)));
+  return cents === null ? null : formatCents(cents);
+}
+
+/** '$1,235' from a whole number of dollars (the quote calculator's figures). */
+export function formatWholeDollarAmount(dollars: number): string {
+  return formatCents(dollars * 100, { wholeDollars: true });
+}
+
+/**
+ * A signed percent string ("-1.25", "+0.4", "0") to two decimals with an explicit sign:
+ * '+1.25%', '−1.25%' (a true minus sign), '0.00%'. Null when missing or not a number.
+ */
+export function formatPercentChange(value: string | null | undefined): { text: string; direction: 'up' | 'down' | 'flat' } | null {
+  if (value == null) return null;
+  const exact = parseExactDecimal(value.trim().replace(/^\+/, ''));
+  if (!exact) return null;
+  const rounded = roundExact(exact, 2);
+  const negative = rounded.units < 0n;
+  const digits = formatExact({ units: negative ? -rounded.units : rounded.units, scale: 2 });
+  if (rounded.units === 0n) return { text: `${digits}%`, direction: 'flat' };
+  return negative ? { text: `\u2212${digits}%`, direction: 'down' } : { text: `+${digits}%`, direction: 'up' };
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** '9:41 PM' for today, 'Nov 22, 2025, 9:41 PM' otherwise; '' for a missing or invalid date. */
+export function formatUpdatedAt(value: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toDateString() === now.toDateString() ? timeOfDay.format(date) : dateTime.format(date);
 }

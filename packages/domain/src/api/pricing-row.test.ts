@@ -8,6 +8,9 @@ const row = {
   pricePerGram: '75.4156',
   pricePerCarat: null,
   change24h: '-1.25',
+  updatedAt: '2025-03-10T12:00:00.000Z',
+  source: 'simulated',
+  stale: false,
 };
 
 describe('pricingRowSchema', () => {
@@ -17,6 +20,25 @@ describe('pricingRowSchema', () => {
       change24h: '+0.4',
       updatedAt: '2025-03-10T12:00:00.000Z',
     });
+  });
+
+  test('says when, from where, and whether the price is stale', () => {
+    expect(pricingRowSchema.parse({ ...row, source: 'gold-api.com', stale: true })).toMatchObject({
+      source: 'gold-api.com',
+      stale: true,
+    });
+  });
+
+  test.each([
+    ['updatedAt', undefined, 'updatedAt must be an ISO 8601 time, like "2025-03-10T12:00:00.000Z".'],
+    ['updatedAt', 'yesterday', 'updatedAt must be an ISO 8601 time, like "2025-03-10T12:00:00.000Z".'],
+    ['source', undefined, 'A price must say where it came from.'],
+    ['source', '', 'A price must say where it came from.'],
+    ['stale', 'no', 'stale must be true or false.'],
+    ['stale', undefined, 'stale must be true or false.'],
+  ])('requires %s (refuses %j)', (field, value, message) => {
+    const result = pricingRowSchema.safeParse({ ...row, [field]: value });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([[field, message]]);
   });
 
   test.each([

@@ -24,8 +24,12 @@ export const pricingRowSchema = z.object({
   pricePerGram: priceStringSchema.nullable(),
   pricePerCarat: priceStringSchema.nullable(),
   change24h: percentStringSchema.nullable(),
-  /** ISO 8601 time of the price, for the "stale" notice (DECISIONS). Optional for old servers. */
-  updatedAt: z.string().nullable().optional(),
+  /** ISO 8601 time the price was fetched from the feed or set by an appraiser. */
+  updatedAt: z.iso.datetime({ error: 'updatedAt must be an ISO 8601 time, like "2025-03-10T12:00:00.000Z".' }),
+  /** Where the price came from: 'simulated' (demo prices), 'gold-api.com', 'metals.dev', 'admin', 'admin-reference'. */
+  source: z.string({ error: 'A price must say where it came from.' }).min(1, 'A price must say where it came from.'),
+  /** True when a feed price is older than PRICE_STALE_AFTER_MS (10 minutes); gems are never stale. */
+  stale: z.boolean({ error: 'stale must be true or false.' }),
 });
 export type PricingRow = z.infer<typeof pricingRowSchema>;
 

@@ -44,7 +44,7 @@ CREATE TABLE "users" (
 	"last_name" text,
 	"is_admin" boolean DEFAULT false NOT NULL,
 	"is_premium" boolean DEFAULT false NOT NULL,
-	"shipping_address" text,
+	"shipping_address" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_unique" UNIQUE("email")
@@ -97,6 +97,7 @@ CREATE TABLE "submission_images" (
 	"id" text PRIMARY KEY NOT NULL,
 	"owner_id" text NOT NULL,
 	"submission_id" text,
+	"purpose" text DEFAULT 'submission' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"storage_key" text NOT NULL,
 	"thumbnail_key" text,
@@ -205,6 +206,7 @@ CREATE TABLE "outbox" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
+	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

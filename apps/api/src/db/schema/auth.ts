@@ -1,6 +1,17 @@
 // better-auth's tables, written by hand because its CLI crashes on Node 20 (ARCHITECTURE.md).
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A postal address as printed on a label; validated by the shared schema before it is stored. */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone?: string | null;
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,7 +29,7 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   isPremium: boolean('is_premium').notNull().default(false),
   // Kept on the profile once asked for, so every later shipping label reuses it.
-  shippingAddress: text('shipping_address'),
+  shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
   ...timestamps,
 });
 

@@ -22,6 +22,8 @@ export const priceHistory = pgTable(
     pricePerGram: numeric('price_per_gram', { precision: 14, scale: 4 }).notNull(),
     pricePerCarat: numeric('price_per_carat', { precision: 14, scale: 2 }),
     source: text('source').notNull(),
+    /** The appraiser who set a gem price by hand; null for feed prices. */
+    updatedBy: text('updated_by'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('price_history_item_recorded_idx').on(t.itemType, t.recordedAt)],

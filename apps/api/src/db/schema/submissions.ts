@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const submissions = pgTable(
@@ -34,8 +34,14 @@ export const submissions = pgTable(
     index('submissions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('submissions_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('submissions_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    // A mailbox card and a category tab at once ("New" among "Loose Gems").
+    index('submissions_status_category_created_idx').on(t.status, t.category, t.createdAt.desc(), t.id.desc()),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('submissions_kyc_idx').on(t.requiresKyc).where(sql`${t.requiresKyc}`),
+    // The mailbox's "nearing the 48 h deadline" count: a range scan over pending submissions only.
+    index('submissions_pending_deadline_idx')
+      .on(t.guaranteeDeadline)
+      .where(sql`${t.status} in ('new', 'appraising')`),
   ],
 );
 
@@ -48,6 +54,8 @@ export const submissionImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    // 'submission' (item photos) or 'kyc' (a photo of an ID document, never shown beside items).
+    purpose: text('purpose').notNull().default('submission'),
     status: text('status').notNull().default('pending'),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
@@ -82,3 +90,14 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
 );
+
+// Running totals of submissions per (status, category, requires_kyc), kept exact by triggers on
+// submissions (migration 'submission_counters'). Each writing statement appends its net change as
+// rows here, so concurrent writers never wait on (or deadlock over) a shared counter row; reading
+// compacts them back to one row per bucket (at most 5 x 3 x 2 = 30). Never written by the app.
+export const submissionCounts = pgTable('submission_counts', {
+  status: text('status').notNull(),
+  category: text('category').notNull(),
+  requiresKyc: boolean('requires_kyc').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

@@ -1,13 +1,28 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { submissionImages, submissions } from '../../db/schema/index.ts';
+import { auditLog, shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmissionRow = typeof submissions.$inferInsert;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+export const SUBMISSION_ENTITY = 'submission';
 
 export async function insertSubmission(db: DbOrTx, row: NewSubmissionRow) {
   const [created] = await db.insert(submissions).values(row).returning();
   return created!;
+}
+
+export async function findSubmissionById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  return row ?? null;
+}
+
+/** Reads the submission and holds its row until the transaction ends: changes to it queue up. */
+export async function lockSubmission(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update');
+  return row ?? null;
 }
 
 export function listSubmissionsOfUser(db: DbOrTx, userId: string) {
@@ -35,4 +50,78 @@ export async function imageIdsBySubmission(db: DbOrTx, submissionIds: string[]) 
     result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), row.id]);
   }
   return result;
+}
+
+export async function countImagesOfSubmission(db: DbOrTx, submissionId: string) {
+  const [row] = await db.select({ n: count() }).from(submissionImages).where(eq(submissionImages.submissionId, submissionId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Attaches one of the owner's stored, unattached item photos. Conditional, so a photo can never
+ * end up on two submissions or on someone else's; false when the photo does not qualify.
+ */
+export async function attachImage(
+  tx: DbOrTx,
+  attach: { imageId: string; ownerId: string; submissionId: string; position: number },
+) {
+  const rows = await tx
+    .update(submissionImages)
+    .set({ submissionId: attach.submissionId, position: attach.position })
+    .where(
+      and(
+        eq(submissionImages.id, attach.imageId),
+        eq(submissionImages.ownerId, attach.ownerId),
+        eq(submissionImages.status, 'stored'),
+        eq(submissionImages.purpose, 'submission'),
+        isNull(submissionImages.submissionId),
+      ),
+    )
+    .returning({ id: submissionImages.id });
+  return rows.length === 1;
+}
+
+export async function insertAuditEntry(tx: DbOrTx, row: NewAuditRow) {
+  const [created] = await tx.insert(auditLog).values(row).returning();
+  return created!;
+}
+
+export function listAuditEntries(db: DbOrTx, submissionId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, SUBMISSION_ENTITY), eq(auditLog.entityId, submissionId)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+export function listLabelsOfSubmission(db: DbOrTx, submissionId: string) {
+  return db
+    .select({
+      id: shippingLabels.id,
+      trackingNumber: shippingLabels.trackingNumber,
+      direction: shippingLabels.direction,
+      freeReturn: shippingLabels.freeReturn,
+    })
+    .from(shippingLabels)
+    .where(eq(shippingLabels.submissionId, submissionId))
+    .orderBy(asc(shippingLabels.createdAt));
+}
+
+export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
+  return row ?? null;
+}
+
+/** Records the first consignment request only; null when one was already recorded. */
+export async function setConsignmentRequested(tx: DbOrTx, id: string, at: Date) {
+  const [row] = await tx
+    .update(submissions)
+    .set({ consignmentRequestedAt: at, updatedAt: at })
+    .where(and(eq(submissions.id, id), isNull(submissions.consignmentRequestedAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function touchSubmission(tx: DbOrTx, id: string, at: Date) {
+  await tx.update(submissions).set({ updatedAt: at }).where(eq(submissions.id, id));
 }

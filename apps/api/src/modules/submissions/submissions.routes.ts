@@ -1,13 +1,77 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { submissionListSchema } from '@assay/domain';
+import { z } from 'zod';
+import {
+  addSubmissionImagesSchema,
+  consignmentRequestSchema,
+  createSubmissionSchema,
+  idSchema,
+  requiredSubmissionFieldsMessage,
+  submissionDetailSchema,
+  submissionListSchema,
+  submissionSchema,
+} from '@assay/domain';
 import type { Db } from '../../db/client.ts';
-import { listSubmissions } from './submissions.service.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import {
+  addSubmissionImages,
+  createSubmission,
+  getSubmissionDetail,
+  listSubmissions,
+  requestConsignment,
+} from './submissions.service.ts';
+
+const submissionParams = z.object({ id: idSchema('submission') });
 
 export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors get 401 before their body is looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+  };
+
   r.get('/api/submissions', { schema: { response: { 200: submissionListSchema } } }, async (request) => {
     const user = await app.requireUser(request);
     return listSubmissions(opts.db, user);
   });
+
+  r.post(
+    '/api/submissions',
+    {
+      onRequest: signedIn,
+      // SPEC 5: a missing category, description or weight is one sentence, not three.
+      preValidation: async (request) => {
+        const message = requiredSubmissionFieldsMessage(request.body);
+        if (message) throw badRequest(message);
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } },
+      schema: { body: createSubmissionSchema, response: { 201: submissionSchema } },
+    },
+    async (request, reply) => {
+      const user = await app.requireUser(request);
+      const created = await createSubmission(opts.db, user, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.get(
+    '/api/submissions/:id',
+    { onRequest: signedIn, schema: { params: submissionParams, response: { 200: submissionDetailSchema } } },
+    async (request) => getSubmissionDetail(opts.db, await app.requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/submissions/:id/images',
+    {
+      onRequest: signedIn,
+      schema: { params: submissionParams, body: addSubmissionImagesSchema, response: { 200: submissionSchema } },
+    },
+    async (request) => addSubmissionImages(opts.db, await app.requireUser(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/submissions/:id/consignment',
+    { onRequest: signedIn, schema: { params: submissionParams, response: { 200: consignmentRequestSchema } } },
+    async (request) => requestConsignment(opts.db, await app.requireUser(request), request.params.id),
+  );
 }

@@ -1,18 +1,60 @@
-import type { Db } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+// A client's submissions: creating one with its photos, reading its details, adding photos after
+// "Request More Photos", and asking for a consignment sale. The quote, the deadline and the status
+// are the server's (DECISIONS: numbers from the browser are never trusted).
 import {
+  type AddSubmissionImagesInput,
+  type CreateSubmissionBody,
+  customerLabel,
+  guaranteeDeadlineFrom,
+  imageIdFromReference,
+  imageUrl,
+  MAX_IMAGES_PER_SUBMISSION,
+  preliminaryQuote,
+  statusBadgeLabel,
+  uploadMessages,
+} from '@assay/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { notificationContent } from '../notifications/email-templates.ts';
+import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
+import {
+  type AuditRow,
+  attachImage,
+  countImagesOfSubmission,
+  findSubmissionById,
+  findTransactionOfSubmission,
   imageIdsBySubmission,
+  insertAuditEntry,
+  insertSubmission,
+  listAuditEntries,
+  listLabelsOfSubmission,
   listLatestSubmissions,
   listSubmissionsOfUser,
+  lockSubmission,
+  setConsignmentRequested,
+  SUBMISSION_ENTITY,
   type SubmissionRow,
+  touchSubmission,
 } from './submissions.repository.ts';
+
+export { imageUrl };
 
 // Until the mailbox pages through submissions, admins see the newest ones up to this many.
 const ADMIN_LIST_LIMIT = 500;
 
-export function imageUrl(imageId: string) {
-  return `/api/objects/${imageId}`;
-}
+/** Statuses in which the client may still add photos (the appraisal is not over). */
+export const PHOTO_ADDABLE_STATUSES: readonly string[] = ['new', 'appraising', 'offered'];
+
+export const submissionMessages = {
+  photoNotUsable: 'One of the photos was not found, is not finished uploading or is already used. Please upload it again.',
+  photoAddress: 'One of the photo addresses is not an uploaded photo.',
+  tooManyPhotos: (existing: number) =>
+    `A submission can have at most ${MAX_IMAGES_PER_SUBMISSION} photos; this one already has ${existing}.`,
+  photosClosed: 'Photos can only be added while the submission is being appraised.',
+  ownerOnly: 'Only the client who sent this submission can do that.',
+  consignmentOnlyOffered: 'A consignment sale can only be requested once you have our offer.',
+} as const;
 
 /** What leaves the server: internal notes only ever reach admins. */
 export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: CurrentUser) {
@@ -45,4 +87,207 @@ export async function listSubmissions(db: Db, viewer: CurrentUser) {
     rows.map((r) => r.id),
   );
   return rows.map((row) => toSubmissionDto(row, images.get(row.id) ?? [], viewer));
+}
+
+/** Image ids from the references a form sends ("<id>" or "/api/objects/<id>"). */
+function imageIdsFrom(references: readonly string[]): string[] {
+  const ids = references.map(imageIdFromReference);
+  if (ids.some((id) => id === null)) throw badRequest(submissionMessages.photoAddress);
+  const unique = new Set(ids as string[]);
+  // "abc" and "/api/objects/abc" are the same photo.
+  if (unique.size !== ids.length) throw badRequest('Each photo can only be added once.');
+  return [...unique];
+}
+
+async function attachAll(tx: DbOrTx, ownerId: string, submissionId: string, imageIds: string[], firstPosition: number) {
+  for (const [i, imageId] of imageIds.entries()) {
+    const attached = await attachImage(tx, { imageId, ownerId, submissionId, position: firstPosition + i });
+    // Throwing rolls the whole transaction back: the submission is never left half-attached.
+    if (!attached) throw badRequest(submissionMessages.photoNotUsable);
+  }
+}
+
+function audit(actor: CurrentUser, submissionId: string, entry: Pick<AuditRow, 'action' | 'fromStatus' | 'toStatus'> & { changes?: unknown }) {
+  return {
+    id: crypto.randomUUID(),
+    actorId: actor.id,
+    entityType: SUBMISSION_ENTITY,
+    entityId: submissionId,
+    ...entry,
+  };
+}
+
+export async function createSubmission(db: Db, actor: CurrentUser, body: CreateSubmissionBody) {
+  const imageIds = imageIdsFrom(body.images);
+  const quote = preliminaryQuote(body.category, body.estimatedWeight, body.weightUnit);
+  // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
+  if (!quote) throw badRequest('Please enter a valid estimated weight.');
+  const createdAt = new Date();
+  const id = crypto.randomUUID();
+  const row = await db.transaction(async (tx) => {
+    const created = await insertSubmission(tx, {
+      id,
+      userId: actor.id,
+      category: body.category,
+      description: body.description,
+      estimatedWeight: String(body.estimatedWeight),
+      weightUnit: body.weightUnit,
+      preliminaryQuoteMin: quote.preliminaryQuoteMin,
+      preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      status: 'new',
+      guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await attachAll(tx, actor.id, id, imageIds, 0);
+    await insertAuditEntry(
+      tx,
+      audit(actor, id, { action: 'created', fromStatus: null, toStatus: 'new', changes: { images: imageIds.length } }),
+    );
+    await notify(tx, { userId: actor.id, submissionId: id, ...notificationContent.submissionCreated({ submissionId: id }) });
+    return created;
+  });
+  return toSubmissionDto(row, imageIds, actor);
+}
+
+/** The submission if the viewer may see it (its owner, or an admin); 404 otherwise. */
+async function visibleSubmission(db: DbOrTx, viewer: CurrentUser, id: string) {
+  const row = await findSubmissionById(db, id);
+  if (!row || (!viewer.isAdmin && row.userId !== viewer.id)) throw notFound('Submission');
+  return row;
+}
+
+const actionLabels: Record<string, string> = {
+  created: 'Submitted',
+  label_created: 'Shipping label created',
+  received: 'Parcel received, appraisal started',
+  photos_requested: 'More photos requested',
+  photos_added: 'Photos added',
+  id_verification_requested: 'ID verification requested',
+  offer_submitted: 'Offer ready',
+  consignment_requested: 'Consignment sale requested',
+  payout_requested: 'Offer accepted, payout recorded',
+  payout_sent: 'Payout sent',
+  offer_declined: 'Offer declined, item returned',
+  returned: 'Item returned',
+};
+
+// Entries only appraisers see: internal bookkeeping that says nothing to the client.
+const adminOnlyActions = new Set(['notes_updated']);
+
+/**
+ * The timeline a viewer sees. Clients see the known client-facing events and any status change;
+ * an unknown action without a status change stays with the admins (it may be internal).
+ */
+export function timelineOf(entries: readonly AuditRow[], viewer: CurrentUser) {
+  return entries
+    .filter((e) => viewer.isAdmin || (!adminOnlyActions.has(e.action) && (e.action in actionLabels || e.toStatus !== null)))
+    .map((e) => ({
+      at: e.createdAt.toISOString(),
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      label:
+        actionLabels[e.action] ??
+        (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : e.action.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase())),
+    }));
+}
+
+function toTransactionSummary(row: NonNullable<Awaited<ReturnType<typeof findTransactionOfSubmission>>>) {
+  return {
+    id: row.id,
+    submissionId: row.submissionId,
+    amount: row.amount,
+    grossAmount: row.grossAmount,
+    feeAmount: row.feeAmount,
+    payoutMethod: row.payoutMethod,
+    // Only what may be shown (holder name, last 4 digits, PayPal e-mail); never the ciphertext.
+    payoutDetails: row.payoutDetails as Record<string, string>,
+    status: row.status,
+    reference: row.reference,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: string) {
+  const row = await visibleSubmission(db, viewer, id);
+  const [images, entries, labels, transaction] = await Promise.all([
+    imageIdsBySubmission(db, [id]),
+    listAuditEntries(db, id),
+    listLabelsOfSubmission(db, id),
+    findTransactionOfSubmission(db, id),
+  ]);
+  const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
+  const returned = labels.find((l) => l.direction === 'return') ?? null;
+  const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
+  return {
+    ...toSubmissionDto(row, images.get(id) ?? [], viewer),
+    timeline: timelineOf(entries, viewer),
+    label: summary(inbound),
+    returnLabel: summary(returned),
+    transaction: transaction ? toTransactionSummary(transaction) : null,
+    // The shipping module records 'yes' or 'no' on the return label it made.
+    freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
+    consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
+  };
+}
+
+/** The locked submission of its owner; others get 404 (admins, who may see it, a 403). */
+async function lockOwnSubmission(tx: DbOrTx, actor: CurrentUser, id: string) {
+  const row = await lockSubmission(tx, id);
+  if (!row) throw notFound('Submission');
+  if (row.userId !== actor.id) throw actor.isAdmin ? forbidden(submissionMessages.ownerOnly) : notFound('Submission');
+  return row;
+}
+
+export async function addSubmissionImages(db: Db, actor: CurrentUser, id: string, body: AddSubmissionImagesInput) {
+  const imageIds = imageIdsFrom(body.images);
+  const row = await db.transaction(async (tx) => {
+    // The row lock makes the count and the attach one step: two requests at once cannot pass 4.
+    const submission = await lockOwnSubmission(tx, actor, id);
+    if (!PHOTO_ADDABLE_STATUSES.includes(submission.status)) throw conflict(submissionMessages.photosClosed);
+    const existing = await countImagesOfSubmission(tx, id);
+    if (existing + imageIds.length > MAX_IMAGES_PER_SUBMISSION) throw conflict(submissionMessages.tooManyPhotos(existing));
+    await attachAll(tx, actor.id, id, imageIds, existing);
+    await insertAuditEntry(
+      tx,
+      audit(actor, id, { action: 'photos_added', fromStatus: null, toStatus: null, changes: { images: imageIds.length } }),
+    );
+    await touchSubmission(tx, id, new Date());
+    return submission;
+  });
+  const images = await imageIdsBySubmission(db, [id]);
+  return toSubmissionDto(row, images.get(id) ?? [], actor);
+}
+
+/**
+ * The client would rather sell on consignment (SPEC "Consignment view"). Recorded once; asking
+ * again answers the first request's time and tells nobody twice.
+ */
+export async function requestConsignment(db: Db, actor: CurrentUser, id: string) {
+  return db.transaction(async (tx) => {
+    const submission = await lockOwnSubmission(tx, actor, id);
+    if (submission.consignmentRequestedAt) return { consignmentRequestedAt: submission.consignmentRequestedAt.toISOString() };
+    if (submission.status !== 'offered') throw conflict(submissionMessages.consignmentOnlyOffered);
+    const updated = await setConsignmentRequested(tx, id, new Date());
+    if (!updated?.consignmentRequestedAt) throw new AppError('CONFLICT', submissionMessages.consignmentOnlyOffered);
+    await insertAuditEntry(tx, audit(actor, id, { action: 'consignment_requested', fromStatus: null, toStatus: null }));
+    await notifyAdmins(tx, {
+      ...notificationContent.consignmentRequested({ submissionId: id, customerLabel: customerLabel(actor.id) }),
+      submissionId: id,
+      email: true,
+    });
+    return { consignmentRequestedAt: updated.consignmentRequestedAt.toISOString() };
+  });
+}
+
+/** For the uploads module: may this client add a photo to this submission now? */
+export async function assertCanAddPhoto(db: DbOrTx, actor: CurrentUser, submissionId: string) {
+  const row = await findSubmissionById(db, submissionId);
+  if (!row || row.userId !== actor.id) throw notFound('Submission');
+  if (!PHOTO_ADDABLE_STATUSES.includes(row.status)) throw conflict(submissionMessages.photosClosed);
+  if ((await countImagesOfSubmission(db, submissionId)) >= MAX_IMAGES_PER_SUBMISSION) {
+    throw conflict(uploadMessages.submissionFull);
+  }
 }

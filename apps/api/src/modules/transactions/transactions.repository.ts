@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { transactions } from '../../db/schema/index.ts';
+import { auditLog, submissions, transactions } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -11,4 +11,66 @@ export function listTransactionsOfUser(db: DbOrTx, userId: string) {
 export async function insertTransaction(db: DbOrTx, row: typeof transactions.$inferInsert) {
   const [created] = await db.insert(transactions).values(row).returning();
   return created!;
+}
+
+export async function findTransaction(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  return row ?? null;
+}
+
+export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
+  return row ?? null;
+}
+
+/** The submission row, locked until the transaction ends so that concurrent payouts queue up. */
+export async function lockSubmission(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      id: submissions.id,
+      userId: submissions.userId,
+      status: submissions.status,
+      finalOffer: submissions.finalOffer,
+      requiresKyc: submissions.requiresKyc,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** offered -> completed, only if it is still offered; null when another request got there first. */
+export async function completeOfferedSubmission(tx: DbOrTx, id: string, at: Date) {
+  const [row] = await tx
+    .update(submissions)
+    .set({ status: 'completed', updatedAt: at, version: sql`${submissions.version} + 1` })
+    .where(and(eq(submissions.id, id), eq(submissions.status, 'offered')))
+    .returning({ id: submissions.id });
+  return row ?? null;
+}
+
+/** The provider's answer, or an appraiser's: pending -> sent, only from pending. */
+export async function markTransactionSent(db: DbOrTx, id: string, reference: string, at: Date) {
+  const [row] = await db
+    .update(transactions)
+    .set({ status: 'sent', reference, sentAt: at })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAudit(
+  tx: DbOrTx,
+  entry: {
+    /** Null when no person acted (a payout provider answered). */
+    actorId: string | null;
+    entityType: 'submission' | 'transaction';
+    entityId: string;
+    action: string;
+    fromStatus: string | null;
+    toStatus: string | null;
+    changes?: unknown;
+  },
+) {
+  await tx.insert(auditLog).values({ id: crypto.randomUUID(), ...entry, changes: entry.changes ?? null });
 }

@@ -26,7 +26,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
             )}
           </div>
           <div className="flex min-w-0 items-center gap-1 sm:gap-3">
-            <NotificationsButton />
+            <NotificationsButton linkToSubmissions={!user.isAdmin} />
             <UserSummary user={user} />
             <LogoutButton />
           </div>

@@ -8,6 +8,7 @@ const alertVariants = cva('flex gap-3 rounded-md border px-4 py-3 text-sm [&_svg
       error: 'border-destructive/30 bg-red-50 text-destructive',
       success: 'border-green-700/25 bg-green-50 text-success',
       info: 'border-navy-200 bg-navy-50 text-navy-800',
+      warning: 'border-amber-300 bg-amber-50 text-amber-900',
     },
   },
   defaultVariants: { variant: 'info' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertCircle, PackageOpen, Plus, Sparkles } from 'lucide-react';
+import { AlertCircle, PackageOpen, Sparkles } from 'lucide-react';
 import { isPendingStatus, type Submission } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
@@ -9,8 +9,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useSubmissions } from '../api/get-submissions';
-import { notifyComingSoon } from './dashboard-actions';
-import { SubmissionRow } from './submission-row';
+import { newestFirst } from '../lib/submission-views';
+import { NewSubmissionButton } from './dashboard-actions';
+import { SubmissionCard, type DeclineHandler, type PrintLabelHandler } from './submission-card';
 
 type Filter = 'all' | 'pending' | 'completed';
 
@@ -26,11 +27,16 @@ const matches: Record<Filter, (s: Submission) => boolean> = {
   completed: (s) => s.status === 'completed',
 };
 
-function newestFirst(a: Submission, b: Submission): number {
-  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
-}
-
-export function MySubmissions() {
+/** 'My Submissions' with its tabs. Printing a label and declining are the shipping feature's; the page passes them in. */
+export function MySubmissions({
+  onPrintLabel,
+  onDecline,
+  printingId,
+}: {
+  onPrintLabel?: PrintLabelHandler;
+  onDecline?: DeclineHandler;
+  printingId?: string | null;
+}) {
   const submissions = useSubmissions();
   const [filter, setFilter] = useState<Filter>('all');
 
@@ -54,12 +60,7 @@ export function MySubmissions() {
       <EmptyState
         icon={<Sparkles />}
         title="Start Your Journey"
-        action={
-          <Button variant="accent" onClick={notifyComingSoon}>
-            <Plus aria-hidden="true" />
-            Create First Submission
-          </Button>
-        }
+        action={<NewSubmissionButton>Create First Submission</NewSubmissionButton>}
       >
         Send us photos of your gold, silver, platinum, gems or jewelry and get a preliminary quote within 24 hours.
       </EmptyState>
@@ -72,7 +73,7 @@ export function MySubmissions() {
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Submissions">
           {shown.map((submission) => (
-            <SubmissionRow key={submission.id} submission={submission} />
+            <SubmissionCard key={submission.id} submission={submission} onPrintLabel={onPrintLabel} onDecline={onDecline} printing={printingId === submission.id} />
           ))}
         </ul>
       );
@@ -80,10 +81,10 @@ export function MySubmissions() {
 
   return (
     <Card>
-      <CardHeader className="pb-4">
+      <CardHeader className="px-4 pb-4 sm:px-6">
         <h2 className="text-xl font-semibold">My Submissions</h2>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-3 sm:px-6">
         <Tabs items={filters} value={filter} onValueChange={setFilter} label="Filter submissions">
           {body}
         </Tabs>

@@ -1,1 +1,0 @@
-ALTER TABLE "outbox" ADD COLUMN "claimed_at" timestamp with time zone;

@@ -1,0 +1,233 @@
+// The admin mailbox's queries. The list pages by keyset on (created_at desc, id desc) so a page
+// deep in a million rows costs the same as the first one; every filter matches an index of
+// db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  auditLog,
+  kycRecords,
+  submissionCounts,
+  submissionImages,
+  submissions,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type KycRecordRow = typeof kycRecords.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export interface PageFilter {
+  status?: string;
+  category?: string;
+}
+
+/** A position in the list: the created_at of the last row, with microseconds, and its id. */
+export interface KeysetPosition {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * created_at as text with all six fractional digits. A JavaScript Date keeps milliseconds only,
+ * and a cursor that lost the microseconds would skip or repeat rows created in the same ms.
+ */
+const createdAtExact = sql<string>`to_char(${submissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Newest first, after `after` when given; `limit` rows at most. With a status filter the
+ * planner walks submissions_status_created_idx, with a category filter
+ * submissions_category_created_idx, with neither submissions_created_idx (index conditions
+ * `status = $1 AND ROW(created_at, id) < ROW($2, $3)`), and stops after `limit` rows: the
+ * 500,000th row costs what the first does (test/admin-counters.test.ts checks the plans).
+ */
+export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: KeysetPosition | null, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(submissions.status, filter.status));
+  if (filter.category) conditions.push(eq(submissions.category, filter.category));
+  if (after) {
+    conditions.push(sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id})`);
+  }
+  return db
+    .select({ ...getTableColumns(submissions), createdAtExact })
+    .from(submissions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    // NULLS LAST exactly as drizzle-kit wrote the indexes (`.desc()` is DESC NULLS LAST); a bare
+    // DESC means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
+    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
+    .limit(limit);
+}
+
+/** Item photo ids per submission, in slot order (never ID-document photos). */
+export async function imageIdsBySubmission(db: DbOrTx, submissionIds: string[]) {
+  const result = new Map<string, string[]>();
+  if (submissionIds.length === 0) return result;
+  const rows = await db
+    .select({ id: submissionImages.id, submissionId: submissionImages.submissionId })
+    .from(submissionImages)
+    .where(and(inArray(submissionImages.submissionId, submissionIds), eq(submissionImages.purpose, 'submission')))
+    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
+  for (const row of rows) {
+    if (!row.submissionId) continue;
+    result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), row.id]);
+  }
+  return result;
+}
+
+/**
+ * Totals per (status, category, requires_kyc) bucket from the trigger-kept counter rows, and how
+ * many rows they took (30 at most right after compaction, plus one per write since).
+ */
+export function readCountBuckets(db: DbOrTx) {
+  return db
+    .select({
+      status: submissionCounts.status,
+      category: submissionCounts.category,
+      requiresKyc: submissionCounts.requiresKyc,
+      n: sql<number>`coalesce(sum(${submissionCounts.n}), 0)::bigint`.mapWith(Number),
+      rows: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(submissionCounts)
+    .groupBy(submissionCounts.status, submissionCounts.category, submissionCounts.requiresKyc);
+}
+
+/** Folds the counter rows into one per bucket (migration 0003); skips when another is at it. */
+export async function compactCountRows(db: DbOrTx) {
+  await db.execute(sql`select submission_counts_compact()`);
+}
+
+/**
+ * Pending submissions whose guarantee deadline falls in (from, to]. The status list is literal
+ * SQL so the planner can match the partial index submissions_pending_deadline_idx.
+ */
+export function pendingDeadlineCountQuery(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(
+      and(
+        sql`${submissions.status} in ('new', 'appraising')`,
+        sql`${submissions.guaranteeDeadline} > ${from.toISOString()}::timestamptz`,
+        sql`${submissions.guaranteeDeadline} <= ${to.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+export async function countPendingWithDeadlineBetween(db: DbOrTx, from: Date, to: Date) {
+  const [row] = await pendingDeadlineCountQuery(db, from, to);
+  return row?.n ?? 0;
+}
+
+export async function findSubmission(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  return row ?? null;
+}
+
+export interface ExpectedState {
+  status: string;
+  /** When given, the update only happens if nobody changed the row since it was read. */
+  version?: number;
+}
+
+/**
+ * The conditional write behind every workflow action: it only lands while the submission still
+ * has the status (and version) the caller checked, and bumps the version. Null when it did not.
+ */
+export async function updateSubmissionIf(
+  db: DbOrTx,
+  id: string,
+  expected: ExpectedState,
+  changes: Partial<Omit<SubmissionRow, 'id' | 'version' | 'createdAt'>>,
+  extra: SQL[] = [],
+) {
+  const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];
+  if (expected.version !== undefined) conditions.push(eq(submissions.version, expected.version));
+  const [row] = await db
+    .update(submissions)
+    .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: new Date() })
+    .where(and(...conditions))
+    .returning();
+  return row ?? null;
+}
+
+/** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
+export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;
+
+export async function insertAuditEntry(
+  db: DbOrTx,
+  entry: {
+    actorId: string;
+    entityType: string;
+    entityId: string;
+    action: string;
+    fromStatus?: string | null;
+    toStatus?: string | null;
+    changes?: Record<string, unknown> | null;
+  },
+) {
+  await db.insert(auditLog).values({
+    id: crypto.randomUUID(),
+    actorId: entry.actorId,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    changes: entry.changes ?? null,
+  });
+}
+
+/**
+ * Audit entries of several records (a submission and its payout), oldest first, with the name and
+ * e-mail of whoever acted.
+ */
+export function listAuditEntries(db: DbOrTx, refs: { entityType: string; entityId: string }[]) {
+  return db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      action: auditLog.action,
+      fromStatus: auditLog.fromStatus,
+      toStatus: auditLog.toStatus,
+      changes: auditLog.changes,
+      actorId: users.id,
+      actorName: users.name,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(or(...refs.map((ref) => and(eq(auditLog.entityType, ref.entityType), eq(auditLog.entityId, ref.entityId)))))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+export async function latestKycRecordOfUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select()
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId))
+    .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
+  return row ?? null;
+}
+
+const reviewers = alias(users, 'reviewer');
+
+/** Identity checks (one by id, or all / of one status), newest first, with the reviewer's name. */
+export function listKycRecords(db: DbOrTx, filter: { status?: string; id?: string }, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(kycRecords.status, filter.status));
+  if (filter.id) conditions.push(eq(kycRecords.id, filter.id));
+  return db
+    .select({ record: kycRecords, reviewerName: reviewers.name })
+    .from(kycRecords)
+    .leftJoin(reviewers, eq(reviewers.id, kycRecords.reviewedBy))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
+    .limit(limit);
+}

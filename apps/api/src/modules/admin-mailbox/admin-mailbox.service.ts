@@ -1,0 +1,488 @@
+// The appraisers' mailbox (SPEC 2 "Admin mailbox", DECISIONS "Submissions and their life"): the
+// paged list and its counts, one submission in full, the offer and the workflow buttons. Every
+// change is one database transaction: a conditional update (status, and version when the form
+// sent one) so two appraisers cannot both win, an audit entry, and the client's notification.
+// Internal notes stay here: they are never written to the audit log or a notification.
+import {
+  ALERT_WINDOW_HOURS,
+  adminMessages,
+  type AdminSubmission,
+  type AdminSubmissionDetail,
+  type AdminSubmissionPage,
+  type AdminUpdateSubmissionBody,
+  canTransition,
+  customerLabel,
+  dollarsToCents,
+  guaranteeDeadlineFrom,
+  isNearingDeadline,
+  type KycStatus,
+  requiresKyc,
+  statusBadgeLabel,
+  type SubmissionCounts,
+  submissionCategories,
+  transitionErrorMessage,
+  validationMessages,
+} from '@assay/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { notificationContent } from '../notifications/email-templates.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { toTransactionDto } from '../transactions/transactions.service.ts';
+import {
+  compactCountRows,
+  countPendingWithDeadlineBetween,
+  findSubmission,
+  findTransactionOfSubmission,
+  imageIdsBySubmission,
+  insertAuditEntry,
+  type KeysetPosition,
+  kycNotYetRequested,
+  latestKycRecordOfUser,
+  listAuditEntries,
+  listKycRecords,
+  listSubmissionsPage,
+  readCountBuckets,
+  type SubmissionRow,
+  updateSubmissionIf,
+} from './admin-mailbox.repository.ts';
+
+const HOUR_MS = 3_600_000;
+/** Counter rows beyond which a counts read folds them back to one per bucket. */
+export const COMPACT_AFTER_ROWS = 200;
+
+/** Submissions an appraiser can still act on (ask for photos or ID, return). */
+const OPEN_STATUSES = ['new', 'appraising', 'offered'] as const;
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+export function imageUrl(imageId: string) {
+  return `/api/objects/${imageId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursors: base64url of [created_at with microseconds, id]. Opaque to the browser; anything that
+// does not decode to exactly that is refused, never passed to the database.
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id]), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): KeysetPosition {
+  const refuse = () => badRequest(adminMessages.badCursor);
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw refuse();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw refuse();
+  const [createdAt, id] = value as unknown[];
+  if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw refuse();
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128) throw refuse();
+  return { createdAt, id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What leaves the server.
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toAdminSubmission(row: SubmissionRow, imageIds: string[], now: Date): AdminSubmission {
+  return {
+    id: row.id,
+    userId: row.userId,
+    category: row.category,
+    description: row.description,
+    estimatedWeight: Number(row.estimatedWeight),
+    weightUnit: row.weightUnit,
+    images: imageIds.map(imageUrl),
+    preliminaryQuoteMin: row.preliminaryQuoteMin,
+    preliminaryQuoteMax: row.preliminaryQuoteMax,
+    finalOffer: row.finalOffer,
+    actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
+    status: row.status,
+    guaranteeDeadline: row.guaranteeDeadline.toISOString(),
+    requiresKyc: row.requiresKyc,
+    createdAt: row.createdAt.toISOString(),
+    adminNotes: row.adminNotes,
+    customerLabel: customerLabel(row.userId),
+    nearingDeadline: isNearingDeadline(row.guaranteeDeadline, row.status, now),
+    version: row.version,
+    receivedAt: iso(row.receivedAt),
+    offeredAt: iso(row.offeredAt),
+    consignmentRequestedAt: iso(row.consignmentRequestedAt),
+  };
+}
+
+async function withImages(db: DbOrTx, row: SubmissionRow, now = new Date()) {
+  const images = await imageIdsBySubmission(db, [row.id]);
+  return toAdminSubmission(row, images.get(row.id) ?? [], now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading.
+
+export interface MailboxQuery {
+  status?: string;
+  category?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/** One page, newest first; `nextCursor` continues after its last row. */
+export async function listMailbox(db: DbOrTx, query: MailboxQuery, now = new Date()): Promise<AdminSubmissionPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await listSubmissionsPage(db, { status: query.status, category: query.category }, after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const images = await imageIdsBySubmission(
+    db,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toAdminSubmission(row, images.get(row.id) ?? [], now)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtExact, id: last.id }) : null,
+  };
+}
+
+/**
+ * The cards and tabs. Totals come from the trigger-kept counters (a sum over at most 30 rows);
+ * "nearing the deadline" depends on the clock, so it is counted live over the partial index of
+ * pending submissions' deadlines.
+ */
+export async function mailboxCounts(db: DbOrTx, now = new Date()): Promise<SubmissionCounts> {
+  const [buckets, nearingDeadline] = await Promise.all([
+    readCountBuckets(db),
+    countPendingWithDeadlineBetween(db, now, new Date(now.getTime() + ALERT_WINDOW_HOURS * HOUR_MS)),
+  ]);
+  // Every write appends a counter row; fold them up now and then so this stays a tiny read.
+  if (buckets.reduce((rows, b) => rows + b.rows, 0) > COMPACT_AFTER_ROWS) await compactCountRows(db);
+  const sum = (keep: (b: (typeof buckets)[number]) => boolean) => buckets.filter(keep).reduce((n, b) => n + Number(b.n), 0);
+  const total = sum(() => true);
+  const byCategory = Object.fromEntries(submissionCategories.map((c) => [c, sum((b) => b.category === c)])) as Record<
+    (typeof submissionCategories)[number],
+    number
+  >;
+  return {
+    new: sum((b) => b.status === 'new'),
+    nearingDeadline,
+    appraising: sum((b) => b.status === 'appraising'),
+    kycRequired: sum((b) => b.requiresKyc && isOpen(b.status)),
+    total,
+    byCategory: { all: total, ...byCategory },
+  };
+}
+
+export async function getSubmissionDetail(db: DbOrTx, id: string, now = new Date()): Promise<AdminSubmissionDetail> {
+  const row = await findSubmission(db, id);
+  if (!row) throw notFound('Submission');
+  const [item, transaction, kyc] = await Promise.all([
+    withImages(db, row, now),
+    findTransactionOfSubmission(db, id),
+    latestKycRecordOfUser(db, row.userId),
+  ]);
+  // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
+  const refs = [{ entityType: 'submission', entityId: id }];
+  if (transaction) refs.push({ entityType: 'transaction', entityId: transaction.id });
+  const entries = await listAuditEntries(db, refs);
+  return {
+    ...item,
+    auditLog: entries.map((e) => ({
+      id: e.id,
+      at: e.createdAt.toISOString(),
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      changes: (e.changes as Record<string, unknown> | null) ?? null,
+      actor: e.actorId ? { id: e.actorId, name: e.actorName ?? '', email: e.actorEmail ?? '' } : null,
+    })),
+    customerKyc: {
+      status: kyc ? (kyc.status as KycStatus) : 'none',
+      recordId: kyc?.id ?? null,
+      submittedAt: iso(kyc?.createdAt ?? null),
+      reviewedAt: iso(kyc?.reviewedAt ?? null),
+      rejectionReason: kyc?.status === 'rejected' ? kyc.rejectionReason : null,
+    },
+    transaction: transaction ? toTransactionDto(transaction) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing. Each step runs inside the caller's transaction.
+
+interface Change {
+  /** The target status, or undefined to keep it (a notes-only edit). */
+  to?: string;
+  changes: Partial<SubmissionRow>;
+  version?: number;
+}
+
+/**
+ * Checks the change against what was read and writes it only if the row still matches. A lost
+ * race is explained from the row as it is now: someone else's edit (stale version) or a status
+ * that no longer allows the move.
+ */
+async function applyChange(tx: DbOrTx, row: SubmissionRow, change: Change) {
+  if (change.version !== undefined && change.version !== row.version) throw conflict(adminMessages.staleVersion);
+  if (change.to !== undefined && !canTransition(row.status, change.to)) {
+    throw conflict(transitionErrorMessage(row.status, change.to));
+  }
+  const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version: change.version }, change.changes);
+  if (updated) return updated;
+  const current = await findSubmission(tx, row.id);
+  if (!current) throw notFound('Submission');
+  if (current.status !== row.status && change.to !== undefined) throw conflict(transitionErrorMessage(current.status, change.to));
+  throw conflict(adminMessages.staleVersion);
+}
+
+async function loadForChange(tx: DbOrTx, id: string) {
+  const row = await findSubmission(tx, id);
+  if (!row) throw notFound('Submission');
+  return row;
+}
+
+const submissionAudit = (actor: CurrentUser, row: SubmissionRow) => ({
+  actorId: actor.id,
+  entityType: 'submission',
+  entityId: row.id,
+});
+
+/** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
+async function receiveIn(tx: DbOrTx, actor: CurrentUser, row: SubmissionRow, extra: Partial<SubmissionRow>, version?: number) {
+  const now = new Date();
+  const guaranteeDeadline = guaranteeDeadlineFrom(now);
+  const updated = await applyChange(tx, row, {
+    to: 'appraising',
+    version,
+    changes: { ...extra, status: 'appraising', receivedAt: now, guaranteeDeadline },
+  });
+  await insertAuditEntry(tx, {
+    ...submissionAudit(actor, row),
+    action: 'received',
+    fromStatus: row.status,
+    toStatus: 'appraising',
+    changes: { guaranteeDeadline: guaranteeDeadline.toISOString() },
+  });
+  await notify(tx, {
+    userId: row.userId,
+    submissionId: row.id,
+    email: true,
+    ...notificationContent.submissionReceived({ submissionId: row.id }),
+  });
+  return updated;
+}
+
+/** new | appraising | offered -> returned: the item goes back to the client. */
+async function returnIn(
+  tx: DbOrTx,
+  actor: CurrentUser,
+  row: SubmissionRow,
+  extra: Partial<SubmissionRow>,
+  options: { reason?: string; version?: number },
+) {
+  const updated = await applyChange(tx, row, { to: 'returned', version: options.version, changes: { ...extra, status: 'returned' } });
+  await insertAuditEntry(tx, {
+    ...submissionAudit(actor, row),
+    action: 'returned',
+    fromStatus: row.status,
+    toStatus: 'returned',
+    changes: options.reason ? { reason: options.reason } : null,
+  });
+  const content = notificationContent.itemReturned({ submissionId: row.id });
+  await notify(tx, {
+    userId: row.userId,
+    submissionId: row.id,
+    email: true,
+    ...content,
+    body: options.reason ? `${content.body} A note from our appraiser: ${options.reason}` : content.body,
+  });
+  return updated;
+}
+
+/** Notes are internal; an empty text clears them. */
+function notesChange(notes: string | null | undefined): Partial<SubmissionRow> {
+  if (notes === undefined) return {};
+  return { adminNotes: notes ? notes : null };
+}
+
+/** Weights are stored to 4 decimals; one that would be stored as 0 is no weight at all. */
+function storedWeight(weight: number): string {
+  if (Math.round(weight * 10_000) <= 0) throw badRequest('The actual weight must be greater than zero.');
+  return String(weight);
+}
+
+/**
+ * PUT /api/submissions/{id} (SPEC 7). With status 'offered' (or an offer without a status) it is
+ * the offer: final offer, actual weight and notes, requiresKyc above $10,000, the client told.
+ * 'appraising' and 'returned' do what the receive and return buttons do; 'completed' only
+ * happens when a payout is recorded. Without a status only the notes change.
+ */
+export async function updateSubmission(db: Db, actor: CurrentUser, id: string, body: AdminUpdateSubmissionBody) {
+  const hasOfferFields = body.finalOffer !== undefined || body.actualWeight !== undefined;
+  const to = body.status ?? (hasOfferFields ? 'offered' : undefined);
+  if (hasOfferFields && to !== 'offered') {
+    throw badRequest('A final offer and actual weight can only be sent with status "offered".');
+  }
+  if (to === 'offered' && (body.finalOffer === undefined || body.actualWeight === undefined)) {
+    throw badRequest(validationMessages.offerAndWeight);
+  }
+  const notes = notesChange(body.adminNotes);
+
+  const updated = await db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    if (to === 'appraising') return receiveIn(tx, actor, row, notes, body.version);
+    if (to === 'returned') return returnIn(tx, actor, row, notes, { version: body.version });
+    if (to === 'completed') {
+      if (body.version !== undefined && body.version !== row.version) throw conflict(adminMessages.staleVersion);
+      throw conflict(
+        canTransition(row.status, 'completed')
+          ? 'A submission is completed when the client accepts the offer and the payout is recorded.'
+          : transitionErrorMessage(row.status, 'completed'),
+      );
+    }
+    if (to === 'offered') {
+      const finalOffer = body.finalOffer!;
+      const offerCents = dollarsToCents(finalOffer)!;
+      const actualWeight = storedWeight(body.actualWeight!);
+      const kyc = requiresKyc(offerCents, row.requiresKyc);
+      const offered = await applyChange(tx, row, {
+        to: 'offered',
+        version: body.version,
+        changes: { ...notes, status: 'offered', finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
+      });
+      await insertAuditEntry(tx, {
+        ...submissionAudit(actor, row),
+        action: 'offer_submitted',
+        fromStatus: row.status,
+        toStatus: 'offered',
+        // Never the notes: the client's timeline is read from this log.
+        changes: { finalOffer, actualWeight: Number(offered.actualWeight), ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}) },
+      });
+      await notify(tx, {
+        userId: row.userId,
+        submissionId: row.id,
+        email: true,
+        ...notificationContent.offerReady({ submissionId: row.id, offerCents, requiresKyc: kyc }),
+      });
+      return offered;
+    }
+    if (to !== undefined) {
+      // 'new' (nothing moves back to new) or the status it already has.
+      throw conflict(transitionErrorMessage(row.status, to));
+    }
+    // Notes only: no status change, so no audit of the text and nothing for the client.
+    const edited = await applyChange(tx, row, { version: body.version, changes: notes });
+    await insertAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
+    return edited;
+  });
+  return withImages(db, updated);
+}
+
+export async function receiveSubmission(db: Db, actor: CurrentUser, id: string) {
+  const updated = await db.transaction(async (tx) => receiveIn(tx, actor, await loadForChange(tx, id), {}));
+  return withImages(db, updated);
+}
+
+export async function returnSubmission(db: Db, actor: CurrentUser, id: string, reason?: string) {
+  const updated = await db.transaction(async (tx) => returnIn(tx, actor, await loadForChange(tx, id), {}, { reason }));
+  return withImages(db, updated);
+}
+
+function notOpen(what: string, status: string) {
+  return conflict(`${what} can only be asked for while a submission is open; this one is "${statusBadgeLabel(status)}".`);
+}
+
+/** Tells the client to add photos (DECISIONS: they may, up to 4 in all). Nothing else changes. */
+export async function requestPhotos(db: Db, actor: CurrentUser, id: string, message?: string) {
+  const row = await db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    if (!isOpen(row.status)) throw notOpen('More photos', row.status);
+    await insertAuditEntry(tx, {
+      ...submissionAudit(actor, row),
+      action: 'photos_requested',
+      changes: message ? { message } : null,
+    });
+    await notify(tx, {
+      userId: row.userId,
+      submissionId: row.id,
+      email: true,
+      ...notificationContent.photosRequested({ submissionId: row.id, note: message }),
+    });
+    return row;
+  });
+  return withImages(db, row);
+}
+
+/**
+ * Sets requiresKyc so the payout waits for a verified identity, and tells the client. Asking
+ * again while the flag is set changes nothing and sends nothing (a double-click is harmless).
+ */
+export async function requestIdVerification(db: Db, actor: CurrentUser, id: string) {
+  const row = await db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    if (!isOpen(row.status)) throw notOpen('ID verification', row.status);
+    const kyc = await latestKycRecordOfUser(tx, row.userId);
+    if (kyc?.status === 'approved') throw conflict("This customer's identity is already verified.");
+    if (row.requiresKyc) return row;
+    const updated = await updateSubmissionIf(tx, row.id, { status: row.status }, { requiresKyc: true }, [kycNotYetRequested]);
+    if (!updated) {
+      const current = await loadForChange(tx, id);
+      if (current.requiresKyc) return current;
+      throw notOpen('ID verification', current.status);
+    }
+    await insertAuditEntry(tx, {
+      ...submissionAudit(actor, row),
+      action: 'id_verification_requested',
+      changes: { requiresKyc: true },
+    });
+    await notify(tx, {
+      userId: row.userId,
+      submissionId: row.id,
+      email: true,
+      ...notificationContent.idVerificationRequested({ submissionId: row.id }),
+    });
+    return updated;
+  });
+  return withImages(db, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity checks.
+
+const KYC_LIST_LIMIT = 200;
+
+function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[number]) {
+  const r = entry.record;
+  return {
+    id: r.id,
+    userId: r.userId,
+    customerLabel: customerLabel(r.userId),
+    status: r.status,
+    fullName: r.fullName,
+    dateOfBirth: r.dateOfBirth,
+    idType: r.idType,
+    idNumberLast4: r.idNumberLast4,
+    // The kyc module keeps the uploaded image's id here (kyc.service.ts submitKyc).
+    idImageUrl: r.idImageKey ? imageUrl(r.idImageKey) : null,
+    reviewedBy: r.reviewedBy,
+    reviewedByName: entry.reviewerName,
+    reviewedAt: iso(r.reviewedAt),
+    rejectionReason: r.rejectionReason,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, at most 200; the pending ones are the appraisers' queue. */
+export async function listKyc(db: DbOrTx, status?: string) {
+  const rows = await listKycRecords(db, { status }, KYC_LIST_LIMIT);
+  return rows.map(toAdminKycRecord);
+}
+
+export async function getKycRecord(db: DbOrTx, id: string) {
+  const [row] = await listKycRecords(db, { id }, 1);
+  if (!row) throw new AppError('NOT_FOUND', 'That identity verification was not found.');
+  return toAdminKycRecord(row);
+}

@@ -1,0 +1,128 @@
+// Identity verification before large payouts (DECISIONS "requiresKyc"). The client sends ID
+// details and a photo of the ID; an appraiser approves or rejects; a payout of a flagged
+// submission waits for an approval. The ID number is stored encrypted, with its last 4 in clear
+// for the appraiser to compare against the photo.
+import { customerLabel, type KycReviewInput, kycReviewSchema, type KycStatus, type KycSubmissionBody } from '@assay/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { encryptField } from '../../lib/crypto.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { notificationContent } from '../notifications/email-templates.ts';
+import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
+import {
+  decidePendingKycRecord,
+  findImage,
+  findKycRecord,
+  hasApprovedKycRecord,
+  insertKycAudit,
+  insertKycRecord,
+  type KycRecordRow,
+  latestKycRecordOfUser,
+  lockUser,
+} from './kyc.repository.ts';
+
+export const kycMessages = {
+  alreadyPending: 'Your identity verification is already being reviewed.',
+  alreadyApproved: 'Your identity is already verified.',
+  imageNotFound: 'That ID photo was not found. Please upload a photo of your ID.',
+  imageNotStored: 'That ID photo has not finished uploading. Please wait for the upload to finish, or upload it again.',
+  imageWrongPurpose: 'That photo was not uploaded as an ID photo. Please upload a photo of your ID in the verification form.',
+  alreadyReviewed: 'This identity verification has already been reviewed.',
+} as const;
+
+/** The AAD of an encrypted ID number: it only decrypts in its own record. */
+export const idNumberContext = (recordId: string) => `kyc_records.encrypted_id_number:${recordId}`;
+
+export async function isIdentityVerified(db: DbOrTx, userId: string): Promise<boolean> {
+  return hasApprovedKycRecord(db, userId);
+}
+
+export async function getKycStatus(db: DbOrTx, viewer: CurrentUser) {
+  const latest = await latestKycRecordOfUser(db, viewer.id);
+  // Once approved, a later record can not exist (submitKyc refuses), so the latest tells it all.
+  const status: KycStatus = latest ? (latest.status as KycStatus) : 'none';
+  return {
+    status,
+    submittedAt: latest?.createdAt.toISOString() ?? null,
+    rejectionReason: latest?.status === 'rejected' ? latest.rejectionReason : null,
+  };
+}
+
+export async function submitKyc(db: Db, viewer: CurrentUser, body: KycSubmissionBody, options: { encryptionKey: string }) {
+  return db.transaction(async (tx) => {
+    // One pending record at a time, even when the form is sent twice at once.
+    await lockUser(tx, viewer.id);
+    const latest = await latestKycRecordOfUser(tx, viewer.id);
+    if (latest?.status === 'pending') throw conflict(kycMessages.alreadyPending);
+    if (await hasApprovedKycRecord(tx, viewer.id)) throw conflict(kycMessages.alreadyApproved);
+
+    const image = await findImage(tx, body.idImageId);
+    if (!image || image.ownerId !== viewer.id) throw new AppError('NOT_FOUND', kycMessages.imageNotFound);
+    if (image.purpose !== 'kyc') throw badRequest(kycMessages.imageWrongPurpose);
+    if (image.status !== 'stored') throw badRequest(kycMessages.imageNotStored);
+
+    const id = crypto.randomUUID();
+    await insertKycRecord(tx, {
+      id,
+      userId: viewer.id,
+      status: 'pending',
+      fullName: body.fullName,
+      dateOfBirth: body.dateOfBirth,
+      idType: body.idType,
+      idNumberLast4: body.idNumber.slice(-4),
+      encryptedIdNumber: encryptField(options.encryptionKey, body.idNumber, idNumberContext(id)),
+      // The uploaded image's id: appraisers open it at /api/objects/<id>.
+      idImageKey: image.id,
+    });
+    await insertKycAudit(tx, { actorId: viewer.id, recordId: id, action: 'kyc_submitted', fromStatus: latest?.status ?? null, toStatus: 'pending' });
+    await notifyAdmins(tx, { ...notificationContent.kycSubmitted({ customerLabel: customerLabel(viewer.id) }), email: true });
+    return { status: 'pending' as const };
+  });
+}
+
+export function toKycRecordDto(row: KycRecordRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    status: row.status,
+    fullName: row.fullName,
+    dateOfBirth: row.dateOfBirth,
+    idType: row.idType,
+    idNumberLast4: row.idNumberLast4,
+    idImageUrl: row.idImageKey ? `/api/objects/${row.idImageKey}` : null,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An appraiser approves or rejects a pending verification; the client hears either way. */
+export async function reviewKyc(db: Db, admin: CurrentUser, recordId: string, review: KycReviewInput) {
+  if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
+  const parsed = kycReviewSchema.safeParse(review);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The review is not valid.');
+  const { approve, reason } = parsed.data;
+  return db.transaction(async (tx) => {
+    const decided = await decidePendingKycRecord(tx, recordId, {
+      status: approve ? 'approved' : 'rejected',
+      reviewedBy: admin.id,
+      reviewedAt: new Date(),
+      rejectionReason: approve ? null : (reason ?? null),
+    });
+    if (!decided) {
+      if (!(await findKycRecord(tx, recordId))) throw notFound('That identity verification');
+      throw conflict(kycMessages.alreadyReviewed);
+    }
+    await insertKycAudit(tx, {
+      actorId: admin.id,
+      recordId,
+      action: approve ? 'kyc_approved' : 'kyc_rejected',
+      fromStatus: 'pending',
+      toStatus: decided.status,
+      changes: approve ? null : { reason: decided.rejectionReason },
+    });
+    await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
+    return toKycRecordDto(decided);
+  });
+}

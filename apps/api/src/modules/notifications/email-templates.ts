@@ -1,0 +1,225 @@
+// The words Assay sends people: the in-app notification (title + body) for each event, and the
+// plain-text e-mail around it. Callers build content with the functions below and hand it to
+// notify(); the e-mail adds a greeting, the next step for that kind, and the signature.
+//
+// Rules for every text here: warm and plain; amounts exact (formatCents); a submission named by
+// its short id; never a secret, a full bank or routing number, or an ID number.
+import {
+  type NotificationKind,
+  type PayoutMethod,
+  formatCents,
+  KYC_THRESHOLD_CENTS,
+  payoutMethodInfo,
+  PAYMENT_WITHIN_HOURS,
+  PRELIMINARY_QUOTE_WITHIN_HOURS,
+  APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
+  shortId,
+  SUPPORT_RESPONSE_WITHIN_HOURS,
+} from '@assay/domain';
+
+export interface NotificationContent {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+}
+
+export interface EmailMessage {
+  subject: string;
+  text: string;
+}
+
+export const EMAIL_SIGNATURE = '— The Assay team';
+
+const ref = (submissionId: string) => `#${shortId(submissionId)}`;
+const threshold = formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true });
+
+/** SPEC 9 payout timing, said the way a person would say it. */
+export function payoutTimingSentence(method: PayoutMethod): string {
+  switch (method) {
+    case 'ach':
+      return `ACH bank transfers take ${payoutMethodInfo.ach.timing} to reach your bank once we send them.`;
+    case 'paypal':
+      return 'PayPal payments arrive instantly once we send them.';
+    case 'check':
+      return `A paper check takes ${payoutMethodInfo.check.timing} to arrive once we mail it.`;
+  }
+}
+
+/** Where the money goes, without ever naming a full account number. */
+export type PayoutDestination =
+  | { method: 'ach'; accountName: string; accountLast4: string }
+  | { method: 'paypal'; email: string }
+  | { method: 'check' };
+
+function destinationText(destination: PayoutDestination): string {
+  switch (destination.method) {
+    case 'ach':
+      return `by ACH bank transfer to ${destination.accountName}'s account ending in ${destination.accountLast4}`;
+    case 'paypal':
+      return `by PayPal to ${destination.email}`;
+    case 'check':
+      return 'by paper check to the address on your Assay profile';
+  }
+}
+
+export const notificationContent = {
+  submissionCreated(p: { submissionId: string }): NotificationContent {
+    return {
+      kind: 'submission_created',
+      title: `Submission ${ref(p.submissionId)} is in`,
+      body:
+        `Thank you for choosing Assay! We have your submission ${ref(p.submissionId)} and will send a preliminary ` +
+        `quote within ${PRELIMINARY_QUOTE_WITHIN_HOURS} hours. Your prepaid, insured shipping label is ready in your dashboard.`,
+    };
+  },
+
+  submissionReceived(p: { submissionId: string }): NotificationContent {
+    return {
+      kind: 'submission_received',
+      title: 'Your parcel has arrived',
+      body:
+        `Good news: your parcel for submission ${ref(p.submissionId)} arrived safely and is with our appraisers. ` +
+        `You will have our final offer within ${APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours.`,
+    };
+  },
+
+  offerReady(p: { submissionId: string; offerCents: number; requiresKyc?: boolean }): NotificationContent {
+    const amount = formatCents(p.offerCents);
+    return {
+      kind: 'offer_ready',
+      title: `Your offer is ready: ${amount}`,
+      body:
+        `Our appraisers have finished with submission ${ref(p.submissionId)} and offer you ${amount}. ` +
+        'Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.' +
+        (p.requiresKyc ? ` For payouts above ${threshold} we first ask you to verify your identity; it takes a few minutes.` : ''),
+    };
+  },
+
+  payoutRecorded(p: {
+    submissionId: string;
+    amountCents: number;
+    feeCents: number;
+    destination: PayoutDestination;
+  }): NotificationContent {
+    const amount = formatCents(p.amountCents);
+    const fee =
+      p.feeCents > 0
+        ? ` That is your offer of ${formatCents(p.amountCents + p.feeCents)} minus the PayPal fee of ${formatCents(p.feeCents)}.`
+        : '';
+    return {
+      kind: 'payout_recorded',
+      title: `Payout of ${amount} recorded`,
+      body:
+        `We have recorded your payout of ${amount} for submission ${ref(p.submissionId)}, ${destinationText(p.destination)}.${fee} ` +
+        `We send every payout within ${PAYMENT_WITHIN_HOURS} hours. ${payoutTimingSentence(p.destination.method)}`,
+    };
+  },
+
+  payoutSent(p: { submissionId: string; amountCents: number; method: PayoutMethod; reference: string }): NotificationContent {
+    const amount = formatCents(p.amountCents);
+    return {
+      kind: 'payout_sent',
+      title: `Your payout of ${amount} is on its way`,
+      body:
+        `We have sent ${amount} for submission ${ref(p.submissionId)} by ${payoutMethodInfo[p.method].label}. ` +
+        `Payment reference: ${p.reference}. ${payoutTimingSentence(p.method)}`,
+    };
+  },
+
+  photosRequested(p: { submissionId: string; note?: string | null }): NotificationContent {
+    const note = p.note?.trim();
+    return {
+      kind: 'photos_requested',
+      title: 'Could you send a few more photos?',
+      body:
+        `To give you the best offer for submission ${ref(p.submissionId)}, our appraisers would like a few more photos` +
+        (note ? `: "${note}".` : '.') +
+        ' You can add them to the submission from your dashboard (up to 4 photos in all).',
+    };
+  },
+
+  idVerificationRequested(p: { submissionId: string }): NotificationContent {
+    return {
+      kind: 'id_verification_requested',
+      title: 'Please verify your identity',
+      body:
+        `Before we can pay you for submission ${ref(p.submissionId)}, we need to verify your identity. ` +
+        'It takes a few minutes: open your dashboard, choose "Verify identity" and send your ID details with a photo of your ID.',
+    };
+  },
+
+  kycSubmitted(p: { customerLabel: string }): NotificationContent {
+    return {
+      kind: 'kyc_submitted',
+      title: 'Identity verification to review',
+      body: `${p.customerLabel} sent their ID details and a photo of their ID for review.`,
+    };
+  },
+
+  kycReviewed(p: { approved: boolean; reason?: string | null }): NotificationContent {
+    if (p.approved) {
+      return {
+        kind: 'kyc_reviewed',
+        title: 'Your identity is verified',
+        body: `Thank you! We have verified your identity, so payouts above ${threshold} can go ahead. Open your dashboard to accept your offer and get paid.`,
+      };
+    }
+    const reason = p.reason?.trim();
+    return {
+      kind: 'kyc_reviewed',
+      title: 'We could not verify your identity',
+      body:
+        `We are sorry, but we could not verify your identity${reason ? `: ${reason}` : '.'} ` +
+        'Please check your details and send them again from your dashboard with a clear photo of your ID.',
+    };
+  },
+
+  consignmentRequested(p: { submissionId: string; customerLabel: string }): NotificationContent {
+    return {
+      kind: 'consignment_requested',
+      title: `Consignment requested for ${ref(p.submissionId)}`,
+      body:
+        `${p.customerLabel} would like to sell submission ${ref(p.submissionId)} on consignment instead of selling it ` +
+        'to us outright. Please get in touch with them about the consignment terms.',
+    };
+  },
+
+  itemReturned(p: { submissionId: string; freeReturn?: boolean | null; trackingNumber?: string | null }): NotificationContent {
+    const shipping =
+      p.freeReturn === true ? ' Return shipping is on us.' : p.freeReturn === false ? ' The return label shows the shipping cost.' : '';
+    return {
+      kind: 'item_returned',
+      title: 'Your item is on its way back',
+      body:
+        `We are returning the item of submission ${ref(p.submissionId)}, fully insured.${shipping}` +
+        (p.trackingNumber ? ` Tracking number: ${p.trackingNumber}.` : ''),
+    };
+  },
+};
+
+/** A line after the body saying what to do next, where there is something to do. */
+const nextStep: Partial<Record<NotificationKind, string>> = {
+  offer_ready: 'Sign in to Assay to see the offer.',
+  payout_recorded: 'For your security we never show full bank account numbers, in e-mails or anywhere else.',
+  photos_requested: 'Sign in to Assay to add the photos.',
+  id_verification_requested: 'Sign in to Assay to verify your identity. We keep your ID details encrypted.',
+  kyc_reviewed: 'Sign in to Assay to see the details.',
+  kyc_submitted: 'Sign in to the admin mailbox to review it.',
+  consignment_requested: 'Sign in to the admin mailbox to see the submission.',
+};
+
+/** Keeps a header line a header line. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+/** The plain-text e-mail for a notification. */
+export function renderEmail(input: { kind: NotificationKind; title: string; body: string; firstName?: string | null }): EmailMessage {
+  const name = input.firstName?.trim() ? oneLine(input.firstName) : 'there';
+  const paragraphs = [
+    `Hello ${name},`,
+    input.body.trim(),
+    nextStep[input.kind],
+    `Questions? Our support team answers within ${SUPPORT_RESPONSE_WITHIN_HOURS} hours.`,
+    EMAIL_SIGNATURE,
+  ].filter((p): p is string => Boolean(p));
+  return { subject: oneLine(input.title), text: `${paragraphs.join('\n\n')}\n` };
+}

@@ -1,0 +1,88 @@
+// Declining an offer (DECISIONS "Submissions and their life", "Declining an offer"): the client
+// says no to an offered submission, it becomes returned, and a return label from Assay's receiving
+// address to the client is made at once, saying who pays the trip back. Free return shipping when
+// the offer is at least 20% below the estimate (qualifiesForFreeReturn).
+import { type DeclineOfferResponse, dollarsToCents, labelInsuredValueCents, qualifiesForFreeReturn, statusBadgeLabel } from '@assay/domain';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { notificationContent } from '../notifications/email-templates.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
+import { toSubmissionDto } from '../submissions/submissions.service.ts';
+import { findShippingAddress } from '../users/users.address.repository.ts';
+import { findSubmission, insertAuditEntry, markReturnedIfOffered } from './shipping-labels.repository.ts';
+import { addressRequired, createLabelInTransaction, type ShippingContext, toLabelDto } from './shipping-labels.service.ts';
+
+function cannotDecline(status: string | undefined) {
+  if (status === 'returned') return conflict('You have already declined this offer; your item is on its way back.');
+  if (status === 'completed') return conflict('This offer was already accepted and paid, so it can no longer be declined.');
+  return conflict(`Only an offer that is ready can be declined; this submission is "${statusBadgeLabel(status)}".`);
+}
+
+export async function declineOffer(ctx: ShippingContext, actor: CurrentUser, submissionId: string): Promise<DeclineOfferResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const submission = await findSubmission(tx, submissionId);
+    if (!submission) throw notFound('Submission');
+    if (submission.userId !== actor.id) {
+      // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
+      throw actor.isAdmin ? forbidden('Only the client who owns this submission can decline its offer.') : notFound('Submission');
+    }
+    if (submission.status !== 'offered') throw cannotDecline(submission.status);
+    // The item goes back to this address, so it is asked for before anything changes.
+    const clientAddress = await findShippingAddress(tx, actor.id);
+    if (!clientAddress) throw addressRequired();
+
+    // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
+    const returned = await markReturnedIfOffered(tx, submission.id, actor.id, new Date());
+    if (!returned) throw cannotDecline((await findSubmission(tx, submission.id))?.status);
+
+    const offerCents = dollarsToCents(returned.finalOffer ?? '');
+    const freeReturn =
+      offerCents !== null && qualifiesForFreeReturn(offerCents, returned.preliminaryQuoteMin, returned.preliminaryQuoteMax);
+    const insuredValueCents = labelInsuredValueCents(returned.preliminaryQuoteMax, returned.finalOffer);
+    if (insuredValueCents === null) {
+      // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
+      throw conflict('This submission has no offer amount to insure the return for. Please contact support.');
+    }
+    const label = await createLabelInTransaction(tx, ctx.carrier, {
+      direction: 'return',
+      submission: returned,
+      sender: ctx.receivingAddress,
+      receiver: clientAddress,
+      insuredValueCents,
+      freeReturn,
+    });
+    // A return label exists only once the submission is returned, which happens once.
+    if (!label) throw conflict('This submission already has a return label. Please contact support.');
+
+    await insertAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: returned.id,
+      action: 'offer_declined',
+      fromStatus: 'offered',
+      toStatus: 'returned',
+      // One timeline entry for the client's one action: the return label is part of it.
+      changes: {
+        freeReturn,
+        returnLabelId: label.id,
+        trackingNumber: label.trackingNumber,
+        carrier: label.carrier,
+        insuredValue: label.insuredValue,
+      },
+    });
+    await notify(tx, {
+      userId: actor.id,
+      submissionId: returned.id,
+      email: true,
+      ...notificationContent.itemReturned({ submissionId: returned.id, freeReturn, trackingNumber: label.trackingNumber }),
+    });
+
+    const images = await imageIdsBySubmission(tx, [returned.id]);
+    return {
+      submission: toSubmissionDto(returned, images.get(returned.id) ?? [], actor),
+      returnLabel: toLabelDto(label),
+      freeReturn,
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createLabelSchema, declineOfferResponseSchema, idSchema, shippingLabelSchema } from '@assay/domain';
+import { z } from 'zod';
+import { declineOffer } from './shipping-labels.decline.service.ts';
+import { createInboundLabel, getLabelPdf, getLatestLabel, type ShippingContext } from './shipping-labels.service.ts';
+
+export async function shippingLabelsRoutes(app: FastifyInstance, opts: ShippingContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors get 401 before their body or ids are looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+  };
+
+  r.post(
+    '/api/shipping/labels',
+    { onRequest: signedIn, schema: { body: createLabelSchema, response: { 200: shippingLabelSchema, 201: shippingLabelSchema } } },
+    async (request, reply) => {
+      const user = await app.requireUser(request);
+      const { label, created } = await createInboundLabel(opts, user, request.body);
+      return reply.status(created ? 201 : 200).send(label);
+    },
+  );
+
+  r.get(
+    '/api/shipping/labels/latest',
+    { onRequest: signedIn, schema: { response: { 200: shippingLabelSchema } } },
+    async (request) => getLatestLabel(opts, await app.requireUser(request)),
+  );
+
+  r.get(
+    '/api/shipping/labels/:id/pdf',
+    { onRequest: signedIn, schema: { params: z.object({ id: idSchema('label') }) } },
+    async (request, reply) => {
+      const user = await app.requireUser(request);
+      const { filename, pdf } = await getLabelPdf(opts, user, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        // It carries a home address: never kept by a shared cache.
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // Registered here because declining makes the return label; the other /api/submissions routes
+  // live in the submissions module.
+  r.post(
+    '/api/submissions/:id/decline',
+    { onRequest: signedIn, schema: { params: z.object({ id: idSchema('submission') }), response: { 200: declineOfferResponseSchema } } },
+    async (request) => declineOffer(opts, await app.requireUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,208 @@
+// Shipping labels (SPEC 7 "1-Click Print Label", DECISIONS "Shipping labels"): one inbound label
+// per submission, made from the client's address to Assay's receiving address by the configured
+// carrier, insured for the estimate; and its 4x6 PDF, for the owner and appraisers only.
+import {
+  ADDRESS_REQUIRED_MESSAGE,
+  centsToDecimalString,
+  type CreateLabelBody,
+  dollarsToCents,
+  isPendingStatus,
+  labelInsuredValueCents,
+  type LabelDirection,
+  NO_LABEL_MESSAGE,
+  type ShippingAddress,
+  type ShippingLabel,
+  statusBadgeLabel,
+} from '@assay/domain';
+import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { findShippingAddress } from '../users/users.address.repository.ts';
+import { renderLabelPdf } from './shipping-labels.pdf.ts';
+import {
+  findLabel,
+  findLabelById,
+  findLatestLabelOfUser,
+  insertAuditEntry,
+  insertLabelIfAbsent,
+  type LabelRow,
+  lockSubmission,
+  type SubmissionRow,
+} from './shipping-labels.repository.ts';
+
+export interface ShippingContext {
+  db: Db;
+  carrier: CarrierAdapter;
+  /** Assay's receiving address (RECEIVING_ADDRESS): the receiver inbound, the sender on returns. */
+  receivingAddress: ShippingAddress;
+}
+
+export function toLabelDto(row: LabelRow): ShippingLabel {
+  return {
+    id: row.id,
+    submissionId: row.submissionId,
+    direction: row.direction === 'return' ? 'return' : 'inbound',
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    validForPostage: row.validForPostage === 'yes',
+    insuredValue: row.insuredValue,
+    freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const addressRequired = () => new AppError('ADDRESS_REQUIRED', ADDRESS_REQUIRED_MESSAGE);
+
+/** Unique violations of the tracking number (not of one-label-per-submission) are retried. */
+function isTrackingNumberClash(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgError.code === '23505') {
+      return typeof pgError.constraint === 'string'
+        ? pgError.constraint.includes('tracking_number')
+        : String(pgError.message).includes('tracking_number');
+    }
+  }
+  return false;
+}
+
+const TRACKING_ATTEMPTS = 3;
+
+export interface NewLabel {
+  direction: LabelDirection;
+  submission: SubmissionRow;
+  sender: ShippingAddress;
+  receiver: ShippingAddress;
+  insuredValueCents: number;
+  freeReturn: boolean | null;
+}
+
+/**
+ * Asks the carrier for a label and stores it, inside the caller's transaction (which holds the
+ * submission's row). Answers the stored label, or null if one already existed for this
+ * submission and direction. The caller writes the audit entry.
+ */
+export async function createLabelInTransaction(tx: DbOrTx, carrier: CarrierAdapter, input: NewLabel): Promise<LabelRow | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    const made = await carrier.createLabel({
+      direction: input.direction,
+      sender: input.sender,
+      receiver: input.receiver,
+      insuredValueCents: input.insuredValueCents,
+      reference: input.submission.id,
+    });
+    try {
+      // A savepoint, so a tracking-number clash can be retried without losing the transaction.
+      const row = await tx.transaction((sp) =>
+        insertLabelIfAbsent(sp, {
+          id: crypto.randomUUID(),
+          submissionId: input.submission.id,
+          userId: input.submission.userId,
+          direction: input.direction,
+          trackingNumber: made.trackingNumber,
+          carrier: made.carrier,
+          validForPostage: made.validForPostage ? 'yes' : 'no',
+          insuredValue: centsToDecimalString(input.insuredValueCents),
+          sender: input.sender,
+          receiver: input.receiver,
+          freeReturn: input.freeReturn === null ? null : input.freeReturn ? 'yes' : 'no',
+        }),
+      );
+      return row;
+    } catch (err) {
+      if (attempt >= TRACKING_ATTEMPTS || !isTrackingNumberClash(err)) throw err;
+    }
+  }
+}
+
+function notLabelable(status: string) {
+  return conflict(
+    `Shipping labels are for submissions waiting to be sent to us (New or Appraising); this one is "${statusBadgeLabel(status)}".`,
+  );
+}
+
+/** 201 with a new label, or 200 with the label the submission already has. */
+export async function createInboundLabel(
+  ctx: ShippingContext,
+  actor: CurrentUser,
+  input: CreateLabelBody,
+): Promise<{ label: ShippingLabel; created: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const submission = await lockSubmission(tx, input.submissionId);
+    if (!submission) throw notFound('Submission');
+    if (submission.userId !== actor.id) {
+      // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
+      throw actor.isAdmin ? forbidden('Only the client who sends the item can create its shipping label.') : notFound('Submission');
+    }
+    const existing = await findLabel(tx, submission.id, 'inbound');
+    if (existing) return { label: toLabelDto(existing), created: false };
+    if (!isPendingStatus(submission.status)) throw notLabelable(submission.status);
+
+    const sender = await findShippingAddress(tx, actor.id);
+    if (!sender) throw addressRequired();
+    const insuredValueCents = labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer);
+    if (insuredValueCents === null) {
+      throw conflict(
+        'We cannot insure this parcel yet because the submission has no estimate. Please contact support and we will send you a label.',
+      );
+    }
+    const row = await createLabelInTransaction(tx, ctx.carrier, {
+      direction: 'inbound',
+      submission,
+      sender,
+      receiver: ctx.receivingAddress,
+      insuredValueCents,
+      freeReturn: null,
+    });
+    if (!row) {
+      // Unreachable while the row lock is held; kept so a changed lock still answers the one label.
+      const label = await findLabel(tx, submission.id, 'inbound');
+      if (!label) throw conflict('The label could not be created. Please try again.');
+      return { label: toLabelDto(label), created: false };
+    }
+    await insertAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: submission.id,
+      action: 'label_created',
+      changes: { labelId: row.id, direction: row.direction, trackingNumber: row.trackingNumber, carrier: row.carrier, insuredValue: row.insuredValue },
+    });
+    return { label: toLabelDto(row), created: true };
+  });
+}
+
+/**
+ * The client's most recent inbound label (the one they print). Return labels are Assay's to
+ * print, so the 1-click button never hands the client a label addressed to themselves.
+ */
+export async function getLatestLabel(ctx: ShippingContext, actor: CurrentUser): Promise<ShippingLabel> {
+  const row = await findLatestLabelOfUser(ctx.db, actor.id, 'inbound');
+  if (!row) throw new AppError('NOT_FOUND', NO_LABEL_MESSAGE);
+  return toLabelDto(row);
+}
+
+export function labelFilename(trackingNumber: string) {
+  return `shipping-label-${trackingNumber}.pdf`;
+}
+
+/** The PDF of a label: its owner and appraisers only; anyone else is told it does not exist. */
+export async function getLabelPdf(ctx: ShippingContext, actor: CurrentUser, labelId: string) {
+  const row = await findLabelById(ctx.db, labelId);
+  if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound('Label');
+  const insuredValueCents = dollarsToCents(row.insuredValue);
+  if (insuredValueCents === null) throw new Error(`Label ${row.id} has an unreadable insured value.`);
+  const pdf = await renderLabelPdf({
+    direction: row.direction === 'return' ? 'return' : 'inbound',
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    validForPostage: row.validForPostage === 'yes',
+    insuredValueCents,
+    submissionId: row.submissionId,
+    sender: row.sender as ShippingAddress,
+    receiver: row.receiver as ShippingAddress,
+    freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
+    createdAt: row.createdAt,
+  });
+  return { filename: labelFilename(row.trackingNumber), pdf };
+}

@@ -1,0 +1,245 @@
+// Photo uploads (DECISIONS "Photos"): a signed, short-lived URL per photo; one PUT of the raw
+// bytes, limited to 10 MB while it streams; the bytes checked and re-encoded without metadata;
+// photos served only to their owner and to admins. Nothing of a failed upload stays behind.
+import type { Readable } from 'node:stream';
+import {
+  type CreateUploadInput,
+  imageThumbnailUrl,
+  imageUrl,
+  MAX_IMAGE_BYTES,
+  UPLOAD_URL_TTL_SECONDS,
+  uploadMessages,
+} from '@assay/domain';
+import type { ObjectStorage, StoredObject } from '../../adapters/storage/object-storage.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { assertCanAddPhoto } from '../submissions/submissions.service.ts';
+import { processPhoto } from './uploads.processing.ts';
+import {
+  claimPendingImage,
+  countOpenUploadsOfOwner,
+  deleteExpiredUploads,
+  deleteUnattachedImages,
+  findImageById,
+  imageStatus,
+  insertImage,
+  markImageStored,
+  type RemovedImage,
+  releaseImageClaim,
+} from './uploads.repository.ts';
+import { isValidUploadSignature, signUpload, uploadPath } from './uploads.signing.ts';
+
+export interface UploadsContext {
+  db: Db;
+  storage: ObjectStorage;
+  signingKey: Buffer;
+}
+
+/** Open upload URLs one person may hold at once (the form needs 4; retries and a second tab fit). */
+export const MAX_OPEN_UPLOADS = 24;
+/** A PUT still 'uploading' this long after its URL expired died with its process. */
+export const ABANDONED_UPLOAD_GRACE_MS = 60 * 60 * 1000;
+/** Uploaded photos never attached to a submission (an abandoned form) are removed after this. */
+export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Temporary files of interrupted writes (local folder) older than this are removed. */
+export const INCOMPLETE_WRITE_MAX_AGE_MS = 60 * 60 * 1000;
+
+const DELETE_BATCH = 16;
+
+// Under config.storage.localDir (DATA_DIR/photos) or at the top of the bucket.
+export const photoKey = (imageId: string) => `full/${imageId}.jpg`;
+export const thumbnailKey = (imageId: string) => `thumb/${imageId}.webp`;
+
+export async function createUploadUrl(ctx: UploadsContext, actor: CurrentUser, input: CreateUploadInput | null | undefined) {
+  const purpose = input?.purpose ?? 'submission';
+  // Refuse a fifth photo before it is uploaded; the attach checks again under a row lock.
+  if (input?.submissionId) await assertCanAddPhoto(ctx.db, actor, input.submissionId);
+  const now = new Date();
+  if ((await countOpenUploadsOfOwner(ctx.db, actor.id, now)) >= MAX_OPEN_UPLOADS) {
+    throw new AppError('TOO_MANY_REQUESTS', 'You have many unfinished uploads. Please wait a few minutes and try again.');
+  }
+  const id = crypto.randomUUID();
+  const expires = Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS;
+  await insertImage(ctx.db, {
+    id,
+    ownerId: actor.id,
+    purpose,
+    status: imageStatus.pending,
+    storageKey: photoKey(id),
+    thumbnailKey: thumbnailKey(id),
+    uploadExpiresAt: new Date(expires * 1000),
+    createdAt: now,
+  });
+  return { uploadURL: uploadPath(id, expires, signUpload(ctx.signingKey, id, expires)), imageId: id };
+}
+
+export interface UploadTicket {
+  imageId: string;
+  expires?: string;
+  signature?: string;
+}
+
+function tooLarge() {
+  return new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+}
+
+const interrupted = () => badRequest('The upload was interrupted. Please try again.');
+
+/**
+ * The whole body, refused as soon as it passes the limit (never buffering more than that). On
+ * refusal the stream is paused, not destroyed, so the 413 answer still reaches the client.
+ */
+function readLimited(body: unknown, limit: number): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body.length > limit ? Promise.reject(tooLarge()) : Promise.resolve(body);
+  if (!body || typeof (body as Readable).on !== 'function') return Promise.resolve(Buffer.alloc(0));
+  const stream = body as Readable;
+  if (stream.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('close', onClose);
+      stream.off('error', onError);
+      // Whatever still happens to the connection must not become an unhandled 'error' event.
+      stream.on('error', () => undefined);
+    };
+    const onData = (chunk: Buffer | Uint8Array) => {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      total += buf.length;
+      if (total > limit) {
+        stop();
+        stream.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(buf);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, total));
+    };
+    const onClose = () => {
+      stop();
+      reject(interrupted());
+    };
+    const onError = () => {
+      stop();
+      reject(interrupted());
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('close', onClose);
+    stream.on('error', onError);
+  });
+}
+
+/**
+ * Receives the PUT of one photo. The checks run cheapest first and before any byte is read:
+ * signature (403), expiry (403), owner (404), still pending (409), declared size (413).
+ */
+export async function receiveUpload(
+  ctx: UploadsContext,
+  actor: CurrentUser,
+  ticket: UploadTicket,
+  body: unknown,
+  declaredLength?: number,
+) {
+  const expires = ticket.expires && /^\d{1,12}$/.test(ticket.expires) ? Number(ticket.expires) : null;
+  if (expires === null || !ticket.signature || !isValidUploadSignature(ctx.signingKey, ticket.imageId, expires, ticket.signature)) {
+    throw forbidden(uploadMessages.linkInvalid);
+  }
+  const now = new Date();
+  if (expires * 1000 <= now.getTime()) throw forbidden(uploadMessages.linkExpired);
+  const image = await findImageById(ctx.db, ticket.imageId);
+  if (!image || image.ownerId !== actor.id) throw notFound('Photo');
+  if (image.status !== imageStatus.pending) throw conflict(uploadMessages.alreadyUploaded);
+  if (declaredLength !== undefined && declaredLength > MAX_IMAGE_BYTES) throw tooLarge();
+
+  // Of two PUTs at once exactly one gets here; the other hears 409.
+  const claimed = await claimPendingImage(ctx.db, image.id, actor.id, now);
+  if (!claimed) throw conflict(uploadMessages.alreadyUploaded);
+  const keys = [claimed.storageKey, claimed.thumbnailKey ?? thumbnailKey(claimed.id)] as const;
+  let done = false;
+  try {
+    const bytes = await readLimited(body, MAX_IMAGE_BYTES);
+    if (bytes.length === 0) throw badRequest('The upload was empty. Please choose a photo.');
+    const processed = await processPhoto(bytes);
+    await ctx.storage.put(keys[0], processed.photo.data, processed.photo.contentType);
+    await ctx.storage.put(keys[1], processed.thumbnail.data, processed.thumbnail.contentType);
+    const stored = await markImageStored(ctx.db, claimed.id, {
+      contentType: processed.photo.contentType,
+      byteSize: processed.photo.data.length,
+      width: processed.photo.width,
+      height: processed.photo.height,
+    });
+    if (!stored) throw conflict(uploadMessages.alreadyUploaded);
+    done = true;
+    return {
+      imageId: stored.id,
+      url: imageUrl(stored.id),
+      thumbnailUrl: imageThumbnailUrl(stored.id),
+      width: processed.photo.width,
+      height: processed.photo.height,
+      bytes: processed.photo.data.length,
+    };
+  } finally {
+    if (!done) {
+      // Objects first, then the row back to pending: should the deletes fail, the cleanup job
+      // still finds the keys on the (expiring) pending row and removes them later.
+      await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
+      await releaseImageClaim(ctx.db, claimed.id);
+    }
+  }
+}
+
+/** A stored photo (or its thumbnail) for its owner or an admin; 404 for everyone else. */
+export async function getImage(
+  ctx: UploadsContext,
+  viewer: CurrentUser,
+  imageId: string,
+  size: 'full' | 'thumb',
+): Promise<StoredObject> {
+  const image = await findImageById(ctx.db, imageId);
+  if (!image || image.status !== imageStatus.stored || (!viewer.isAdmin && image.ownerId !== viewer.id)) {
+    throw notFound('Photo');
+  }
+  const key = size === 'thumb' && image.thumbnailKey ? image.thumbnailKey : image.storageKey;
+  const object = await ctx.storage.get(key);
+  if (!object) throw notFound('Photo');
+  return object;
+}
+
+export interface CleanupResult {
+  expiredUploads: number;
+  unattachedImages: number;
+  incompleteWrites: number;
+  /** Objects that could not be deleted now (storage unreachable); their rows are gone. */
+  failedDeletes: number;
+}
+
+/**
+ * Removes upload URLs never used, PUTs abandoned by a crash, photos never attached to anything
+ * within a day (and their bytes), and temporary files of interrupted writes. Safe to run on
+ * several instances at once: each row is deleted (and its keys handed out) exactly once.
+ */
+export async function cleanupUploads(db: Db, storage: ObjectStorage, now: Date = new Date()): Promise<CleanupResult> {
+  const expired = await deleteExpiredUploads(db, now, new Date(now.getTime() - ABANDONED_UPLOAD_GRACE_MS));
+  const unattached = await deleteUnattachedImages(db, new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS));
+  const keys = [...expired, ...unattached].flatMap((row: RemovedImage) => [row.storageKey, row.thumbnailKey ?? thumbnailKey(row.id)]);
+  let failedDeletes = 0;
+  // A few at a time: after a quiet week there may be thousands, and S3 is one request each.
+  for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+    const results = await Promise.allSettled(keys.slice(i, i + DELETE_BATCH).map((key) => storage.delete(key)));
+    failedDeletes += results.filter((r) => r.status === 'rejected').length;
+  }
+  const incompleteWrites = (await storage.sweepIncomplete?.(INCOMPLETE_WRITE_MAX_AGE_MS)) ?? 0;
+  return {
+    expiredUploads: expired.length,
+    unattachedImages: unattached.length,
+    incompleteWrites,
+    failedDeletes,
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addressResponseSchema, shippingAddressSchema } from '@assay/domain';
+import type { Db } from '../../db/client.ts';
+import { getShippingAddress, updateShippingAddress } from './users.address.service.ts';
+
+export async function userAddressRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors get 401 before their body is looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+  };
+
+  r.get(
+    '/api/users/me/address',
+    { onRequest: signedIn, schema: { response: { 200: addressResponseSchema } } },
+    async (request, reply) => {
+      const user = await app.requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return getShippingAddress(opts.db, user);
+    },
+  );
+
+  r.put(
+    '/api/users/me/address',
+    { onRequest: signedIn, schema: { body: shippingAddressSchema, response: { 200: addressResponseSchema } } },
+    async (request, reply) => {
+      const user = await app.requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return updateShippingAddress(opts.db, user, request.body);
+    },
+  );
+}

@@ -1,0 +1,280 @@
+// After a payout is recorded: the payout adapter, an appraiser marking it sent, reading the bank
+// details to pay by hand, the e-mail over real SMTP, and logs that never carry bank numbers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactionSchema } from '@assay/domain';
+import { manualPayouts } from '../src/adapters/payouts/manual.ts';
+import type { PayoutAdapter, PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { auditLog, notifications, outbox, transactions } from '../src/db/schema/index.ts';
+import { DecryptionError } from '../src/lib/crypto.ts';
+import { loggerOptions } from '../src/lib/logger.ts';
+import { createTransaction, markPayoutSent, revealBankDetails } from '../src/modules/transactions/transactions.service.ts';
+import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING, signUpAdmin } from './transactions.fixtures.ts';
+import { signUp } from './support/sessions.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
+import { createTestApp, createTestDatabase, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+
+const KEY = 'a'.repeat(64);
+
+/** Decodes the quoted-printable text part of a raw e-mail, as a mail client would show it. */
+function mailText(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '=' && /^[0-9A-F]{2}$/.test(body.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(body.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+describe.each(engines)('after the payout is recorded, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  async function recordAch(finalOffer = '1250.00') {
+    const client = await signUp(t.app);
+    const sub = await offeredSubmission(t.db, client.id, finalOffer);
+    const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    return { client, sub, transaction: res.json() as { id: string; status: string } };
+  }
+
+  it('the default manual adapter leaves the payout pending', async () => {
+    const { transaction } = await recordAch();
+    expect(transaction.status).toBe('pending');
+    expect(await manualPayouts().initiate({} as PayoutRequest)).toEqual({ status: 'pending' });
+    expect(manualPayouts().provider).toBe('manual');
+  });
+
+  it('an appraiser marks a pending payout sent with its reference; the client hears it', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const { client, sub, transaction } = await recordAch('1250.00');
+    const sent = await markPayoutSent(t.db, admin.user, transaction.id, '  ACH  trace 0042 ');
+    expect(sent).toMatchObject({ id: transaction.id, status: 'sent', reference: 'ACH trace 0042', amount: '1250.00' });
+    expect(sent.sentAt).toEqual(expect.any(String));
+
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'payout_sent')));
+    expect(audit).toMatchObject({ actorId: admin.id, entityType: 'transaction', fromStatus: 'pending', toStatus: 'sent', changes: { reference: 'ACH trace 0042', submissionId: sub.id } });
+    const notes = await t.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.kind, 'payout_sent')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.title).toBe('Your payout of $1,250.00 is on its way');
+    expect(notes[0]!.body).toContain('Payment reference: ACH trace 0042.');
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Your payout of $1,250.00 is on its way')));
+    expect(mails).toHaveLength(1);
+
+    const list = await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } });
+    expect(list.json()[0]).toMatchObject({ status: 'sent', reference: 'ACH trace 0042' });
+
+    await expect(markPayoutSent(t.db, admin.user, transaction.id, 'again')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This payout has already been marked as sent.',
+    });
+  });
+
+  it('refuses clients, unknown payouts and empty or overlong references', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const { client, transaction } = await recordAch();
+    await expect(markPayoutSent(t.db, currentUser(client), transaction.id, 'REF')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(markPayoutSent(t.db, admin.user, 'no-such-payout', 'REF')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'That payout was not found.' });
+    for (const reference of ['', '   ', 'x'.repeat(101), 42 as unknown as string]) {
+      await expect(markPayoutSent(t.db, admin.user, transaction.id, reference)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
+      });
+    }
+    const [row] = await t.db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    expect(row).toMatchObject({ status: 'pending', reference: null, sentAt: null });
+  });
+
+  it('hands the provider the full details after the commit and records its reference when it sent the money', async () => {
+    const client = await signUp(t.app);
+    const sub = await offeredSubmission(t.db, client.id, '1000.00');
+    const seen: PayoutRequest[] = [];
+    const provider: PayoutAdapter = {
+      provider: 'test',
+      async initiate(payout) {
+        seen.push(payout);
+        // The row is already committed when the provider is called.
+        const [row] = await t.db.select().from(transactions).where(eq(transactions.id, payout.transactionId));
+        expect(row?.status).toBe('pending');
+        return { status: 'sent', reference: 'PP-7788' };
+      },
+    };
+    const body = createTransactionSchema.parse({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
+    const dto = await createTransaction(t.db, currentUser(client), body, { encryptionKey: KEY, payouts: provider });
+    expect(dto).toMatchObject({ status: 'sent', reference: 'PP-7788', amount: '1000.00' });
+    expect(seen).toEqual([
+      {
+        transactionId: dto.id,
+        submissionId: sub.id,
+        userId: client.id,
+        amountCents: 100000,
+        method: 'ach',
+        instruction: { method: 'ach', ...achDetails },
+      },
+    ]);
+  });
+
+  it('keeps the payout pending when the provider fails', async () => {
+    const client = await signUp(t.app);
+    const sub = await offeredSubmission(t.db, client.id, '1000.00');
+    const warnings: object[] = [];
+    const failing: PayoutAdapter = {
+      provider: 'flaky',
+      async initiate() {
+        throw new Error(`bank refused account ${ACCOUNT}`);
+      },
+    };
+    const body = createTransactionSchema.parse({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
+    const dto = await createTransaction(t.db, currentUser(client), body, {
+      encryptionKey: KEY,
+      payouts: failing,
+      log: { warn: (details) => warnings.push(details) },
+    });
+    expect(dto.status).toBe('pending');
+    expect(warnings).toEqual([{ transactionId: dto.id, provider: 'flaky', error: 'Error' }]);
+  });
+
+  it('decrypts the bank details for an appraiser only, and writes every look to the audit log', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const { client, transaction } = await recordAch();
+    expect(await revealBankDetails(t.db, admin.user, transaction.id, KEY)).toEqual(achDetails);
+    const looks = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'bank_details_viewed')));
+    expect(looks.map((l) => l.actorId)).toEqual([admin.id]);
+    await expect(revealBankDetails(t.db, currentUser(client), transaction.id, KEY)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(revealBankDetails(t.db, admin.user, 'nope', KEY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // A ciphertext moved to another row does not decrypt there.
+    const other = await recordAch();
+    const [source] = await t.db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    await t.db.update(transactions).set({ encryptedBankDetails: source!.encryptedBankDetails }).where(eq(transactions.id, other.transaction.id));
+    await expect(revealBankDetails(t.db, admin.user, other.transaction.id, KEY)).rejects.toBeInstanceOf(DecryptionError);
+
+    const paypalClient = await signUp(t.app);
+    const sub = await offeredSubmission(t.db, paypalClient.id);
+    const paypal = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'p@example.com' } }, paypalClient.cookie);
+    expect(await revealBankDetails(t.db, admin.user, paypal.json().id, KEY)).toBeNull();
+  });
+});
+
+describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Assay <no-reply@assay.test>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('arrives with the amount after the fee, the method and its timing, and no bank numbers', async () => {
+    const client = await signUp(t.app, { firstName: 'Grace' });
+    const sub = await offeredSubmission(t.db, client.id, '1000.00');
+    const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'grace@example.com' } }, client.cookie);
+    expect(res.statusCode).toBe(201);
+    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    const mail = smtp.received.find((m) => m.to.includes(client.email));
+    expect(mail?.from).toBe('no-reply@assay.test');
+    expect(mail?.raw).toContain('Subject: Payout of $970.70 recorded');
+    const text = mailText(mail!.raw);
+    expect(text).toContain('Hello Grace,');
+    expect(text).toContain(`We have recorded your payout of $970.70 for submission #${sub.id.slice(-8)}, by PayPal to grace@example.com.`);
+    expect(text).toContain('That is your offer of $1,000.00 minus the PayPal fee of $29.30.');
+    expect(text).toContain('We send every payout within 24 hours. PayPal payments arrive instantly once we send them.');
+    expect(text.trimEnd().endsWith('— The Assay team')).toBe(true);
+
+    const achClient = await signUp(t.app, { firstName: 'Alan' });
+    const achSub = await offeredSubmission(t.db, achClient.id, '2500.00');
+    await postJson(t.app, '/api/transactions', { submissionId: achSub.id, payoutMethod: 'ach', payoutDetails: achDetails }, achClient.cookie);
+    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    const achMail = smtp.received.find((m) => m.to.includes(achClient.email))!;
+    const achText = mailText(achMail.raw);
+    expect(achText).toContain("$2,500.00 for submission #" + achSub.id.slice(-8) + ", by ACH bank transfer to Ada Lovelace's account ending in 6789.");
+    expect(achText).toContain('ACH bank transfers take 1-2 business days to reach your bank once we send them.');
+    expect(achMail.raw).not.toContain(ACCOUNT);
+    expect(achMail.raw).not.toContain(ROUTING);
+  });
+});
+
+describe.each(engines)('logs on %s', (engine) => {
+  it('never contain the full account or routing number, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-logs-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+      ENCRYPTION_KEY: KEY,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'trace',
+    });
+    const { database, cleanup } = await createTestDatabase(engine);
+    const app = await buildApp({
+      config,
+      database,
+      secrets: { sessionSecret: config.sessionSecret!, encryptionKey: KEY },
+      backgroundJobs: false,
+      logger: { ...(loggerOptions('trace') as object), stream },
+    });
+    try {
+      await app.ready();
+      const client = await signUp(app);
+      const sub = await offeredSubmission(database.db, client.id);
+      const ok = await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+      expect(ok.statusCode).toBe(201);
+      // Refused requests too: a bad checksum, a wrong account number, a paid submission, a visitor.
+      for (const details of [{ ...achDetails, routingNumber: '011000016' }, { ...achDetails, accountNumber: `${ACCOUNT}99999999` }, achDetails]) {
+        const res = await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: details }, client.cookie);
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      }
+      await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
+      // A provider failure is logged through the request's logger, without its message.
+      const another = await offeredSubmission(database.db, client.id);
+      await createTransaction(
+        database.db,
+        currentUser(client),
+        createTransactionSchema.parse({ submissionId: another.id, payoutMethod: 'ach', payoutDetails: achDetails }),
+        {
+          encryptionKey: KEY,
+          payouts: {
+            provider: 'flaky',
+            initiate: async () => {
+              throw new Error(`refused ${ACCOUNT} at ${ROUTING}`);
+            },
+          },
+          log: app.log,
+        },
+      );
+    } finally {
+      await app.close();
+      await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const text = lines.join('');
+    expect(text).toContain('"url":"/api/transactions"');
+    expect(text).toContain('the payout provider failed; the payout stays pending for an appraiser');
+    expect(text).not.toContain(ACCOUNT);
+    expect(text).not.toContain(ROUTING);
+    expect(text).not.toContain(ACCOUNT.slice(0, 8));
+  });
+});

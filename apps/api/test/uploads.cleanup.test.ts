@@ -1,0 +1,126 @@
+// The cleanup of uploads never finished or never used, called directly, and its timer.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../src/adapters/storage/local-storage.ts';
+import { buildImage, buildSubmission } from '../src/db/factories.ts';
+import { kycRecords, submissionImages, submissions } from '../src/db/schema/index.ts';
+import { cleanupUploads, photoKey, thumbnailKey } from '../src/modules/uploads/uploads.service.ts';
+import { storagePlugin } from '../src/plugins/storage.ts';
+import { signUp } from './support/sessions.ts';
+import { createTestApp, engines, type TestApp } from './support/test-app.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe.each(engines)('upload cleanup on %s', (engine) => {
+  let t: TestApp;
+  let owner: { id: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    owner = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** Inserts the row and, for the given ones, bytes under both of its keys. */
+  async function seed(rows: ReturnType<typeof buildImage>[], withBytes = true) {
+    await t.db.insert(submissionImages).values(rows);
+    if (withBytes) {
+      for (const row of rows) {
+        await t.app.storage.put(photoKey(row.id!), Buffer.from('jpeg bytes'), 'image/jpeg');
+        await t.app.storage.put(thumbnailKey(row.id!), Buffer.from('webp bytes'), 'image/webp');
+      }
+    }
+  }
+  const remaining = async (ids: string[]) =>
+    (await t.db.select({ id: submissionImages.id }).from(submissionImages).where(inArray(submissionImages.id, ids))).map((r) => r.id).sort();
+  const hasBytes = async (id: string) => [await t.app.storage.exists(photoKey(id)), await t.app.storage.exists(thumbnailKey(id))];
+
+  it('removes unused and abandoned uploads and never-attached photos, with their bytes, and keeps the rest', async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const submission = buildSubmission({ userId: owner.id, createdAt: ago(72 * HOUR) });
+    await t.db.insert(submissions).values(submission);
+
+    const expiredPending = buildImage({ ownerId: owner.id, status: 'pending', createdAt: ago(20 * MINUTE) }); // expired 5 min ago
+    const openPending = buildImage({ ownerId: owner.id, status: 'pending', createdAt: ago(5 * MINUTE) });
+    const recentUploading = buildImage({ ownerId: owner.id, status: 'uploading', createdAt: ago(30 * MINUTE) }); // PUT may still run
+    const deadUploading = buildImage({ ownerId: owner.id, status: 'uploading', createdAt: ago(2 * HOUR) });
+    const oldUnattached = buildImage({ ownerId: owner.id, createdAt: ago(25 * HOUR) });
+    const youngUnattached = buildImage({ ownerId: owner.id, createdAt: ago(23 * HOUR) });
+    const oldAttached = buildImage({ ownerId: owner.id, submissionId: submission.id, createdAt: ago(72 * HOUR) });
+    const kycInUse = buildImage({ ownerId: owner.id, purpose: 'kyc', createdAt: ago(48 * HOUR) });
+    const kycUnused = buildImage({ ownerId: owner.id, purpose: 'kyc', createdAt: ago(48 * HOUR) });
+    const all = [expiredPending, openPending, recentUploading, deadUploading, oldUnattached, youngUnattached, oldAttached, kycInUse, kycUnused];
+    await seed(all);
+    await t.db.insert(kycRecords).values({
+      id: crypto.randomUUID(),
+      userId: owner.id,
+      fullName: 'Casey Client',
+      dateOfBirth: '1980-01-01',
+      idType: 'passport',
+      idNumberLast4: '1234',
+      encryptedIdNumber: 'ciphertext',
+      idImageKey: kycInUse.id,
+    });
+
+    const result = await cleanupUploads(t.db, t.app.storage, now);
+    expect(result).toEqual({ expiredUploads: 2, unattachedImages: 2, incompleteWrites: 0, failedDeletes: 0 });
+    const kept = [openPending, recentUploading, youngUnattached, oldAttached, kycInUse];
+    expect(await remaining(all.map((r) => r.id!))).toEqual(kept.map((r) => r.id!).sort());
+    for (const row of [expiredPending, deadUploading, oldUnattached, kycUnused]) expect(await hasBytes(row.id!)).toEqual([false, false]);
+    for (const row of kept) expect(await hasBytes(row.id!)).toEqual([true, true]);
+
+    // A second pass finds nothing more to do.
+    expect(await t.app.cleanupUploads(now)).toEqual({ expiredUploads: 0, unattachedImages: 0, incompleteWrites: 0, failedDeletes: 0 });
+  });
+
+  it('sweeps temporary files of interrupted writes in the photo folder', async () => {
+    const incoming = path.join(t.config.storage.localDir, '.incoming');
+    mkdirSync(incoming, { recursive: true });
+    writeFileSync(path.join(incoming, 'crashed.part'), 'half a photo');
+    const old = new Date(Date.now() - 2 * HOUR);
+    utimesSync(path.join(incoming, 'crashed.part'), old, old);
+    expect((await t.app.cleanupUploads()).incompleteWrites).toBe(1);
+    expect(readdirSync(incoming)).toEqual([]);
+  });
+
+  it('counts objects it could not delete and still removes their rows', async () => {
+    const row = buildImage({ ownerId: owner.id, status: 'pending', createdAt: new Date(Date.now() - HOUR) });
+    await seed([row], false);
+    const failing = { ...t.app.storage, delete: () => Promise.reject(new Error('storage down')) };
+    expect(await cleanupUploads(t.db, failing, new Date())).toMatchObject({ expiredUploads: 1, failedDeletes: 2 });
+    expect(await remaining([row.id!])).toEqual([]);
+  });
+});
+
+describe('the storage plugin', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    dir = mkdtempSync(path.join(os.tmpdir(), 'assay-cleanup-timer-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the cleanup on its timer while background jobs are on, and stops on close', async () => {
+    const owner = await signUp(t.app);
+    const row = buildImage({ ownerId: owner.id, status: 'pending', createdAt: new Date(Date.now() - HOUR) });
+    await t.db.insert(submissionImages).values(row);
+    const app = Fastify({ logger: false });
+    await app.register(storagePlugin, { db: t.db, config: t.config.storage, storage: localStorage(dir), intervalMs: 25 });
+    await app.ready();
+    const deadline = Date.now() + 10_000;
+    while ((await t.db.select().from(submissionImages).where(eq(submissionImages.id, row.id!))).length > 0) {
+      if (Date.now() > deadline) throw new Error('the cleanup timer never ran');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await app.close();
+  });
+});

@@ -1,0 +1,142 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Logo } from '@/components/logo';
+import { SignInButton } from '@/features/auth/components/sign-in-button';
+import { supportContact } from '@/lib/site';
+
+/** The landing page's anchored sections (SPEC 2), linked from the header and the footer. */
+export const landingSections = [
+  { id: 'pricing', label: 'Prices' },
+  { id: 'calculator', label: 'Get Quote' },
+  { id: 'learn', label: 'How It Works' },
+  { id: 'support', label: 'Support' },
+] as const;
+
+const legalLinks = [
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms of Service' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/faq', label: 'FAQ' },
+] as const;
+
+const navLink = 'rounded-sm hover:text-white focus-visible:outline-gold-400';
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:text-foreground focus:shadow"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** SPEC 2: the visitor header with its 'Get Started' button (to /api/login). */
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" aria-label="Assay home" className="rounded-md focus-visible:outline-gold-400">
+          <Logo tone="light" />
+        </Link>
+        <nav aria-label="Sections" className="hidden md:block">
+          <ul className="flex items-center gap-6 text-sm font-medium text-navy-100">
+            {landingSections.map((section) => (
+              <li key={section.id}>
+                <a href={`/#${section.id}`} className={navLink}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SignInButton variant="accent" className="focus-visible:outline-white">
+          Get Started
+        </SignInButton>
+      </div>
+    </header>
+  );
+}
+
+/** SPEC 2: the footer with Privacy Policy, Terms of Service and Contact. */
+export function PublicFooter() {
+  return (
+    <footer className="bg-navy-950 text-navy-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
+        <div className="flex flex-col gap-3">
+          <Logo tone="light" />
+          <p className="max-w-xs text-sm">Buying precious metals, gems and jewelry at fair, market-based prices.</p>
+          <p className="text-sm">
+            <a href={`mailto:${supportContact.email}`} className={`${navLink} underline-offset-4 hover:underline`}>
+              {supportContact.email}
+            </a>
+            <br />
+            <a href={supportContact.phoneHref} className={`${navLink} underline-offset-4 hover:underline`}>
+              {supportContact.phone}
+            </a>
+          </p>
+        </div>
+        <nav aria-label="On this site">
+          <h2 className="text-sm font-semibold text-white">Sell with Assay</h2>
+          <ul className="mt-3 flex flex-col gap-2 text-sm">
+            {landingSections.map((section) => (
+              <li key={section.id}>
+                <a href={`/#${section.id}`} className={navLink}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold text-white">Company</h2>
+          <ul className="mt-3 flex flex-col gap-2 text-sm">
+            {legalLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={navLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-navy-300">© {new Date().getFullYear()} Assay. All rights reserved.</p>
+    </footer>
+  );
+}
+
+/** A short public text page (FAQ, privacy, terms, contact) under the visitor header. */
+export function PublicPageLayout({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  useEffect(() => {
+    // wouter keeps the scroll position of the page a link was clicked on; a new page starts at its top.
+    window.scrollTo(0, 0);
+    document.title = `${title} — Assay`;
+  }, [title]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <PublicHeader />
+      <main id="main" className="flex-1">
+        <div className="bg-navy-900 text-white">
+          <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+            <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+            {lead && <p className="mt-3 text-lg text-navy-100">{lead}</p>}
+          </div>
+        </div>
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
+
+/** Body text for the public pages: headings, paragraphs and lists with readable spacing. */
+export function Prose({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4 text-base leading-relaxed text-foreground [&_a]:font-medium [&_a]:text-navy-700 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-navy-900 [&_li]:ml-5 [&_li]:list-disc [&_ul]:flex [&_ul]:flex-col [&_ul]:gap-1.5">
+      {children}
+    </div>
+  );
+}

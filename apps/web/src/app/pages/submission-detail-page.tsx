@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { shortId, type CurrentUser } from '@assay/domain';
+import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';
+import { usePrintLabel } from '@/features/shipping/components/use-print-label';
+import { SubmissionDetailView } from '@/features/submissions/components/submission-detail';
+import { BackToDashboardLink, ClientLayout } from '../layouts/client-layout';
+import { PageHeader } from '../layouts/signed-in-layout';
+import { WithSubmission } from './with-submission';
+
+/** 'View Details': /client/submissions/<id>. */
+export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser; submissionId: string }) {
+  const label = usePrintLabel();
+  const decline = useDeclineOfferFlow();
+  useEffect(() => {
+    document.title = `Submission #${shortId(submissionId)} — Assay`;
+  }, [submissionId]);
+  return (
+    <ClientLayout user={user}>
+      <BackToDashboardLink />
+      <PageHeader title={`Submission #${shortId(submissionId)}`} subtitle="Photos, status history, shipping and payout." />
+      <WithSubmission submissionId={submissionId}>
+        {(detail) => <SubmissionDetailView detail={detail} onPrintLabel={(s) => void label.printFor(s.id)} onDecline={decline.start} printing={label.printingId === detail.id} />}
+      </WithSubmission>
+      {label.dialog}
+      {decline.dialog}
+    </ClientLayout>
+  );
+}

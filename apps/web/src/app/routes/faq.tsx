@@ -1,0 +1,6 @@
+import { FaqPage } from '../pages/faq-page';
+
+/** '/faq': public, the same for visitors and signed-in users. */
+export function FaqRoute() {
+  return <FaqPage />;
+}

@@ -1,0 +1,316 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Calculator, Info, Loader2 } from 'lucide-react';
+import {
+  calculateQuote,
+  conditionBands,
+  conditionLabels,
+  conditions,
+  findPricingRow,
+  gemItemTypes,
+  goldItemTypes,
+  isGemItemType,
+  itemTypeLabels,
+  validateCalculatorWeight,
+  weightUnits,
+  type Condition,
+  type ItemType,
+  type QuotePricing,
+  type QuoteResult,
+  type WeightUnit,
+} from '@assay/domain';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { formatPrice, formatWholeDollarAmount } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/** What the calculator needs from a pricing row; the page hands in the rows of GET /api/pricing. */
+export type QuotePriceRow = QuotePricing & { readonly itemType: string };
+
+export type QuotePricesState = 'loading' | 'error' | 'ready';
+
+const unitLabels: Record<WeightUnit, string> = {
+  grams: 'Grams',
+  oz: 'Troy oz',
+  dwt: 'Pennyweight',
+  carats: 'Carats',
+};
+
+const unitNames: Record<WeightUnit, string> = { grams: 'g', oz: 'oz', dwt: 'dwt', carats: 'ct' };
+
+const otherMetals = ['silver', 'platinum', 'palladium'] as const satisfies readonly ItemType[];
+const itemTypeGroups = [
+  { label: 'Gold', types: goldItemTypes },
+  { label: 'Other metals', types: otherMetals },
+  { label: 'Gems (priced per carat)', types: gemItemTypes },
+] as const;
+
+const TYPE_MISSING = 'Please choose a metal or gem.';
+
+type Estimate = {
+  quote: QuoteResult;
+  itemType: ItemType;
+  weight: string;
+  unit: WeightUnit;
+  condition: Condition;
+  /** The unit price used, as people read it ('$76.12 per gram'). */
+  priceUsed: string | null;
+};
+
+type Errors = { itemType?: string; weight?: string; form?: string };
+
+function isItemType(value: string): value is ItemType {
+  return value in itemTypeLabels;
+}
+
+/**
+ * SPEC 2 "Quote calculator" with the rules of SPEC 5 and 9 (calculateQuote in @assay/domain):
+ * nothing is computed without a type, a valid weight and a pricing row for that type.
+ */
+export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePriceRow[] | undefined; pricesState: QuotePricesState }) {
+  const id = useId();
+  const [itemType, setItemType] = useState<ItemType | ''>('');
+  const [weight, setWeight] = useState('');
+  const [unit, setUnit] = useState<WeightUnit>('grams');
+  const [unitChosen, setUnitChosen] = useState(false);
+  const [condition, setCondition] = useState<Condition>('good');
+  const [errors, setErrors] = useState<Errors>({});
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const typeRef = useRef<HTMLSelectElement>(null);
+  const weightRef = useRef<HTMLInputElement>(null);
+  const loading = pricesState === 'loading';
+
+  const ids = {
+    type: `${id}-type`,
+    typeError: `${id}-type-error`,
+    weight: `${id}-weight`,
+    weightHint: `${id}-weight-hint`,
+    weightError: `${id}-weight-error`,
+    unit: `${id}-unit`,
+  };
+
+  const chooseType = (value: string) => {
+    const next = isItemType(value) ? value : '';
+    setItemType(next);
+    setErrors((e) => ({ ...e, itemType: undefined, form: undefined }));
+    // Gems are weighed in carats, metals in grams, until the person picks a unit themselves.
+    if (next && !unitChosen) setUnit(isGemItemType(next) ? 'carats' : 'grams');
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const next: Errors = {
+      itemType: itemType ? undefined : TYPE_MISSING,
+      weight: validateCalculatorWeight(weight, unit) ?? undefined,
+    };
+    if (next.itemType || next.weight) {
+      setErrors(next);
+      setEstimate(null);
+      (next.itemType ? typeRef : weightRef).current?.focus();
+      return;
+    }
+    if (!itemType) return;
+    const row = pricesState === 'ready' ? findPricingRow(rows, itemType) : null;
+    const quote = row ? calculateQuote({ pricing: row, itemType, weight, unit, condition }) : null;
+    if (!row || !quote) {
+      setEstimate(null);
+      setErrors({
+        form:
+          pricesState === 'error'
+            ? 'Live prices could not be loaded, so we cannot calculate an estimate right now. Please try again in a moment.'
+            : `We have no current price for ${itemTypeLabels[itemType]}, so we cannot estimate it online. Create a free account and our appraisers will quote it within 24 hours.`,
+      });
+      return;
+    }
+    const priceUsed =
+      quote.pricedBy === 'carat' ? `${formatPrice(row.pricePerCarat?.toString())} per carat` : `${formatPrice(row.pricePerGram?.toString())} per gram`;
+    setErrors({});
+    setEstimate({ quote, itemType, weight: weight.trim(), unit, condition, priceUsed });
+  };
+
+  return (
+    <Card className="grid overflow-hidden lg:grid-cols-[1.1fr_1fr]">
+      <form noValidate onSubmit={onSubmit} aria-label="Quote calculator" className="flex flex-col gap-5 p-5 sm:p-8">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.type}>Item type</Label>
+          <NativeSelect
+            id={ids.type}
+            ref={typeRef}
+            value={itemType}
+            onChange={(e) => chooseType(e.target.value)}
+            aria-invalid={errors.itemType ? true : undefined}
+            aria-describedby={errors.itemType ? ids.typeError : undefined}
+          >
+            <option value="">Choose a metal or gem</option>
+            {itemTypeGroups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.types.map((type) => (
+                  <option key={type} value={type}>
+                    {itemTypeLabels[type]}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect>
+          {errors.itemType && (
+            <p id={ids.typeError} className="text-sm font-medium text-destructive">
+              {errors.itemType}
+            </p>
+          )}
+        </div>
+
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)] gap-3">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.weight}>Weight</Label>
+            <Input
+              id={ids.weight}
+              ref={weightRef}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 12.5"
+              value={weight}
+              onChange={(e) => {
+                setWeight(e.target.value);
+                setErrors((er) => ({ ...er, weight: undefined, form: undefined }));
+              }}
+              aria-invalid={errors.weight ? true : undefined}
+              aria-describedby={errors.weight ? `${ids.weightError} ${ids.weightHint}` : ids.weightHint}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.unit}>Unit</Label>
+            <NativeSelect
+              id={ids.unit}
+              value={unit}
+              onChange={(e) => {
+                setUnit(e.target.value as WeightUnit);
+                setUnitChosen(true);
+                setErrors((er) => ({ ...er, weight: undefined }));
+              }}
+            >
+              {weightUnits.map((u) => (
+                <option key={u} value={u}>
+                  {unitLabels[u]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {errors.weight && (
+            <p id={ids.weightError} data-testid="weight-error" className="col-span-2 text-sm font-medium text-destructive">
+              {errors.weight}
+            </p>
+          )}
+          <p id={ids.weightHint} className="col-span-2 text-xs text-muted-foreground">
+            1 troy oz = 31.1035 g · 1 pennyweight (dwt) = 1.55517 g · 1 carat = 0.2 g
+          </p>
+        </div>
+
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Condition</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
+            {conditions.map((c) => (
+              <label
+                key={c}
+                className={cn(
+                  'flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2.5 text-sm transition-colors',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                  condition === c ? 'border-navy-700 bg-navy-50' : 'border-input bg-card hover:bg-muted',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-condition`}
+                  value={c}
+                  checked={condition === c}
+                  onChange={() => setCondition(c)}
+                  className="mt-0.5 size-4 shrink-0 accent-navy-800 focus-visible:outline-none"
+                />
+                <span className="flex flex-col">
+                  <span className="font-semibold text-foreground">{conditionLabels[c]}</span>
+                  <span className="whitespace-nowrap text-xs tabular-nums text-muted-foreground">{conditionBands[c].label}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <Button type="submit" size="lg" disabled={loading} className="w-full sm:w-auto sm:self-start">
+          {loading ? (
+            <>
+              <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              Loading prices...
+            </>
+          ) : (
+            <>
+              <Calculator aria-hidden="true" />
+              Calculate
+            </>
+          )}
+        </Button>
+      </form>
+
+      <div aria-live="polite" className="flex flex-col justify-center bg-navy-900 p-5 text-white sm:p-8" data-testid="quote-result-panel">
+        {errors.form ? (
+          <Alert variant="warning" data-testid="quote-unavailable">
+            <Info aria-hidden="true" />
+            <span>{errors.form}</span>
+          </Alert>
+        ) : estimate ? (
+          <EstimateView estimate={estimate} />
+        ) : (
+          <div className="flex flex-col items-center gap-3 py-6 text-center">
+            <span aria-hidden="true" className="rounded-full bg-white/10 p-3 text-gold-300">
+              <Calculator className="size-6" />
+            </span>
+            <p className="text-lg font-semibold">Your estimate appears here</p>
+            <p className="max-w-xs text-sm text-navy-100">Choose a metal or gem, enter its weight and condition, then press Calculate.</p>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function EstimateView({ estimate }: { estimate: Estimate }) {
+  const { quote } = estimate;
+  return (
+    <div data-testid="quote-result" className="flex flex-col gap-5">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wider text-gold-300">Estimated value</p>
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-2 text-3xl font-bold tabular-nums sm:text-4xl">
+          <span data-testid="quote-min">{formatWholeDollarAmount(quote.min)}</span>
+          <span aria-hidden="true" className="text-navy-200">
+            –
+          </span>
+          <span className="sr-only">to</span>
+          <span data-testid="quote-max">{formatWholeDollarAmount(quote.max)}</span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-4 border-t border-white/15 pt-4 text-sm">
+        <div>
+          <dt className="text-navy-200">Base value</dt>
+          <dd data-testid="quote-base" className="mt-1 text-lg font-semibold tabular-nums">
+            {formatWholeDollarAmount(quote.base)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-navy-200">{conditionLabels[estimate.condition]} condition</dt>
+          <dd data-testid="quote-band" className="mt-1 text-lg font-semibold tabular-nums">
+            {quote.band}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-navy-100">
+        {estimate.weight} {unitNames[estimate.unit]} of {itemTypeLabels[estimate.itemType]}
+        {estimate.priceUsed && <> at {estimate.priceUsed}</>}.
+      </p>
+      <p className="text-xs text-navy-200">
+        An estimate from live market prices, not an offer. Your final offer follows an expert appraisal of purity, weight and condition.
+      </p>
+    </div>
+  );
+}

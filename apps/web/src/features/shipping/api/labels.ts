@@ -1,0 +1,18 @@
+import type { ShippingLabel } from '@assay/domain';
+import { apiFetch, apiJson } from '@/lib/api-client';
+
+/** POST /api/shipping/labels: one label per submission, so asking again answers the same one. */
+export function createLabel(submissionId: string): Promise<ShippingLabel> {
+  return apiJson<ShippingLabel>('/api/shipping/labels', { method: 'POST', json: { submissionId } });
+}
+
+/** GET /api/shipping/labels/<id>/pdf as a Blob (sent with the session cookie). */
+export async function fetchLabelPdf(labelId: string): Promise<Blob> {
+  const response = await apiFetch(`/api/shipping/labels/${encodeURIComponent(labelId)}/pdf`, { headers: { Accept: 'application/pdf' } });
+  return response.blob();
+}
+
+/** SPEC 7: the file is saved as shipping-label-{trackingNumber}.pdf. */
+export function labelFileName(trackingNumber: string): string {
+  return `shipping-label-${trackingNumber}.pdf`;
+}

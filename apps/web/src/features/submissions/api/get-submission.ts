@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LabelSummary, SubmissionDetail, TimelineEntry } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { submissionsQueryKey } from './get-submissions';
+
+export type { LabelSummary, SubmissionDetail, TimelineEntry };
+
+/** Under ['/api/submissions'], so invalidating the list refreshes every detail too. */
+export const submissionQueryKey = (id: string) => [...submissionsQueryKey, id] as const;
+
+export async function getSubmission(id: string, signal?: AbortSignal): Promise<SubmissionDetail> {
+  const detail = await apiJson<SubmissionDetail>(`/api/submissions/${encodeURIComponent(id)}`, { signal });
+  // Older answers without the extra fields still render.
+  return {
+    ...detail,
+    timeline: Array.isArray(detail.timeline) ? detail.timeline : [],
+    label: detail.label ?? null,
+    returnLabel: detail.returnLabel ?? null,
+    transaction: detail.transaction ?? null,
+    freeReturn: detail.freeReturn ?? null,
+    consignmentRequestedAt: detail.consignmentRequestedAt ?? null,
+  };
+}
+
+export const submissionQueryOptions = (id: string) =>
+  queryOptions({ queryKey: submissionQueryKey(id), queryFn: ({ signal }) => getSubmission(id, signal) });
+
+export function useSubmission(id: string | null | undefined) {
+  return useQuery({ ...submissionQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

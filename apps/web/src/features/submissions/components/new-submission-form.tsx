@@ -1,0 +1,343 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { CheckCircle2, Gem, Loader2, Package, Save, Sparkles } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
+  createSubmissionSchema,
+  preliminaryQuote,
+  PRELIMINARY_QUOTE_WITHIN_HOURS,
+  readWeight,
+  submissionCategories,
+  submissionCategoryLabels,
+  validationMessages,
+  weightUnits,
+  type SubmissionCategory,
+  type WeightUnit,
+} from '@assay/domain';
+import { errorMessage } from '@/lib/api-client';
+import { clientPaths } from '@/lib/client-paths';
+import { formatDateTime, formatWholeDollarAmount } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateSubmission } from '../api/create-submission';
+import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
+import { settleUploads, uploadedImageIds, usePhotoUppy } from '../lib/submission-uppy';
+import { PhotoUploader } from './photo-uploader';
+
+const categoryIcons: Record<SubmissionCategory, typeof Gem> = { jewelry: Sparkles, scrap: Package, gems: Gem };
+
+type Field = 'category' | 'description' | 'estimatedWeight';
+
+function FieldError({ id, show, children }: { id: string; show: boolean; children: string }) {
+  if (!show) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {children}
+    </p>
+  );
+}
+
+/** SPEC 2 "New Submission view". */
+export function NewSubmissionForm({ userId }: { userId: string }) {
+  const [, navigate] = useLocation();
+  const uppy = usePhotoUppy();
+  const create = useCreateSubmission();
+  const [restored] = useState(() => loadDraft(userId));
+  const [category, setCategory] = useState<SubmissionCategory | ''>(restored?.category ?? '');
+  const [description, setDescription] = useState(restored?.description ?? '');
+  const [estimatedWeight, setEstimatedWeight] = useState(restored?.estimatedWeight ?? '');
+  const [weightUnit, setWeightUnit] = useState<WeightUnit>(restored?.weightUnit ?? 'grams');
+  const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
+  const [waitingForPhotos, setWaitingForPhotos] = useState(false);
+  const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
+  const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId() };
+  const categoryRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const weightRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    document.title = 'New Submission — Assay';
+  }, []);
+
+  const weightNumber = readWeight(estimatedWeight);
+  const preview = category && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
+  const busy = create.isPending || waitingForPhotos;
+
+  const onSaveDraft = () => {
+    if (saveDraft(userId, { category, description, estimatedWeight, weightUnit })) {
+      setDraftSavedAt(new Date().toISOString());
+      toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
+    } else {
+      toast.error('Could not save the draft', { description: 'This browser does not allow saving. Please submit when you are ready.' });
+    }
+  };
+
+  const onDiscardDraft = () => {
+    clearDraft(userId);
+    setDraftSavedAt(null);
+    setCategory('');
+    setDescription('');
+    setEstimatedWeight('');
+    setWeightUnit('grams');
+    toast('Draft discarded');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const missing = new Set<Field>();
+    if (!category) missing.add('category');
+    if (!description.trim()) missing.add('description');
+    if (!estimatedWeight.trim()) missing.add('estimatedWeight');
+    setInvalid(missing);
+    if (missing.size > 0) {
+      toast.error(validationMessages.requiredFields);
+      if (missing.has('category')) categoryRef.current?.focus();
+      else if (missing.has('description')) descriptionRef.current?.focus();
+      else weightRef.current?.focus();
+      return;
+    }
+
+    // Photos still on their way go up first; a failed one must be retried or removed.
+    setWaitingForPhotos(true);
+    try {
+      await settleUploads(uppy);
+    } finally {
+      setWaitingForPhotos(false);
+    }
+    const failed = uppy.getFiles().filter((file) => file.error || !file.progress.uploadComplete);
+    if (failed.length > 0) {
+      toast.error(`${failed.length} photo(s) did not upload`, { description: 'Retry or remove them, then submit again.' });
+      return;
+    }
+
+    const quote = category && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
+    const body = {
+      category,
+      description: description.trim(),
+      estimatedWeight: weightNumber,
+      weightUnit,
+      images: uploadedImageIds(uppy),
+      preliminaryQuoteMin: quote?.preliminaryQuoteMin,
+      preliminaryQuoteMax: quote?.preliminaryQuoteMax,
+    };
+    const parsed = createSubmissionSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0];
+      if (field === 'estimatedWeight') {
+        setInvalid(new Set(['estimatedWeight']));
+        weightRef.current?.focus();
+      } else if (field === 'description') {
+        setInvalid(new Set(['description']));
+        descriptionRef.current?.focus();
+      }
+      toast.error(issue?.message ?? validationMessages.requiredFields);
+      return;
+    }
+
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        clearDraft(userId);
+        uppy.cancelAll();
+        toast.success("Submission created successfully! You'll receive a preliminary quote within 24 hours.");
+        navigate(clientPaths.dashboard);
+      },
+      onError: (err) => {
+        toast.error('Error', { description: `Failed to create submission. ${errorMessage(err, '')}`.trim() });
+      },
+    });
+  };
+
+  const fieldError = (field: Field) => invalid.has(field);
+  const clearInvalid = (field: Field) =>
+    setInvalid((current) => {
+      if (!current.has(field)) return current;
+      const next = new Set(current);
+      next.delete(field);
+      return next;
+    });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex flex-col gap-6">
+        {draftSavedAt && (
+          <div role="status" className="flex flex-col gap-2 rounded-md border border-navy-200 bg-navy-50 px-4 py-3 text-sm text-navy-800 sm:flex-row sm:items-center sm:justify-between">
+            <span>Draft saved {formatDateTime(draftSavedAt)}. Photos are not kept with a draft.</span>
+            <Button type="button" variant="link" size="sm" className="h-auto self-start p-0" onClick={onDiscardDraft}>
+              Discard draft
+            </Button>
+          </div>
+        )}
+        <Card>
+          <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
+            <fieldset className="flex flex-col gap-3" aria-describedby={fieldError('category') && !category ? `${ids.photos}-category-error` : undefined}>
+              <legend className="mb-3 text-sm font-medium">What are you selling? *</legend>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {submissionCategories.map((value, index) => {
+                  const Icon = categoryIcons[value];
+                  const checked = category === value;
+                  return (
+                    <label
+                      key={value}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 rounded-lg border p-4 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                        checked ? 'border-gold-500 bg-gold-50 text-navy-900' : 'border-input bg-card hover:bg-muted',
+                        fieldError('category') && !category && 'border-destructive',
+                      )}
+                    >
+                      <input
+                        ref={index === 0 ? categoryRef : undefined}
+                        type="radio"
+                        name="category"
+                        value={value}
+                        checked={checked}
+                        onChange={() => setCategory(value)}
+                        className="sr-only"
+                      />
+                      <Icon aria-hidden="true" className={cn('size-5', checked ? 'text-gold-700' : 'text-navy-600')} />
+                      {submissionCategoryLabels[value].short}
+                      {checked && <CheckCircle2 aria-hidden="true" className="ml-auto size-4 text-gold-700" />}
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError id={`${ids.photos}-category-error`} show={fieldError('category') && !category}>
+                Please choose what you are selling.
+              </FieldError>
+            </fieldset>
+
+            <div className="flex flex-col gap-3">
+              <h2 className="text-sm font-medium" id={ids.photos}>
+                Photos
+              </h2>
+              <p className="text-sm text-muted-foreground" id={`${ids.photos}-hint`}>
+                Add up to 4 clear photos: the whole item first (Primary), then a close-up of any marks or stamps (Detail), the side and the back.
+              </p>
+              <PhotoUploader uppy={uppy} describedBy={`${ids.photos}-hint`} />
+            </div>
+
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.description}>Detailed Description *</Label>
+              <Textarea
+                ref={descriptionRef}
+                id={ids.description}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                aria-invalid={fieldError('description') && !description.trim() ? true : undefined}
+                aria-describedby={`${ids.description}-hint ${ids.description}-error`}
+                maxLength={2000}
+                placeholder="e.g. 14k yellow gold rope chain, 22 inches, stamped 585, clasp intact"
+              />
+              <p id={`${ids.description}-hint`} className="text-xs text-muted-foreground">
+                Metal and purity marks, stones, size, condition, and any papers or certificates.
+              </p>
+              <FieldError id={`${ids.description}-error`} show={fieldError('description') && !description.trim()}>
+                Please describe your item.
+              </FieldError>
+            </div>
+
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.weight}>Estimated Weight *</Label>
+              <div className="flex gap-2">
+                <Input
+                  ref={weightRef}
+                  id={ids.weight}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={estimatedWeight}
+                  onChange={(event) => {
+                    setEstimatedWeight(event.target.value);
+                    clearInvalid('estimatedWeight');
+                  }}
+                  aria-invalid={fieldError('estimatedWeight') ? true : undefined}
+                  aria-describedby={`${ids.weight}-error ${ids.quote}`}
+                  placeholder="e.g. 18.4"
+                  className="flex-1"
+                />
+                <NativeSelect
+                  id={ids.unit}
+                  aria-label="Weight unit"
+                  value={weightUnit}
+                  onChange={(event) => setWeightUnit(event.target.value as WeightUnit)}
+                  wrapperClassName="w-32 shrink-0"
+                >
+                  {weightUnits.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unit}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <FieldError id={`${ids.weight}-error`} show={fieldError('estimatedWeight')}>
+                {estimatedWeight.trim() ? 'Please enter the estimated weight as a number greater than zero.' : 'Please enter the estimated weight.'}
+              </FieldError>
+            </div>
+
+            <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">
+              <p className="text-xs font-semibold uppercase tracking-wide text-gold-800">Preliminary quote</p>
+              {preview ? (
+                <>
+                  <p className="mt-1 text-2xl font-bold tabular-nums text-navy-900">
+                    {formatWholeDollarAmount(Number(preview.preliminaryQuoteMin))} – {formatWholeDollarAmount(Number(preview.preliminaryQuoteMax))}
+                  </p>
+                  <p className="mt-1 text-xs text-muted-foreground">An estimate from the category and weight. Your final offer follows our expert appraisal.</p>
+                </>
+              ) : (
+                <p className="mt-1 text-sm text-muted-foreground">Choose what you are selling and enter its weight to see an estimate.</p>
+              )}
+            </div>
+
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                <Button type="button" variant="ghost" asChild>
+                  <Link href={clientPaths.dashboard}>Cancel</Link>
+                </Button>
+                <Button type="button" variant="outline" onClick={onSaveDraft} disabled={busy}>
+                  <Save aria-hidden="true" />
+                  Save Draft
+                </Button>
+              </div>
+              <Button type="submit" variant="accent" size="lg" disabled={busy} aria-busy={busy || undefined}>
+                {busy && <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+                {waitingForPhotos ? 'Finishing photo uploads...' : create.isPending ? 'Submitting...' : 'Submit for Preliminary Appraisal'}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+
+      <aside aria-labelledby="what-next-heading">
+        <Card className="lg:sticky lg:top-24">
+          <CardHeader className="pb-3">
+            <h2 id="what-next-heading" className="text-lg font-semibold">
+              What happens next?
+            </h2>
+          </CardHeader>
+          <CardContent>
+            <ol className="flex flex-col gap-4 text-sm">
+              {[
+                `You'll receive a preliminary quote within ${PRELIMINARY_QUOTE_WITHIN_HOURS} hours.`,
+                "We'll e-mail you a prepaid, insured shipping label.",
+                `Our experts complete a full appraisal within ${APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours of receiving your item.`,
+              ].map((text, index) => (
+                <li key={text} className="flex gap-3">
+                  <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-navy-900 text-xs font-bold text-white">
+                    {index + 1}
+                  </span>
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { Link } from 'wouter';
+import { Loader2, Printer } from 'lucide-react';
+import { shortId, type Submission } from '@assay/domain';
+import { clientPaths } from '@/lib/client-paths';
+import { categoryLabel, formatWeight } from '@/lib/display';
+import { formatDateTime, formatDollars } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { SubmissionPhotos } from '@/components/submission-photos';
+import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+
+export type PrintLabelHandler = (submission: Submission) => void;
+export type DeclineHandler = (submission: Submission) => void;
+
+/**
+ * SPEC 4's actions: new -> Print Label; appraising and completed -> View Details; offered with a
+ * final offer -> Final Offer, Accept Offer, View Consignment (and Decline offer); returned and
+ * unknown statuses -> none. Printing and declining belong to the shipping feature: the page
+ * passes them in.
+ */
+function CardActions({
+  submission,
+  onPrintLabel,
+  printing,
+  onDecline,
+}: {
+  submission: Submission;
+  onPrintLabel?: PrintLabelHandler;
+  printing: boolean;
+  onDecline?: DeclineHandler;
+}) {
+  const offer = submission.status === 'offered' ? formatDollars(submission.finalOffer) : null;
+
+  if (submission.status === 'new') {
+    return (
+      <Button variant="outline" size="sm" onClick={() => onPrintLabel?.(submission)} disabled={printing || !onPrintLabel} aria-busy={printing || undefined}>
+        {printing ? <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Printer aria-hidden="true" />}
+        Print Label
+      </Button>
+    );
+  }
+  if (submission.status === 'appraising' || submission.status === 'completed') {
+    return (
+      <Button asChild variant="outline" size="sm">
+        <Link href={clientPaths.submission(submission.id)}>View Details</Link>
+      </Button>
+    );
+  }
+  if (offer) {
+    return (
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:items-end">
+        <p className="flex items-baseline justify-between gap-3 sm:flex-col sm:items-end sm:gap-0">
+          <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Final Offer</span>
+          <span className="text-xl font-bold tabular-nums text-navy-900">{offer}</span>
+        </p>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <Button asChild variant="accent" size="sm">
+            <Link href={clientPaths.payout(submission.id)}>Accept Offer</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link href={clientPaths.consignment(submission.id)}>View Consignment</Link>
+          </Button>
+          {onDecline && (
+            <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={() => onDecline(submission)}>
+              Decline offer
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** 'In Progress' while we still have the item to value (new, appraising, an offer not yet written, unknown). */
+function showsInProgress(submission: Submission): boolean {
+  if (submission.status === 'completed' || submission.status === 'returned') return false;
+  return !(submission.status === 'offered' && formatDollars(submission.finalOffer));
+}
+
+/** One card of 'My Submissions' (SPEC 2 "Submission card"). */
+export function SubmissionCard({
+  submission,
+  onPrintLabel,
+  onDecline,
+  printing = false,
+}: {
+  submission: Submission;
+  onPrintLabel?: PrintLabelHandler;
+  onDecline?: DeclineHandler;
+  printing?: boolean;
+}) {
+  return (
+    <li className="flex flex-col gap-4 p-3 sm:flex-row sm:items-start sm:gap-5 sm:p-5" aria-label={submission.description} data-submission-id={submission.id}>
+      <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
+        <SubmissionPhotos images={submission.images} description={submission.description} slots={2} thumbnails className="hidden sm:flex" />
+        <SubmissionPhotos images={submission.images} description={submission.description} slots={1} thumbnails className="sm:hidden" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between">
+            <p className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</p>
+            <SubmissionStatusBadge status={submission.status} />
+          </div>
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span>{categoryLabel(submission.category)}</span>
+            <span aria-hidden="true">·</span>
+            <span>{formatWeight(submission)}</span>
+          </p>
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <time dateTime={submission.createdAt}>Submitted {formatDateTime(submission.createdAt)}</time>
+            <span className="font-mono">#{shortId(submission.id)}</span>
+          </p>
+          {showsInProgress(submission) && <p className="text-xs font-semibold text-amber-800">In Progress</p>}
+        </div>
+      </div>
+      <div className="flex shrink-0 sm:max-w-xs sm:justify-end">
+        <CardActions submission={submission} onPrintLabel={onPrintLabel} printing={printing} onDecline={onDecline} />
+      </div>
+    </li>
+  );
+}

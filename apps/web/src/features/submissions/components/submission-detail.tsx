@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
+import { payoutMethodInfo, shortId, type PayoutMethod } from '@assay/domain';
+import { clientPaths } from '@/lib/client-paths';
+import { categoryLabel, formatWeight, thumbnailUrl } from '@/lib/display';
+import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
+import { nextStepText } from '../lib/submission-views';
+import type { DeclineHandler, PrintLabelHandler } from './submission-card';
+import { SubmissionTimeline } from './submission-timeline';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
+      <dd className="mt-0.5 text-sm font-medium text-foreground [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function LabelLink({ label, children }: { label: LabelSummary; children: ReactNode }) {
+  return (
+    <Button asChild variant="outline" size="sm" className="self-start">
+      <a href={`/api/shipping/labels/${encodeURIComponent(label.id)}/pdf`} download={`shipping-label-${label.trackingNumber}.pdf`}>
+        <Download aria-hidden="true" />
+        {children}
+      </a>
+    </Button>
+  );
+}
+
+function payoutMethodLabel(method: string): string {
+  return (payoutMethodInfo as Record<string, { label: string } | undefined>)[method as PayoutMethod]?.label ?? method;
+}
+
+/** 'View Details': every photo, the facts, the status history, labels and the payout. */
+export function SubmissionDetailView({
+  detail,
+  onPrintLabel,
+  onDecline,
+  printing = false,
+}: {
+  detail: SubmissionDetail;
+  onPrintLabel?: PrintLabelHandler;
+  onDecline?: DeclineHandler;
+  printing?: boolean;
+}) {
+  const min = formatWholeDollars(detail.preliminaryQuoteMin);
+  const max = formatWholeDollars(detail.preliminaryQuoteMax);
+  const offer = formatDollars(detail.finalOffer);
+  const canAct = detail.status === 'offered' && offer;
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader className="gap-3">
+            <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between">
+              <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{detail.description}</h2>
+              <SubmissionStatusBadge status={detail.status} />
+            </div>
+            <p className="text-sm text-muted-foreground">{nextStepText(detail)}</p>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <section aria-label="Photos">
+              {detail.images.length === 0 ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <ImageIcon aria-hidden="true" className="size-4" /> No photos were added.
+                </p>
+              ) : (
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {detail.images.map((src, index) => (
+                    <li key={`${src}-${index}`}>
+                      <a href={src} target="_blank" rel="noopener" className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+                        <img src={thumbnailUrl(src)} alt={`Photo ${index + 1} of ${detail.description}`} className="aspect-square w-full object-cover" />
+                        <span className="sr-only"> (opens the full-size photo)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
+              <Fact term="Submission">#{shortId(detail.id)}</Fact>
+              <Fact term="Category">{categoryLabel(detail.category)}</Fact>
+              <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
+              <Fact term="Submitted">{formatDateTime(detail.createdAt)}</Fact>
+              <Fact term="Preliminary quote">{min && max ? `${min} – ${max}` : 'Pending'}</Fact>
+              {offer && <Fact term="Final offer">{offer}</Fact>}
+              {detail.actualWeight != null && <Fact term="Actual weight">{`${detail.actualWeight} ${detail.weightUnit}`}</Fact>}
+              {detail.consignmentRequestedAt && <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>}
+            </dl>
+            {(detail.status === 'new' || canAct) && (
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                {detail.status === 'new' && onPrintLabel && (
+                  <Button variant="outline" onClick={() => onPrintLabel(detail)} disabled={printing} aria-busy={printing || undefined}>
+                    {printing ? <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Printer aria-hidden="true" />}
+                    Print Label
+                  </Button>
+                )}
+                {canAct && (
+                  <>
+                    <Button asChild variant="accent">
+                      <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
+                    </Button>
+                    <Button asChild variant="outline">
+                      <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
+                    </Button>
+                    {onDecline && (
+                      <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
+                        Decline offer
+                      </Button>
+                    )}
+                  </>
+                )}
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <div className="flex flex-col gap-6">
+        <Card role="region" aria-labelledby="detail-timeline-heading">
+          <CardHeader className="pb-3">
+            <h2 id="detail-timeline-heading" className="text-lg font-semibold">
+              Status history
+            </h2>
+          </CardHeader>
+          <CardContent>
+            <SubmissionTimeline entries={detail.timeline} />
+          </CardContent>
+        </Card>
+        <Card role="region" aria-labelledby="detail-shipping-heading">
+          <CardHeader className="pb-3">
+            <h2 id="detail-shipping-heading" className="text-lg font-semibold">
+              Shipping
+            </h2>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 text-sm">
+            {detail.label ? (
+              <>
+                <p>
+                  Tracking number <span className="font-mono font-semibold">{detail.label.trackingNumber}</span>
+                </p>
+                <LabelLink label={detail.label}>Download shipping label</LabelLink>
+              </>
+            ) : (
+              <p className="text-muted-foreground">No label available</p>
+            )}
+            {detail.returnLabel && (
+              <>
+                <p>
+                  Return tracking number <span className="font-mono font-semibold">{detail.returnLabel.trackingNumber}</span>
+                  {detail.freeReturn ? ' (free return shipping)' : ''}
+                </p>
+                <LabelLink label={detail.returnLabel}>Download return label</LabelLink>
+              </>
+            )}
+          </CardContent>
+        </Card>
+        {detail.transaction && (
+          <Card role="region" aria-labelledby="detail-payout-heading">
+            <CardHeader className="pb-3">
+              <h2 id="detail-payout-heading" className="text-lg font-semibold">
+                Payout
+              </h2>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-2 gap-3">
+                <Fact term="Method">{payoutMethodLabel(detail.transaction.payoutMethod)}</Fact>
+                <Fact term="Amount">{formatDollars(detail.transaction.amount) ?? detail.transaction.amount}</Fact>
+                {formatDollars(detail.transaction.feeAmount) && detail.transaction.feeAmount !== '0.00' && (
+                  <Fact term="Fee">{formatDollars(detail.transaction.feeAmount)}</Fact>
+                )}
+                <Fact term="Recorded">{formatDateTime(detail.transaction.createdAt)}</Fact>
+              </dl>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { CheckCircle2, Circle } from 'lucide-react';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import type { TimelineEntry } from '../api/get-submission';
+
+/** The status changes of one submission, oldest first, as an ordered list. */
+export function SubmissionTimeline({ entries, className }: { entries: readonly TimelineEntry[]; className?: string }) {
+  if (entries.length === 0) {
+    return <p className={cn('text-sm text-muted-foreground', className)}>No status changes yet.</p>;
+  }
+  const sorted = [...entries].sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
+  return (
+    <ol className={cn('flex flex-col', className)} aria-label="Status history">
+      {sorted.map((entry, index) => {
+        const last = index === sorted.length - 1;
+        return (
+          <li key={`${entry.at}-${entry.action}-${index}`} className="relative flex gap-3 pb-5 last:pb-0">
+            {!last && <span aria-hidden="true" className="absolute left-[9px] top-6 h-[calc(100%-1.25rem)] w-px bg-border" />}
+            {last ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-600" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-300" />
+            )}
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-foreground">
+                {entry.label || entry.action}
+                {entry.toStatus && <SubmissionStatusBadge status={entry.toStatus} />}
+              </p>
+              <time dateTime={entry.at} className="text-xs text-muted-foreground">
+                {formatDateTime(entry.at)}
+              </time>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

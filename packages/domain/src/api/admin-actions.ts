@@ -1,0 +1,79 @@
+// The appraiser's workflow buttons besides the offer (DECISIONS "Submissions and their life",
+// "Payouts"): mark returned, ask for photos, list identity checks, mark a payout sent. The review
+// itself uses kycReviewSchema from kyc.ts.
+import { z } from 'zod';
+
+export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
+export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
+
+const optionalMessage = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text.` })
+    .trim()
+    .max(max, `${what} can be at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** A POST without a body arrives as undefined or null; both mean "nothing to add". */
+const noBodyAsEmpty = (value: unknown) => (value === undefined || value === null ? {} : value);
+
+/** POST /api/admin/submissions/{id}/return: an optional word to the client. */
+export const returnSubmissionSchema = z.preprocess(
+  noBodyAsEmpty,
+  z.object({ reason: optionalMessage('The reason', ADMIN_MESSAGE_MAX_LENGTH) }),
+);
+export type ReturnSubmissionInput = z.input<typeof returnSubmissionSchema>;
+
+/** POST /api/admin/submissions/{id}/request-photos: what the appraiser would like to see. */
+export const requestPhotosSchema = z.preprocess(
+  noBodyAsEmpty,
+  z.object({ message: optionalMessage('The message', ADMIN_MESSAGE_MAX_LENGTH) }),
+);
+export type RequestPhotosInput = z.input<typeof requestPhotosSchema>;
+
+export const adminKycListStatuses = ['pending', 'approved', 'rejected'] as const;
+
+/** GET /api/admin/kyc?status=pending (no status: every record, newest first). */
+export const adminKycListQuerySchema = z.object({
+  status: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(adminKycListStatuses, { error: 'Status must be one of pending, approved or rejected.' }).optional(),
+  ),
+});
+
+/**
+ * An identity check as the reviewing appraiser sees it (the kyc module's record plus who the
+ * customer and the reviewer are): never the full ID number.
+ */
+export const adminKycRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  customerLabel: z.string(),
+  status: z.string(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  idType: z.string(),
+  idNumberLast4: z.string(),
+  /** The photo of the ID document at /api/objects/<id>, served to admins only; null when none. */
+  idImageUrl: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** When the client sent it. */
+  createdAt: z.string(),
+});
+export type AdminKycRecord = z.infer<typeof adminKycRecordSchema>;
+export const adminKycRecordListSchema = z.array(adminKycRecordSchema);
+
+const referenceMessage = 'Please enter the payment reference (check number, ACH trace or PayPal transaction id).';
+
+/** POST /api/admin/transactions/{id}/sent */
+export const markPayoutSentSchema = z.object({
+  reference: z
+    .string({ error: referenceMessage })
+    .trim()
+    .min(1, referenceMessage)
+    .max(PAYOUT_REFERENCE_MAX_LENGTH, `The reference can be at most ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`),
+});
+export type MarkPayoutSentInput = z.input<typeof markPayoutSentSchema>;
