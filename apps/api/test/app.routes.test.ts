@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionStatuses } from '@assay/domain';
-import { submissions, transactions, users } from '../src/db/schema/index.ts';
+import { auditLog, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { signIn, signUp } from './support/sessions.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
@@ -145,6 +145,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(userCount?.n).toBe(2);
     const [payouts] = await t.db.select({ n: count() }).from(transactions);
     expect(payouts?.n).toBe(1);
+    // The history the real flows would have written: 7 created, 5 received, 4 offers, 1 paid, 1 declined.
+    const history = await t.db.select({ action: auditLog.action }).from(auditLog);
+    const tally = Object.fromEntries(['created', 'received', 'offer_submitted', 'payout_requested', 'offer_declined'].map((a) => [a, history.filter((h) => h.action === a).length]));
+    expect(tally).toEqual({ created: 7, received: 5, offer_submitted: 4, payout_requested: 1, offer_declined: 1 });
 
     const admin = await signIn(t.app, demoAccounts.admin.email, demoAccounts.admin.password, '192.0.2.10');
     expect(admin.statusCode).toBe(200);

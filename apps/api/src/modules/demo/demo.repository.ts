@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appMeta, submissions, transactions, users } from '../../db/schema/index.ts';
+import { appMeta, auditLog, submissions, transactions, users } from '../../db/schema/index.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_seeded_at';
 
@@ -23,10 +23,15 @@ export async function countUsers(db: DbOrTx) {
 
 export async function insertDemoRows(
   db: DbOrTx,
-  rows: { submissions: (typeof submissions.$inferInsert)[]; transactions: (typeof transactions.$inferInsert)[] },
+  rows: {
+    submissions: (typeof submissions.$inferInsert)[];
+    transactions: (typeof transactions.$inferInsert)[];
+    auditLog: (typeof auditLog.$inferInsert)[];
+  },
 ) {
   if (rows.submissions.length) await db.insert(submissions).values(rows.submissions);
   if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
+  if (rows.auditLog.length) await db.insert(auditLog).values(rows.auditLog);
 }
 
 export async function markAdmin(db: DbOrTx, userId: string) {

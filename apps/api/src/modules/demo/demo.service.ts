@@ -20,7 +20,7 @@ export function describeDemoAccounts(): string[] {
 
 const HOUR = 60 * 60 * 1000;
 
-export function demoSubmissions(clientId: string, now = new Date()) {
+export function demoSubmissions(clientId: string, adminId: string, now = new Date()) {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
   const created = [
     buildSubmission({ userId: clientId, category: 'jewelry', description: '14k yellow gold rope chain, 22 inches, clasp intact', estimatedWeight: 18.4, weightUnit: 'grams', status: 'new', createdAt: ago(2) }),
@@ -33,7 +33,32 @@ export function demoSubmissions(clientId: string, now = new Date()) {
   ];
   const completed = created.filter((s) => s.status === 'completed');
   const payouts = completed.map((s) => buildTransaction({ submission: s, method: 'paypal', paypalEmail: demoAccounts.client.email, createdAt: now }));
-  return { submissions: created, transactions: payouts };
+  return { submissions: created, transactions: payouts, auditLog: created.flatMap((s) => demoHistory(s, clientId, adminId)) };
+}
+
+type SeededSubmission = ReturnType<typeof buildSubmission>;
+
+/** The audit trail the real flows would have written, so the demo's timelines are not empty. */
+function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
+  const createdAt = s.createdAt as Date;
+  const entry = (actorId: string, action: string, fromStatus: string | null, toStatus: string, at: Date) => ({
+    id: crypto.randomUUID(),
+    actorId,
+    entityType: 'submission',
+    entityId: s.id!,
+    action,
+    fromStatus,
+    toStatus,
+    changes: null,
+    createdAt: at,
+  });
+  const rows = [entry(clientId, 'created', null, 'new', createdAt)];
+  if (s.receivedAt) rows.push(entry(adminId, 'received', 'new', 'appraising', s.receivedAt));
+  if (s.offeredAt) rows.push(entry(adminId, 'offer_submitted', s.receivedAt ? 'appraising' : 'new', 'offered', s.offeredAt));
+  const closedAt = new Date((s.offeredAt ?? createdAt).getTime() + 6 * HOUR);
+  if (s.status === 'completed') rows.push(entry(clientId, 'payout_requested', 'offered', 'completed', closedAt));
+  if (s.status === 'returned') rows.push(entry(clientId, 'offer_declined', 'offered', 'returned', closedAt));
+  return rows;
 }
 
 /** Seeds once, on an installation that has no users yet; a restart finds the marker and skips. */
@@ -49,7 +74,7 @@ export async function seedDemoIfFresh(db: Db, auth: Auth): Promise<boolean> {
   }
   await db.transaction(async (tx) => {
     await markAdmin(tx, accounts.admin);
-    await insertDemoRows(tx, demoSubmissions(accounts.client));
+    await insertDemoRows(tx, demoSubmissions(accounts.client, accounts.admin));
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
   return true;

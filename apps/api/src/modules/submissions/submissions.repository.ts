@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
 
@@ -30,11 +30,16 @@ export function listSubmissionsOfUser(db: DbOrTx, userId: string) {
     .select()
     .from(submissions)
     .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    // 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
+    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`);
 }
 
 export function listLatestSubmissions(db: DbOrTx, limit: number) {
-  return db.select().from(submissions).orderBy(desc(submissions.createdAt), desc(submissions.id)).limit(limit);
+  return db
+    .select()
+    .from(submissions)
+    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
+    .limit(limit);
 }
 
 export async function imageIdsBySubmission(db: DbOrTx, submissionIds: string[]) {
