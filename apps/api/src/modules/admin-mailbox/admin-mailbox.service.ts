@@ -12,6 +12,7 @@ import {
   type AdminUpdateSubmissionBody,
   canTransition,
   customerLabel,
+  imageUrl,
   dollarsToCents,
   guaranteeDeadlineFrom,
   isNearingDeadline,
@@ -28,6 +29,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
 import {
   compactCountRows,
@@ -54,10 +56,6 @@ export const COMPACT_AFTER_ROWS = 200;
 /** Submissions an appraiser can still act on (ask for photos or ID, return). */
 const OPEN_STATUSES = ['new', 'appraising', 'offered'] as const;
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
-
-export function imageUrl(imageId: string) {
-  return `/api/objects/${imageId}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cursors: base64url of [created_at with microseconds, id]. Opaque to the browser; anything that
@@ -92,21 +90,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export function toAdminSubmission(row: SubmissionRow, imageIds: string[], now: Date): AdminSubmission {
   return {
-    id: row.id,
-    userId: row.userId,
-    category: row.category,
-    description: row.description,
-    estimatedWeight: Number(row.estimatedWeight),
-    weightUnit: row.weightUnit,
-    images: imageIds.map(imageUrl),
-    preliminaryQuoteMin: row.preliminaryQuoteMin,
-    preliminaryQuoteMax: row.preliminaryQuoteMax,
-    finalOffer: row.finalOffer,
-    actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
-    status: row.status,
-    guaranteeDeadline: row.guaranteeDeadline.toISOString(),
-    requiresKyc: row.requiresKyc,
-    createdAt: row.createdAt.toISOString(),
+    ...toSubmissionDto(row, imageIds, { isAdmin: true }),
     adminNotes: row.adminNotes,
     customerLabel: customerLabel(row.userId),
     nearingDeadline: isNearingDeadline(row.guaranteeDeadline, row.status, now),

@@ -57,7 +57,7 @@ export const submissionMessages = {
 } as const;
 
 /** What leaves the server: internal notes only ever reach admins. */
-export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: CurrentUser) {
+export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: Pick<CurrentUser, 'isAdmin'>) {
   return {
     id: row.id,
     userId: row.userId,
