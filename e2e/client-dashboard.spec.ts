@@ -17,7 +17,7 @@ test('the demo client sees every status on a phone, and the tabs really filter',
 
   await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
   await expect(page.getByTestId('user-initials')).toHaveText('DC');
-  const list = page.getByRole('list').filter({ has: page.getByRole('listitem') }).last();
+  const list = page.getByRole('list', { name: 'Submissions', exact: true });
   for (const badge of ['New', 'Appraising', 'Offer Ready', 'Completed', 'Returned']) {
     await expect(list.getByText(badge, { exact: true }).first()).toBeVisible();
   }
