@@ -201,16 +201,6 @@ export function listAuditEntries(db: DbOrTx, refs: { entityType: string; entityI
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }
 
-export async function latestKycRecordOfUser(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select()
-    .from(kycRecords)
-    .where(eq(kycRecords.userId, userId))
-    .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
   return row ?? null;

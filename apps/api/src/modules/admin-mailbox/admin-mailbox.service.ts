@@ -29,6 +29,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
 import {
@@ -40,7 +41,6 @@ import {
   insertAuditEntry,
   type KeysetPosition,
   kycNotYetRequested,
-  latestKycRecordOfUser,
   listAuditEntries,
   listKycRecords,
   listSubmissionsPage,

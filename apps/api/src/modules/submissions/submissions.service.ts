@@ -37,6 +37,7 @@ import {
   type SubmissionRow,
   touchSubmission,
 } from './submissions.repository.ts';
+import { toTransactionDto } from '../transactions/transactions.service.ts';
 
 export { imageUrl };
 
@@ -193,23 +194,6 @@ export function timelineOf(entries: readonly AuditRow[], viewer: CurrentUser) {
     }));
 }
 
-function toTransactionSummary(row: NonNullable<Awaited<ReturnType<typeof findTransactionOfSubmission>>>) {
-  return {
-    id: row.id,
-    submissionId: row.submissionId,
-    amount: row.amount,
-    grossAmount: row.grossAmount,
-    feeAmount: row.feeAmount,
-    payoutMethod: row.payoutMethod,
-    // Only what may be shown (holder name, last 4 digits, PayPal e-mail); never the ciphertext.
-    payoutDetails: row.payoutDetails as Record<string, string>,
-    status: row.status,
-    reference: row.reference,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: string) {
   const row = await visibleSubmission(db, viewer, id);
   const [images, entries, labels, transaction] = await Promise.all([
@@ -226,7 +210,7 @@ export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: strin
     timeline: timelineOf(entries, viewer),
     label: summary(inbound),
     returnLabel: summary(returned),
-    transaction: transaction ? toTransactionSummary(transaction) : null,
+    transaction: transaction ? toTransactionDto(transaction) : null,
     // The shipping module records 'yes' or 'no' on the return label it made.
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
