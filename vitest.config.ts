@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,7 +16,11 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        // Same "@/*" alias as apps/web's tsconfig and vite config.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

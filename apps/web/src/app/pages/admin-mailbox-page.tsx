@@ -1,11 +1,12 @@
 import type { CurrentUser } from '@assay/domain';
 import { AdminMailbox } from '@/features/admin-mailbox/components/admin-mailbox';
+import { RefreshPricingButton } from '@/features/pricing/components/refresh-pricing-button';
 import { PageHeader, SignedInLayout } from '../layouts/signed-in-layout';
 
 export function AdminMailboxPage({ user }: { user: CurrentUser }) {
   return (
     <SignedInLayout user={user}>
-      <PageHeader title="Admin Mailbox" subtitle="Review and appraise submissions" />
+      <PageHeader title="Admin Mailbox" subtitle="Review and appraise submissions" actions={<RefreshPricingButton />} />
       <AdminMailbox />
     </SignedInLayout>
   );

@@ -1,101 +1,139 @@
-import { useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { AlertCircle, Clock, Inbox, Layers, Search, ShieldAlert } from 'lucide-react';
-import { isNearingDeadline, type Submission } from '@assay/domain';
+import { statusBadgeLabels, submissionStatuses, type SubmissionCategory, type SubmissionCounts, type SubmissionStatus } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
-import { useNow } from '@/lib/use-now';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
-import { useSubmissions } from '../api/get-submissions';
+import { useMailboxCounts, useMailboxPages, type MailboxFilters } from '../api/mailbox';
 import { AdminSubmissionCard } from './admin-submission-card';
 
-type CategoryFilter = 'all' | 'scrap' | 'gems' | 'jewelry';
+type CategoryTab = SubmissionCategory | 'all';
 
-const tabLabels: Record<CategoryFilter, string> = {
+const tabLabels: Record<CategoryTab, string> = {
   all: 'All',
   scrap: 'Raw & Scrap Metals',
   gems: 'Loose Gems',
   jewelry: 'Finished Jewelry',
 };
 
-function newestFirst(a: Submission, b: Submission): number {
-  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
-}
-
-function MailboxStats({ submissions, now, loading }: { submissions: Submission[]; now: number; loading: boolean }) {
-  const fresh = submissions.filter((s) => s.status === 'new');
-  const nearing = fresh.filter((s) => isNearingDeadline(s.guaranteeDeadline, s.status, new Date(now))).length;
-  const show = (n: number) => (loading ? '…' : n);
+/** The four cards of SPEC "Admin mailbox", from the server's maintained counters. */
+function MailboxStats({ counts }: { counts: SubmissionCounts | undefined }) {
+  const show = (n: number | undefined) => (n === undefined ? '…' : n);
+  const nearing = counts?.nearingDeadline ?? 0;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard
         title="New Submissions"
         icon={<Inbox />}
-        value={show(fresh.length)}
-        caption={nearing > 0 ? `${nearing} nearing 48h deadline` : 'Awaiting review'}
+        value={show(counts?.new)}
+        caption={nearing > 0 ? `${nearing} nearing 48h deadline` : 'None nearing 48h deadline'}
         captionTone={nearing > 0 ? 'warning' : 'muted'}
       />
-      <StatCard title="In Appraisal" icon={<Search />} value={show(submissions.filter((s) => s.status === 'appraising').length)} caption="Being appraised" />
-      <StatCard title="KYC Required" icon={<ShieldAlert />} value={show(submissions.filter((s) => s.requiresKyc).length)} caption="Over $10,000 threshold" />
-      <StatCard title="Total Submissions" icon={<Layers />} value={show(submissions.length)} caption="All time" />
+      <StatCard title="In Appraisal" icon={<Search />} value={show(counts?.appraising)} caption="Being appraised" />
+      <StatCard title="KYC Required" icon={<ShieldAlert />} value={show(counts?.kycRequired)} caption="Over $10,000 threshold" />
+      <StatCard title="Total Submissions" icon={<Layers />} value={show(counts?.total)} caption="All time" />
     </div>
   );
 }
 
-export function AdminMailbox() {
-  const query = useSubmissions();
-  const now = useNow();
-  const [filter, setFilter] = useState<CategoryFilter>('all');
-  const submissions = useMemo(() => [...(query.data ?? [])].sort(newestFirst), [query.data]);
+function SubmissionList({ filters }: { filters: MailboxFilters }) {
+  const pages = useMailboxPages(filters);
 
-  const tabs: TabItem<CategoryFilter>[] = (Object.keys(tabLabels) as CategoryFilter[]).map((value) => ({
-    value,
-    label: tabLabels[value],
-    count: value === 'all' ? submissions.length : submissions.filter((s) => s.category === value).length,
-  }));
-  const shown = filter === 'all' ? submissions : submissions.filter((s) => s.category === filter);
-
-  let body;
-  if (query.isPending) {
-    body = <Spinner label="Loading submissions..." className="py-12" />;
-  } else if (query.isError) {
-    body = (
+  if (pages.isPending) return <Spinner label="Loading submissions..." className="py-12" />;
+  // A failed "Load more" also puts the query in error, but keeps the pages already shown.
+  if (pages.isError && !pages.isFetchNextPageError) {
+    return (
       <div className="flex flex-col items-start gap-3">
         <Alert variant="error" className="w-full">
           <AlertCircle aria-hidden="true" />
-          <span>Could not load submissions. {errorMessage(query.error, '')}</span>
+          <span>Could not load submissions. {errorMessage(pages.error, '')}</span>
         </Alert>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
           Try again
         </Button>
       </div>
     );
-  } else if (shown.length === 0) {
-    body = <EmptyState icon={<Clock />} title="No submissions found" />;
-  } else {
-    body = (
-      <ul className="flex flex-col gap-4" aria-label="Submissions">
-        {shown.map((submission) => (
+  }
+
+  const submissions = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  if (submissions.length === 0) return <EmptyState icon={<Clock />} title="No submissions found" />;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-4" aria-label="Submissions" aria-busy={pages.isPlaceholderData || undefined}>
+        {submissions.map((submission) => (
           <li key={submission.id}>
-            <AdminSubmissionCard submission={submission} now={now} />
+            <AdminSubmissionCard key={`${submission.id}-${submission.version}`} submission={submission} />
           </li>
         ))}
       </ul>
-    );
-  }
+      {pages.hasNextPage && (
+        <Button variant="outline" className="self-center" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {pages.isFetchingNextPage ? 'Loading…' : 'Load more submissions'}
+        </Button>
+      )}
+      {pages.isFetchNextPageError && (
+        <Alert variant="error">
+          <AlertCircle aria-hidden="true" />
+          <span>Could not load more submissions. {errorMessage(pages.error, '')}</span>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** SPEC "Admin mailbox": the cards, the category tabs with counts, and the submissions, newest first. */
+export function AdminMailbox() {
+  const counts = useMailboxCounts();
+  const statusSelectId = useId();
+  const [filters, setFilters] = useState<MailboxFilters>({ category: 'all', status: 'all' });
+
+  const tabs: TabItem<CategoryTab>[] = (Object.keys(tabLabels) as CategoryTab[]).map((value) => ({
+    value,
+    label: tabLabels[value],
+    count: counts.data?.byCategory[value],
+  }));
 
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
-      <MailboxStats submissions={submissions} now={now} loading={query.isPending} />
-      <section aria-labelledby="mailbox-heading">
-        <h2 id="mailbox-heading" className="sr-only">
-          Submissions
-        </h2>
-        <Tabs items={tabs} value={filter} onValueChange={setFilter} label="Filter by category">
-          {body}
+      {counts.isError && (
+        <Alert variant="error">
+          <AlertCircle aria-hidden="true" />
+          <span>Could not load the counts. {errorMessage(counts.error, '')}</span>
+        </Alert>
+      )}
+      <MailboxStats counts={counts.data} />
+      <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id="mailbox-heading" className="text-lg font-semibold text-navy-900">
+            Submissions
+          </h2>
+          <div className="flex items-center gap-2">
+            <Label htmlFor={statusSelectId} className="shrink-0">
+              Status
+            </Label>
+            <NativeSelect
+              id={statusSelectId}
+              wrapperClassName="w-44"
+              value={filters.status}
+              onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as MailboxFilters['status'] }))}
+            >
+              <option value="all">All statuses</option>
+              {submissionStatuses.map((status: SubmissionStatus) => (
+                <option key={status} value={status}>
+                  {statusBadgeLabels[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <Tabs items={tabs} value={filters.category} onValueChange={(category) => setFilters((f) => ({ ...f, category }))} label="Filter by category">
+          <SubmissionList filters={filters} />
         </Tabs>
       </section>
     </div>

@@ -1,33 +1,23 @@
-import type { ReactNode } from 'react';
-import { AlertTriangle, ShieldAlert } from 'lucide-react';
-import { customerLabel, DEADLINE_PASSED_LABEL, isNearingDeadline, shortId, type Submission } from '@assay/domain';
+import { useState, type ReactNode } from 'react';
+import { ChevronDown, ShieldAlert } from 'lucide-react';
+import { shortId, type AdminSubmission } from '@assay/domain';
 import { adminCategoryLabel, formatWeight } from '@/lib/display';
-import { formatDateTime, formatDollars, formatDuration, formatWholeDollars } from '@/lib/format';
+import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { DeadlineCountdown } from './deadline-countdown';
+import { OfferForm } from './offer-form';
+import { SubmissionActions } from './submission-actions';
+import { SubmissionHistory } from './submission-history';
 
 /** 'Pending' until the server has stored a preliminary quote. */
-function preliminaryRange(submission: Submission): string {
+function preliminaryRange(submission: AdminSubmission): string {
   const min = formatWholeDollars(submission.preliminaryQuoteMin);
   const max = formatWholeDollars(submission.preliminaryQuoteMax);
   return min && max ? `${min} – ${max}` : 'Pending';
-}
-
-/** The 48-hour guarantee while the item waits for appraisal. */
-function Guarantee({ submission, now }: { submission: Submission; now: number }) {
-  if (!submission.guaranteeDeadline) return <span className="text-muted-foreground">—</span>;
-  const remaining = new Date(submission.guaranteeDeadline).getTime() - now;
-  if (Number.isNaN(remaining)) return <span className="text-muted-foreground">—</span>;
-  if (remaining <= 0) return <span className="font-semibold text-destructive">{DEADLINE_PASSED_LABEL}</span>;
-  const nearing = isNearingDeadline(submission.guaranteeDeadline, submission.status, new Date(now));
-  return (
-    <span className={cn(nearing && 'inline-flex items-center gap-1 font-semibold text-amber-800')}>
-      {nearing && <AlertTriangle aria-hidden="true" className="size-3.5" />}
-      {formatDuration(remaining)} left
-    </span>
-  );
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -39,47 +29,110 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function AdminSubmissionCard({ submission, now }: { submission: Submission; now: number }) {
-  const awaitingAppraisal = submission.status === 'new' || submission.status === 'appraising';
+/** What happens next, for submissions that are past the offer form. */
+function Outcome({ submission }: { submission: AdminSubmission }) {
+  const text =
+    submission.status === 'offered'
+      ? `Offer of ${formatDollars(submission.finalOffer) ?? '—'} sent ${formatDateTime(submission.offeredAt)}; waiting for the client.`
+      : submission.status === 'completed'
+        ? 'The client accepted the offer. See the history for the payout.'
+        : submission.status === 'returned'
+          ? 'This item was returned to the client.'
+          : null;
+  return text ? <p className="rounded-md border border-border bg-muted/40 p-3 text-sm text-foreground">{text}</p> : null;
+}
+
+/** One submission as SPEC "Admin mailbox" lists it, with the appraiser's form and buttons. */
+export function AdminSubmissionCard({ submission }: { submission: AdminSubmission }) {
+  const [showHistory, setShowHistory] = useState(false);
+  const awaitingOffer = submission.status === 'new' || submission.status === 'appraising';
+  const historyId = `history-${submission.id}`;
+
   return (
     <article
       aria-label={submission.description}
       data-submission-id={submission.id}
-      className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-card sm:p-5"
+      className={cn(
+        'flex flex-col gap-4 rounded-lg border bg-card p-4 text-card-foreground shadow-card sm:p-5',
+        submission.nearingDeadline ? 'border-amber-400' : 'border-border',
+      )}
     >
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <SubmissionPhotos images={submission.images} description={submission.description} slots={4} showEmptySlots className="order-last sm:order-first" />
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between">
-              <h3 className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</h3>
-              <div className="flex flex-wrap gap-1.5">
-                {submission.requiresKyc && (
-                  <Badge tone="danger">
-                    <ShieldAlert aria-hidden="true" className="size-3" />
-                    KYC
-                  </Badge>
-                )}
-                <SubmissionStatusBadge status={submission.status} />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <SubmissionPhotos
+              images={submission.images}
+              description={submission.description}
+              slots={4}
+              showEmptySlots
+              thumbnails
+              enlargeable
+              className="order-last sm:order-first"
+            />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex flex-col items-start gap-2 xl:flex-row xl:justify-between">
+                <h3 className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</h3>
+                <div className="flex flex-wrap gap-1.5">
+                  {submission.requiresKyc && (
+                    <Badge tone="danger">
+                      <ShieldAlert aria-hidden="true" className="size-3" />
+                      KYC
+                    </Badge>
+                  )}
+                  <SubmissionStatusBadge status={submission.status} />
+                </div>
               </div>
+              <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                <span className="font-mono">#{shortId(submission.id)}</span>
+                <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
+              </p>
             </div>
-            <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-              <span className="font-mono">#{shortId(submission.id)}</span>
-              <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
-            </p>
           </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
+            <Detail term="Category">{adminCategoryLabel(submission.category)}</Detail>
+            <Detail term="Customer">{submission.customerLabel}</Detail>
+            <Detail term="Est. weight">{formatWeight(submission)}</Detail>
+            <Detail term="Preliminary">{preliminaryRange(submission)}</Detail>
+            {awaitingOffer && (
+              <Detail term="Guarantee">
+                <DeadlineCountdown deadline={submission.guaranteeDeadline} status={submission.status} />
+              </Detail>
+            )}
+            {submission.finalOffer && <Detail term="Final offer">{formatDollars(submission.finalOffer)}</Detail>}
+            {submission.actualWeight !== null && (
+              <Detail term="Actual weight">{formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}</Detail>
+            )}
+          </dl>
         </div>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3 lg:grid-cols-5">
-          <Detail term="Category">{adminCategoryLabel(submission.category)}</Detail>
-          <Detail term="Customer">{customerLabel(submission.userId)}</Detail>
-          <Detail term="Est. weight">{formatWeight(submission)}</Detail>
-          <Detail term="Preliminary">{preliminaryRange(submission)}</Detail>
-          {submission.finalOffer && <Detail term="Final offer">{formatDollars(submission.finalOffer)}</Detail>}
-          {awaitingAppraisal && (
-            <Detail term="Guarantee">
-              <Guarantee submission={submission} now={now} />
-            </Detail>
+        <div className="flex min-w-0 flex-col gap-3">
+          {awaitingOffer ? <OfferForm submission={submission} /> : <Outcome submission={submission} />}
+          {submission.adminNotes && !awaitingOffer && (
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              <span className="font-medium text-foreground">Notes (internal): </span>
+              {submission.adminNotes}
+            </p>
           )}
-        </dl>
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
+        <SubmissionActions submission={submission} />
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory((shown) => !shown)}
+          className="self-start sm:ml-auto sm:self-auto"
+        >
+          <ChevronDown aria-hidden="true" className={cn('transition-transform', showHistory && 'rotate-180')} />
+          {showHistory ? 'Hide history' : 'History'}
+        </Button>
+      </div>
+      {showHistory && (
+        <div id={historyId}>
+          <SubmissionHistory submissionId={submission.id} />
+        </div>
+      )}
     </article>
   );
 }

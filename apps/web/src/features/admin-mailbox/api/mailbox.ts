@@ -1,0 +1,44 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { AdminSubmissionDetail, AdminSubmissionPage, SubmissionCategory, SubmissionCounts, SubmissionStatus } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { adminKeys } from './admin-query-keys';
+
+export type MailboxFilters = { category: SubmissionCategory | 'all'; status: SubmissionStatus | 'all' };
+
+/** One page of the mailbox, newest first; `cursor` is the previous page's nextCursor. */
+export function getMailboxPage(filters: MailboxFilters, cursor: string | null, signal?: AbortSignal): Promise<AdminSubmissionPage> {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.category !== 'all') params.set('category', filters.category);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return apiJson<AdminSubmissionPage>(`/api/admin/submissions${query ? `?${query}` : ''}`, { signal });
+}
+
+/** Keyset pages: "Load more" asks for the page after the last one, so nothing shifts or repeats. */
+export function useMailboxPages(filters: MailboxFilters) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.submissionList(filters),
+    queryFn: ({ pageParam, signal }) => getMailboxPage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Switching tabs keeps the old cards on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMailboxCounts() {
+  return useQuery({
+    queryKey: adminKeys.counts,
+    queryFn: ({ signal }) => apiJson<SubmissionCounts>('/api/admin/submissions/counts', { signal }),
+  });
+}
+
+/** One submission in full: audit log, the customer's identity check, the payout. */
+export function useAdminSubmissionDetail(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.submissionDetail(id),
+    queryFn: ({ signal }) => apiJson<AdminSubmissionDetail>(`/api/admin/submissions/${encodeURIComponent(id)}`, { signal }),
+    enabled,
+  });
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Camera, IdCard, PackageCheck, Undo2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { ADMIN_MESSAGE_MAX_LENGTH, type AdminSubmission } from '@assay/domain';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useMarkReceived, useRequestIdVerification, useRequestPhotos, useReturnSubmission } from '../api/submission-actions';
+
+const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorMessage(err, '') || undefined });
+
+/** A dialog with one optional message to the client, for "more photos" and "return". */
+function MessageDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  label,
+  confirmLabel,
+  destructive = false,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  label: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy: boolean;
+  onConfirm: (message: string | undefined) => void;
+}) {
+  const [message, setMessage] = useState('');
+  const id = `message-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} busy={busy}>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(message.trim() || undefined);
+        }}
+      >
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          <Textarea id={id} rows={3} maxLength={ADMIN_MESSAGE_MAX_LENGTH} value={message} onChange={(e) => setMessage(e.target.value)} disabled={busy} />
+          <p className="text-xs text-muted-foreground">Optional. The client reads this in the notification and the e-mail.</p>
+        </div>
+        <DialogActions>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
+            {busy ? 'Sending…' : confirmLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The appraiser's buttons besides the offer (DECISIONS "Submissions and their life"): mark the
+ * parcel received, ask for photos or an ID, send the item back. Each tells the client.
+ */
+export function SubmissionActions({ submission }: { submission: AdminSubmission }) {
+  const markReceived = useMarkReceived();
+  const requestPhotos = useRequestPhotos();
+  const requestId = useRequestIdVerification();
+  const returnItem = useReturnSubmission();
+  const [dialog, setDialog] = useState<'photos' | 'return' | null>(null);
+  const open = ['new', 'appraising', 'offered'].includes(submission.status);
+  if (!open) return null;
+
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${submission.description}`}>
+      {submission.status === 'new' && (
+        <Button
+          size="sm"
+          disabled={markReceived.isPending}
+          onClick={() =>
+            markReceived.mutate(submission.id, {
+              onSuccess: () => toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' }),
+              onError: failed('Failed to mark as received'),
+            })
+          }
+        >
+          <PackageCheck aria-hidden="true" />
+          {markReceived.isPending ? 'Saving…' : 'Mark Received'}
+        </Button>
+      )}
+      <Button size="sm" variant="outline" onClick={() => setDialog('photos')}>
+        <Camera aria-hidden="true" />
+        Request More Photos
+      </Button>
+      {submission.requiresKyc ? (
+        // Already asked (or the offer is above $10,000): the payout waits for the ID either way.
+        <Button size="sm" variant="outline" disabled title="ID verification is already required for this submission">
+          <IdCard aria-hidden="true" />
+          ID Verification Required
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={requestId.isPending}
+          onClick={() =>
+            requestId.mutate(submission.id, {
+              onSuccess: () => toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
+              onError: failed('Failed to request ID verification'),
+            })
+          }
+        >
+          <IdCard aria-hidden="true" />
+          Request ID Verification
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10" onClick={() => setDialog('return')}>
+        <Undo2 aria-hidden="true" />
+        Return Item
+      </Button>
+
+      <MessageDialog
+        open={dialog === 'photos'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'photos' : null)}
+        title="Request more photos"
+        description={`The client is asked to add photos of "${submission.description}" (at most 4 in all).`}
+        label="What would you like to see?"
+        confirmLabel="Send request"
+        busy={requestPhotos.isPending}
+        onConfirm={(message) =>
+          requestPhotos.mutate(
+            { id: submission.id, message },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success('Photos requested', { description: 'The client has been notified.' });
+              },
+              onError: failed('Failed to request photos'),
+            },
+          )
+        }
+      />
+      <MessageDialog
+        open={dialog === 'return'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'return' : null)}
+        title="Return this item?"
+        description={`"${submission.description}" is marked returned and the client is told. This cannot be undone.`}
+        label="Reason for the client"
+        confirmLabel="Return Item"
+        destructive
+        busy={returnItem.isPending}
+        onConfirm={(reason) =>
+          returnItem.mutate(
+            { id: submission.id, reason },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success('Item marked returned', { description: 'The client has been notified.' });
+              },
+              onError: failed('Failed to return the item'),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { AlertCircle } from 'lucide-react';
+import { payoutMethodInfo, payoutMethodSchema, type AdminSubmissionDetail } from '@assay/domain';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatDollars } from '@/lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminSubmissionDetail } from '../api/mailbox';
+import { auditActionLabel, auditChangeLines, auditStatusChange } from '../lib/audit-entry-text';
+
+const kycStatusText: Record<AdminSubmissionDetail['customerKyc']['status'], string> = {
+  none: 'Not sent',
+  pending: 'Waiting for review',
+  approved: 'Verified',
+  rejected: 'Rejected',
+};
+
+function methodLabel(method: string): string {
+  const known = payoutMethodSchema.safeParse(method);
+  return known.success ? payoutMethodInfo[known.data].label : method;
+}
+
+function PayoutSummary({ transaction }: { transaction: NonNullable<AdminSubmissionDetail['transaction']> }) {
+  return (
+    <p>
+      {formatDollars(transaction.amount)} by {methodLabel(transaction.payoutMethod)} —{' '}
+      {transaction.status === 'sent'
+        ? `sent ${formatDateTime(transaction.sentAt)}, reference ${transaction.reference ?? '—'}`
+        : 'waiting to be sent'}
+    </p>
+  );
+}
+
+/** The audit log (who, when, what changed), the customer's ID check and the payout of one submission. */
+export function SubmissionHistory({ submissionId }: { submissionId: string }) {
+  const detail = useAdminSubmissionDetail(submissionId, true);
+
+  if (detail.isPending) return <Spinner label="Loading history..." className="py-4" />;
+  if (detail.isError) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <Alert variant="error" className="w-full">
+          <AlertCircle aria-hidden="true" />
+          <span>Could not load the history. {errorMessage(detail.error, '')}</span>
+        </Alert>
+        <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { auditLog, customerKyc, transaction } = detail.data;
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Customer ID check</dt>
+          <dd className="mt-0.5">
+            {kycStatusText[customerKyc.status]}
+            {customerKyc.rejectionReason && ` — ${customerKyc.rejectionReason}`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Payout</dt>
+          <dd className="mt-0.5">{transaction ? <PayoutSummary transaction={transaction} /> : 'None yet'}</dd>
+        </div>
+      </dl>
+      <div>
+        <h4 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Audit log</h4>
+        {auditLog.length === 0 ? (
+          <p className="mt-1 text-muted-foreground">Nothing recorded yet.</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-2 border-l-2 border-border pl-4" aria-label="Audit log">
+            {auditLog.map((entry) => {
+              const statusChange = auditStatusChange(entry.fromStatus, entry.toStatus);
+              return (
+                <li key={entry.id} className="relative">
+                  <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-navy-400" />
+                  <p>
+                    <span className="font-medium text-foreground">{auditActionLabel(entry.action)}</span>
+                    {statusChange && <span className="text-muted-foreground"> ({statusChange})</span>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'System'}
+                  </p>
+                  {auditChangeLines(entry.changes).map((line) => (
+                    <p key={line} className="text-xs text-foreground/80 [overflow-wrap:anywhere]">
+                      {line}
+                    </p>
+                  ))}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionLabel, auditChangeLines, auditStatusChange } from './audit-entry-text';
+
+describe('audit entry text', () => {
+  it('names known actions and keeps unknown ones readable', () => {
+    expect(auditActionLabel('received')).toBe('Parcel received');
+    expect(auditActionLabel('offer_submitted')).toBe('Offer submitted');
+    expect(auditActionLabel('label_voided')).toBe('label voided');
+  });
+
+  it('shows money as dollars, flags as yes/no and unknown fields raw', () => {
+    expect(auditChangeLines({ finalOffer: '1250.5', actualWeight: 10.25, requiresKyc: true, colour: 'gold' })).toEqual([
+      'Final offer: $1,250.50',
+      'Actual weight: 10.25',
+      'ID check required: yes',
+      'colour: gold',
+    ]);
+    expect(auditChangeLines(null)).toEqual([]);
+    expect(auditChangeLines({ reason: null })).toEqual(['Reason: —']);
+  });
+
+  it('describes a status move, and nothing when it stayed', () => {
+    expect(auditStatusChange('new', 'appraising')).toBe('New → Appraising');
+    expect(auditStatusChange(null, 'new')).toBe('New');
+    expect(auditStatusChange('offered', 'offered')).toBeNull();
+    expect(auditStatusChange('offered', null)).toBeNull();
+  });
+});

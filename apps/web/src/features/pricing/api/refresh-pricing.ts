@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RefreshPricingResponse } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+
+/** POST /api/pricing/refresh (admins): fetch fresh metal prices now instead of at the next minute. */
+export function refreshPricing(): Promise<RefreshPricingResponse> {
+  return apiJson<RefreshPricingResponse>('/api/pricing/refresh', { method: 'POST' });
+}
+
+/** SPEC 7: on success every pricing query under /api/pricing is refetched. */
+export function useRefreshPricing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refreshPricing,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/pricing'),
+      }),
+  });
+}
