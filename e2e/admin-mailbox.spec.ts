@@ -120,3 +120,61 @@ test('an appraiser filters to jewelry, marks a parcel received and submits the o
   await page.getByLabel('Status').selectOption('new');
   await expect(page.getByRole('article', { name: description })).toBeHidden();
 });
+
+test('an appraiser approves an identity check and pays an ACH payout by hand', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  // The demo client accepts an offer (one without the ID hold) and asks to be paid by ACH.
+  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const signIn = await client.post('/api/identity/sign-in/email', {
+    data: { email: demoAccounts.client.email, password: demoAccounts.client.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const mine = (await (await client.get('/api/submissions')).json()) as { id: string; status: string; requiresKyc: boolean; finalOffer: string }[];
+  const offer = mine.find((s) => s.status === 'offered' && !s.requiresKyc);
+  expect(offer, 'the demo has an offer without the ID hold').toBeTruthy();
+  const bank = { accountName: 'Dana Client', routingNumber: '011000015', accountNumber: '000123456789' };
+  const paid = await client.post('/api/transactions', {
+    data: { submissionId: offer!.id, amount: offer!.finalOffer, payoutMethod: 'ach', payoutDetails: bank },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await client.dispose();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(demoAccounts.admin.email);
+  await page.getByLabel('Password').fill(demoAccounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
+
+  const checks = page.getByRole('region', { name: 'Identity checks' });
+  const approve = checks.getByRole('button', { name: /Approve the identity of/ }).first();
+  await expect(approve).toBeVisible();
+  const payouts = page.getByRole('region', { name: 'Payouts to send' });
+  const ach = payouts.getByRole('listitem').filter({ has: page.getByText('ACH', { exact: true }) });
+  await expect(ach).toBeVisible();
+  await expect(ach).toContainText('••••6789');
+  await expect(ach).not.toContainText('000123456789');
+  await snap(page, 'admin-06-queues-1440');
+
+  await approve.click();
+  await expect(page.getByText('Identity verified')).toBeVisible();
+  await expect(checks.getByText('No identity checks waiting')).toBeVisible();
+
+  await ach.getByRole('button', { name: /Show bank details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Bank details' });
+  await expect(details.getByText('000123456789')).toBeVisible();
+  await expect(details.getByText('011000015')).toBeVisible();
+  await expect(details.getByText('This look is recorded in the audit log.', { exact: false })).toBeVisible();
+  await snap(page, 'admin-07-bank-details-1440');
+  await details.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('000123456789')).toBeHidden();
+
+  await ach.getByRole('button', { name: /Mark sent/ }).click();
+  const sent = page.getByRole('dialog', { name: 'Mark payout as sent' });
+  await sent.getByRole('button', { name: 'Mark sent', exact: true }).click();
+  await expect(sent.getByText('Please enter the payment reference', { exact: false })).toBeVisible();
+  await sent.getByLabel('Payment reference').fill('ACH-TRACE-0412');
+  await snap(page, 'admin-08-mark-sent-1440');
+  await sent.getByRole('button', { name: 'Mark sent', exact: true }).click();
+  await expect(page.getByText('Payout marked as sent')).toBeVisible();
+  await expect(payouts.getByRole('listitem').filter({ has: page.getByText('ACH', { exact: true }) })).toHaveCount(0);
+});

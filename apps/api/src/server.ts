@@ -31,7 +31,7 @@ async function main() {
 
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database });
   const demo = isDemoMode(config);
-  if (demo && (await seedDemoIfFresh(booted.database.db, app.auth))) app.log.info('demo data seeded');
+  if (demo && (await seedDemoIfFresh(booted.database.db, app.auth, { encryptionKey: booted.secrets.encryptionKey }))) app.log.info('demo data seeded');
 
   let closing = false;
   const close = async (signal: string) => {

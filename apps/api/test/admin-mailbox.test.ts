@@ -23,6 +23,8 @@ const adminRoutes = (submissionId: string): [string, string, unknown?][] => [
   ['GET', '/api/admin/kyc?status=pending'],
   ['POST', '/api/admin/kyc/some-record/review', { approve: true }],
   ['POST', '/api/admin/transactions/some-payout/sent', { reference: 'CHK-1' }],
+  ['GET', '/api/admin/payouts?status=pending'],
+  ['POST', '/api/admin/transactions/some-payout/bank-details'],
 ];
 
 describe.each(engines)('admin mailbox reads on %s', (engine) => {

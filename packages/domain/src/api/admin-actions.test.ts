@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { adminKycListQuerySchema, markPayoutSentSchema, requestPhotosSchema, returnSubmissionSchema } from './admin-actions.ts';
+import {
+  adminKycListQuerySchema,
+  adminPayoutListQuerySchema,
+  adminPayoutSchema,
+  markPayoutSentSchema,
+  requestPhotosSchema,
+  returnSubmissionSchema,
+} from './admin-actions.ts';
 
 const issues = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
   schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -44,5 +51,46 @@ describe('markPayoutSentSchema', () => {
     expect(issues(markPayoutSentSchema, { reference: 'x'.repeat(101) })).toEqual([
       ['reference', 'The reference can be at most 100 characters.'],
     ]);
+  });
+});
+
+describe('adminPayoutListQuerySchema', () => {
+  test('pending by default, at most 100', () => {
+    expect(adminPayoutListQuerySchema.parse({})).toEqual({ status: 'pending', limit: 100 });
+    expect(adminPayoutListQuerySchema.parse({ status: '', limit: '' })).toEqual({ status: 'pending', limit: 100 });
+    expect(adminPayoutListQuerySchema.parse({ status: 'sent', limit: '20' })).toEqual({ status: 'sent', limit: 20 });
+    expect(adminPayoutListQuerySchema.parse({ status: 'pending', limit: '1' })).toEqual({ status: 'pending', limit: 1 });
+  });
+
+  test('a bad status or limit is refused with a clear message', () => {
+    const statusMessage = 'Status must be one of pending or sent.';
+    expect(issues(adminPayoutListQuerySchema, { status: 'paid' })).toEqual([['status', statusMessage]]);
+    expect(issues(adminPayoutListQuerySchema, { status: 'PENDING' })).toEqual([['status', statusMessage]]);
+    expect(issues(adminPayoutListQuerySchema, { status: ['pending', 'sent'] })).toEqual([['status', statusMessage]]);
+    const limitMessage = 'limit must be a whole number from 1 to 100.';
+    for (const limit of ['0', '101', '2.5', 'abc', '-1']) {
+      expect(issues(adminPayoutListQuerySchema, { limit }), limit).toEqual([['limit', limitMessage]]);
+    }
+  });
+});
+
+describe('adminPayoutSchema', () => {
+  test('a payout with its submission and customer label; nothing else leaks through', () => {
+    const item = {
+      id: 't1',
+      submissionId: 's1',
+      amount: '970.70',
+      grossAmount: '1000.00',
+      feeAmount: '29.30',
+      payoutMethod: 'paypal',
+      payoutDetails: { email: 'seller@example.com' },
+      status: 'pending',
+      reference: null,
+      sentAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      submission: { id: 's1', shortId: 's1', description: 'Ring', category: 'jewelry', finalOffer: '1000.00' },
+      customerLabel: 'Customer #abcd',
+    };
+    expect(adminPayoutSchema.parse({ ...item, encryptedBankDetails: 'ciphertext' })).toEqual(item);
   });
 });

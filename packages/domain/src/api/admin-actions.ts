@@ -2,6 +2,7 @@
 // "Payouts"): mark returned, ask for photos, list identity checks, mark a payout sent. The review
 // itself uses kycReviewSchema from kyc.ts.
 import { z } from 'zod';
+import { transactionSchema } from './transaction.ts';
 
 export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
 export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
@@ -77,3 +78,65 @@ export const markPayoutSentSchema = z.object({
     .max(PAYOUT_REFERENCE_MAX_LENGTH, `The reference can be at most ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`),
 });
 export type MarkPayoutSentInput = z.input<typeof markPayoutSentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The payouts queue: what the appraisers still have to pay by hand, and what they already sent.
+
+export const adminPayoutStatuses = ['pending', 'sent'] as const;
+export type AdminPayoutStatus = (typeof adminPayoutStatuses)[number];
+/** The queue answers at most this many payouts; there is no paging (a longer queue is a backlog to clear). */
+export const ADMIN_PAYOUT_LIST_MAX = 100;
+
+const payoutLimitMessage = `limit must be a whole number from 1 to ${ADMIN_PAYOUT_LIST_MAX}.`;
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * GET /api/admin/payouts?status=pending|sent&limit= : without a status, the pending ones (oldest
+ * first, to pay in order); sent ones newest first. At most 100.
+ */
+export const adminPayoutListQuerySchema = z.object({
+  status: z.preprocess(
+    blankAsUnset,
+    z.enum(adminPayoutStatuses, { error: 'Status must be one of pending or sent.' }).default('pending'),
+  ),
+  limit: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: payoutLimitMessage })
+      .int(payoutLimitMessage)
+      .min(1, payoutLimitMessage)
+      .max(ADMIN_PAYOUT_LIST_MAX, payoutLimitMessage)
+      .default(ADMIN_PAYOUT_LIST_MAX),
+  ),
+});
+export type AdminPayoutListQuery = z.input<typeof adminPayoutListQuerySchema>;
+
+/**
+ * One payout in the queue: the payout as its client sees it (payoutDetails holds only what may be
+ * shown, never bank numbers), what it pays for, and who, as the mailbox names customers.
+ */
+export const adminPayoutSchema = transactionSchema.extend({
+  submission: z.object({
+    id: z.string(),
+    /** The last 8 characters of the id, as on the cards and the shipping label. */
+    shortId: z.string(),
+    description: z.string(),
+    category: z.string(),
+    finalOffer: z.string().nullable(),
+  }),
+  /** 'Customer #' + the last 4 characters of the user id. */
+  customerLabel: z.string(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+export const adminPayoutListSchema = z.array(adminPayoutSchema);
+
+/**
+ * POST /api/admin/transactions/{id}/bank-details: the full numbers of a pending ACH payout, for
+ * the appraiser who sends the transfer by hand. Every look is written to the audit log.
+ */
+export const revealedBankDetailsSchema = z.object({
+  accountName: z.string(),
+  routingNumber: z.string(),
+  accountNumber: z.string(),
+});
+export type RevealedBankDetails = z.infer<typeof revealedBankDetailsSchema>;

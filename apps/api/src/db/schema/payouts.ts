@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { submissions } from './submissions.ts';
@@ -29,6 +30,8 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_submission_idx').on(t.submissionId),
     index('transactions_user_idx').on(t.userId),
+    // The appraisers' "payouts to send" queue, oldest first; small, since sent rows leave it.
+    index('transactions_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

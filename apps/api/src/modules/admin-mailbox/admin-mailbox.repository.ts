@@ -221,3 +221,29 @@ export function listKycRecords(db: DbOrTx, filter: { status?: string; id?: strin
     .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
     .limit(limit);
 }
+
+/**
+ * The payouts queue: pending ones oldest first (paid in the order they were asked for), sent ones
+ * most recently sent first, each with the submission it pays for. `limit` rows at most.
+ */
+export function listTransactionsWithSubmission(db: DbOrTx, status: 'pending' | 'sent', limit: number) {
+  const order =
+    status === 'pending'
+      ? [asc(transactions.createdAt), asc(transactions.id)]
+      : [sql`${transactions.sentAt} desc nulls last`, desc(transactions.createdAt), desc(transactions.id)];
+  return db
+    .select({
+      transaction: transactions,
+      submission: {
+        id: submissions.id,
+        description: submissions.description,
+        category: submissions.category,
+        finalOffer: submissions.finalOffer,
+      },
+    })
+    .from(transactions)
+    .innerJoin(submissions, eq(submissions.id, transactions.submissionId))
+    .where(eq(transactions.status, status))
+    .orderBy(...order)
+    .limit(limit);
+}

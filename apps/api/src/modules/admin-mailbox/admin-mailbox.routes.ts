@@ -7,6 +7,8 @@ import {
   adminKycListQuerySchema,
   adminKycRecordListSchema,
   adminKycRecordSchema,
+  adminPayoutListQuerySchema,
+  adminPayoutListSchema,
   adminSubmissionDetailSchema,
   adminSubmissionListQuerySchema,
   adminSubmissionPageSchema,
@@ -17,17 +19,20 @@ import {
   markPayoutSentSchema,
   requestPhotosSchema,
   returnSubmissionSchema,
+  revealedBankDetailsSchema,
   submissionCountsSchema,
   transactionSchema,
 } from '@assay/domain';
 import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/app-error.ts';
 import { reviewKyc } from '../kyc/kyc.service.ts';
-import { markPayoutSent } from '../transactions/transactions.service.ts';
+import { markPayoutSent, payoutMessages, revealBankDetails } from '../transactions/transactions.service.ts';
 import {
   getKycRecord,
   getSubmissionDetail,
   listKyc,
   listMailbox,
+  listPayouts,
   mailboxCounts,
   receiveSubmission,
   requestIdVerification,
@@ -107,6 +112,26 @@ export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db })
     async (request) => {
       const reviewed = await reviewKyc(db, await app.requireAdmin(request), request.params.recordId, request.body);
       return getKycRecord(db, reviewed.id);
+    },
+  );
+
+  // The payouts queue: ?status=pending (default, oldest first) or sent (newest first), at most 100.
+  r.get(
+    '/api/admin/payouts',
+    { schema: { querystring: adminPayoutListQuerySchema, response: { 200: adminPayoutListSchema } } },
+    async (request) => listPayouts(db, request.query),
+  );
+
+  // POST, not GET: the answer must never sit in a cache or a browser history, and each look is audited.
+  r.post(
+    '/api/admin/transactions/:id/bank-details',
+    { schema: { params: transactionParams, response: { 200: revealedBankDetailsSchema } } },
+    async (request, reply) => {
+      const admin = await app.requireAdmin(request);
+      const details = await revealBankDetails(db, admin, request.params.id, app.deps.secrets.encryptionKey);
+      if (!details) throw conflict(payoutMessages.noBankDetails);
+      reply.header('cache-control', 'no-store');
+      return details;
     },
   );
 

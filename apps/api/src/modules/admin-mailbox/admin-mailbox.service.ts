@@ -6,6 +6,8 @@
 import {
   ALERT_WINDOW_HOURS,
   adminMessages,
+  type AdminPayout,
+  type AdminPayoutStatus,
   type AdminSubmission,
   type AdminSubmissionDetail,
   type AdminSubmissionPage,
@@ -18,6 +20,7 @@ import {
   isNearingDeadline,
   type KycStatus,
   requiresKyc,
+  shortId,
   statusBadgeLabel,
   type SubmissionCounts,
   submissionCategories,
@@ -44,6 +47,7 @@ import {
   listAuditEntries,
   listKycRecords,
   listSubmissionsPage,
+  listTransactionsWithSubmission,
   readCountBuckets,
   type SubmissionRow,
   updateSubmissionIf,
@@ -469,4 +473,21 @@ export async function getKycRecord(db: DbOrTx, id: string) {
   const [row] = await listKycRecords(db, { id }, 1);
   if (!row) throw new AppError('NOT_FOUND', 'That identity verification was not found.');
   return toAdminKycRecord(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts to send (DECISIONS "Payouts": recorded as pending, an appraiser marks them sent).
+
+/**
+ * The payouts queue: pending oldest first (pay in order), sent most recently sent first; at most
+ * `limit` (the query schema caps it at 100: no paging, a longer queue is a backlog to clear).
+ * Each payout goes out as its client sees it (toTransactionDto: never bank numbers).
+ */
+export async function listPayouts(db: DbOrTx, query: { status: AdminPayoutStatus; limit: number }): Promise<AdminPayout[]> {
+  const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
+  return rows.map(({ transaction, submission }) => ({
+    ...toTransactionDto(transaction),
+    submission: { ...submission, shortId: shortId(submission.id) },
+    customerLabel: customerLabel(transaction.userId),
+  }));
 }

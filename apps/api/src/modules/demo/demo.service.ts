@@ -1,8 +1,12 @@
 // Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
 // submissions in every status. Never in production (see isDemoMode).
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
+import { encryptField } from '../../lib/crypto.ts';
+import { insertKycRecord } from '../kyc/kyc.repository.ts';
+import { idNumberContext } from '../kyc/kyc.service.ts';
 import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, readMeta, writeMeta } from './demo.repository.ts';
 
 export const demoAccounts = {
@@ -38,6 +42,42 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
 
 type SeededSubmission = ReturnType<typeof buildSubmission>;
 
+/**
+ * The client's identity check, sent a few hours ago and waiting for an appraiser, so the ID queue
+ * has an item and the $26,450 offer (requiresKyc, above $10,000) shows why a payout waits. The ID
+ * number is made up but stored the way the real flow stores one: encrypted, last 4 in clear. No
+ * photo: the seed has no storage to put one in.
+ */
+export function demoIdentityCheck(clientId: string, encryptionKey: string, now = new Date()) {
+  const id = crypto.randomUUID();
+  const idNumber = 'D100-4482-7731';
+  const createdAt = new Date(now.getTime() - 3 * HOUR);
+  const record = {
+    id,
+    userId: clientId,
+    status: 'pending',
+    fullName: `${demoAccounts.client.firstName} ${demoAccounts.client.lastName}`,
+    dateOfBirth: '1984-06-12',
+    idType: 'drivers_license',
+    idNumberLast4: idNumber.slice(-4),
+    encryptedIdNumber: encryptField(encryptionKey, idNumber, idNumberContext(id)),
+    idImageKey: null,
+    createdAt,
+  };
+  const audit = {
+    id: crypto.randomUUID(),
+    actorId: clientId,
+    entityType: 'kyc',
+    entityId: id,
+    action: 'kyc_submitted',
+    fromStatus: null,
+    toStatus: 'pending',
+    changes: null,
+    createdAt,
+  };
+  return { record, audit };
+}
+
 /** The audit trail the real flows would have written, so the demo's timelines are not empty. */
 function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   const createdAt = s.createdAt as Date;
@@ -61,8 +101,12 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   return rows;
 }
 
-/** Seeds once, on an installation that has no users yet; a restart finds the marker and skips. */
-export async function seedDemoIfFresh(db: Db, auth: Auth): Promise<boolean> {
+/**
+ * Seeds once, on an installation that has no users yet; a restart finds the marker and skips.
+ * `encryptionKey` encrypts the demo ID number as the kyc module would; without it (tests) a
+ * throwaway key is used, so that made-up number simply cannot be read back.
+ */
+export async function seedDemoIfFresh(db: Db, auth: Auth, options: { encryptionKey?: string } = {}): Promise<boolean> {
   if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
   const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
   for (const key of ['client', 'admin'] as const) {
@@ -74,7 +118,10 @@ export async function seedDemoIfFresh(db: Db, auth: Auth): Promise<boolean> {
   }
   await db.transaction(async (tx) => {
     await markAdmin(tx, accounts.admin);
-    await insertDemoRows(tx, demoSubmissions(accounts.client, accounts.admin));
+    const rows = demoSubmissions(accounts.client, accounts.admin);
+    const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
+    await insertDemoRows(tx, { ...rows, auditLog: [...rows.auditLog, identity.audit] });
+    await insertKycRecord(tx, identity.record);
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
   return true;

@@ -39,6 +39,8 @@ export const payoutMessages = {
   alreadyPaid: 'This submission has already been paid.',
   alreadySent: 'This payout has already been marked as sent.',
   reference: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
+  bankDetailsAfterSent: 'This payout has already been sent, so its bank details are no longer shown.',
+  noBankDetails: 'Only ACH payouts have bank details; this one is paid by PayPal or check.',
 } as const;
 
 const MAX_REFERENCE_LENGTH = 100;
@@ -270,13 +272,15 @@ export async function markPayoutSent(db: Db, admin: CurrentUser, transactionId: 
 
 /**
  * The full bank details, for an appraiser paying an ACH payout by hand. Every look is written to
- * the audit log. Null for PayPal and check payouts, which have no bank numbers.
+ * the audit log. Null for PayPal and check payouts, which have no bank numbers. Once the money is
+ * sent nobody needs the numbers any more, so they are no longer shown.
  */
 export async function revealBankDetails(db: DbOrTx, admin: CurrentUser, transactionId: string, encryptionKey: string) {
   if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
   if (!transaction.encryptedBankDetails) return null;
+  if (transaction.status !== 'pending') throw conflict(payoutMessages.bankDetailsAfterSent);
   const details = decryptJson<AchDetails>(encryptionKey, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
   await insertAudit(db, {
     actorId: admin.id,

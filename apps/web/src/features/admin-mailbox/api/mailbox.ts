@@ -3,6 +3,8 @@ import type { AdminSubmissionDetail, AdminSubmissionPage, SubmissionCategory, Su
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
+const COUNTS_REFRESH_MS = 60_000;
+
 export type MailboxFilters = { category: SubmissionCategory | 'all'; status: SubmissionStatus | 'all' };
 
 /** One page of the mailbox, newest first; `cursor` is the previous page's nextCursor. */
@@ -27,10 +29,12 @@ export function useMailboxPages(filters: MailboxFilters) {
   });
 }
 
+/** Polled, so a parcel arriving or a deadline coming near shows on the cards without a reload. */
 export function useMailboxCounts() {
   return useQuery({
     queryKey: adminKeys.counts,
     queryFn: ({ signal }) => apiJson<SubmissionCounts>('/api/admin/submissions/counts', { signal }),
+    refetchInterval: COUNTS_REFRESH_MS,
   });
 }
 

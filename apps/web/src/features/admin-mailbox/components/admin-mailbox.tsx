@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/load-error';
 import { useId, useState } from 'react';
 import { AlertCircle, Clock, Inbox, Layers, Search, ShieldAlert } from 'lucide-react';
 import { statusBadgeLabels, submissionStatuses, type SubmissionCategory, type SubmissionCounts, type SubmissionStatus } from '@assay/domain';
@@ -12,6 +13,8 @@ import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useMailboxCounts, useMailboxPages, type MailboxFilters } from '../api/mailbox';
 import { AdminSubmissionCard } from './admin-submission-card';
+import { KycReviewPanel } from './kyc-review-panel';
+import { PayoutsPanel } from './payouts-panel';
 
 type CategoryTab = SubmissionCategory | 'all';
 
@@ -48,17 +51,7 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
   if (pages.isPending) return <Spinner label="Loading submissions..." className="py-12" />;
   // A failed "Load more" also puts the query in error, but keeps the pages already shown.
   if (pages.isError && !pages.isFetchNextPageError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert variant="error" className="w-full">
-          <AlertCircle aria-hidden="true" />
-          <span>Could not load submissions. {errorMessage(pages.error, '')}</span>
-        </Alert>
-        <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={`Could not load submissions. ${errorMessage(pages.error, '')}`} onRetry={() => void pages.refetch()} />;
   }
 
   const submissions = pages.data?.pages.flatMap((page) => page.items) ?? [];
@@ -108,6 +101,10 @@ export function AdminMailbox() {
         </Alert>
       )}
       <MailboxStats counts={counts.data} />
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <KycReviewPanel />
+        <PayoutsPanel />
+      </div>
       <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="mailbox-heading" className="text-lg font-semibold text-navy-900">

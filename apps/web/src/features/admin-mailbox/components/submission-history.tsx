@@ -1,9 +1,7 @@
-import { AlertCircle } from 'lucide-react';
+import { LoadError } from '@/components/load-error';
 import { payoutMethodInfo, payoutMethodSchema, type AdminSubmissionDetail } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDollars } from '@/lib/format';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSubmissionDetail } from '../api/mailbox';
 import { auditActionLabel, auditChangeLines, auditStatusChange } from '../lib/audit-entry-text';
@@ -37,17 +35,7 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
 
   if (detail.isPending) return <Spinner label="Loading history..." className="py-4" />;
   if (detail.isError) {
-    return (
-      <div className="flex flex-col items-start gap-2">
-        <Alert variant="error" className="w-full">
-          <AlertCircle aria-hidden="true" />
-          <span>Could not load the history. {errorMessage(detail.error, '')}</span>
-        </Alert>
-        <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={`Could not load the history. ${errorMessage(detail.error, '')}`} onRetry={() => void detail.refetch()} />;
   }
 
   const { auditLog, customerKyc, transaction } = detail.data;

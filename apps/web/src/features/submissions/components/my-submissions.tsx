@@ -1,9 +1,8 @@
+import { LoadError } from '@/components/load-error';
 import { useState } from 'react';
-import { AlertCircle, PackageOpen, Sparkles } from 'lucide-react';
+import { PackageOpen, Sparkles } from 'lucide-react';
 import { isPendingStatus, type Submission } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,15 +44,7 @@ export function MySubmissions({
     body = <Spinner label="Loading your submissions..." className="py-12" />;
   } else if (submissions.isError) {
     body = (
-      <div className="flex flex-col items-start gap-3">
-        <Alert variant="error" className="w-full">
-          <AlertCircle aria-hidden="true" />
-          <span>Could not load your submissions. {errorMessage(submissions.error, '')}</span>
-        </Alert>
-        <Button variant="outline" size="sm" onClick={() => void submissions.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message={`Could not load your submissions. ${errorMessage(submissions.error, '')}`} onRetry={() => void submissions.refetch()} />
     );
   } else if (submissions.data.length === 0) {
     body = (

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_pending_idx" ON "transactions" USING btree ("created_at","id") WHERE "transactions"."status" = 'pending';

@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminKycRecord, KycReviewInput } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { adminKeys } from './admin-query-keys';
+
+export type KycListStatus = 'pending' | 'approved' | 'rejected';
+
+/** GET /api/admin/kyc?status=: identity checks, newest first (at most 200). */
+export function getKycRecords(status: KycListStatus, signal?: AbortSignal): Promise<AdminKycRecord[]> {
+  return apiJson<AdminKycRecord[]>(`/api/admin/kyc?status=${encodeURIComponent(status)}`, { signal });
+}
+
+export const kycRecordsQueryOptions = (status: KycListStatus) =>
+  queryOptions({ queryKey: adminKeys.kyc(status), queryFn: ({ signal }) => getKycRecords(status, signal) });
+
+export function useKycRecords(status: KycListStatus) {
+  return useQuery(kycRecordsQueryOptions(status));
+}
+
+export type ReviewKycVariables = KycReviewInput & { recordId: string };
+
+/** POST /api/admin/kyc/{recordId}/review {approve, reason?}: the reason is required to reject. */
+export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<AdminKycRecord> {
+  return apiJson<AdminKycRecord>(`/api/admin/kyc/${encodeURIComponent(recordId)}/review`, { method: 'POST', json: body });
+}
+
+/** A review frees payouts and changes the mailbox's KYC count: every admin query refetches. */
+export function useReviewKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewKyc,
+    // Also after a failure: a 409 means someone else already acted, so the queue is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

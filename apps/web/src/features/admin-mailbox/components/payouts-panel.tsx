@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { Banknote, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import { ADMIN_PAYOUT_LIST_MAX, dollarsToCents, markPayoutSentSchema, PAYOUT_REFERENCE_MAX_LENGTH, type AdminPayout } from '@assay/domain';
+import { LoadError } from '@/components/load-error';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatDollars } from '@/lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useAdminPayouts, useMarkPayoutSent } from '../api/payouts';
+import { QueuePanel } from './queue-panel';
+import { BankDetailsButton } from './bank-details-button';
+
+const methodLabels: Record<string, string> = { ach: 'ACH', paypal: 'PayPal', check: 'Check' };
+const methodLabel = (method: string) => methodLabels[method] ?? method;
+
+/** What may be shown of where the money goes: the holder and last 4 digits, or the PayPal e-mail. */
+function destination(payout: AdminPayout): string | null {
+  const details = payout.payoutDetails;
+  if (payout.payoutMethod === 'ach') {
+    return [details.accountName, details.accountLast4 ? `••••${details.accountLast4}` : null].filter(Boolean).join(' ') || null;
+  }
+  if (payout.payoutMethod === 'paypal') return details.email ?? null;
+  return null;
+}
+
+const amountOf = (payout: AdminPayout) => formatDollars(payout.amount) ?? payout.amount;
+const payoutSummary = (payout: AdminPayout) => `${amountOf(payout)} to ${payout.customerLabel} for #${payout.submission.shortId}`;
+
+/** Asks for the bank's or PayPal's reference, with the domain's messages, and records it. */
+function MarkSentDialog({
+  payout,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  payout: AdminPayout | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (payout: AdminPayout, reference: string) => void;
+}) {
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!payout) return;
+    const parsed = markPayoutSentSchema.safeParse({ reference });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    onConfirm(payout, parsed.data.reference);
+  };
+
+  return (
+    <Dialog
+      open={payout !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      busy={busy}
+      title="Mark payout as sent"
+      description={payout ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. The client is told at once.` : undefined}
+    >
+      <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+        <TextField
+          label="Payment reference"
+          hint="Check number, ACH trace or PayPal transaction id."
+          value={reference}
+          maxLength={PAYOUT_REFERENCE_MAX_LENGTH}
+          autoComplete="off"
+          disabled={busy}
+          error={error}
+          onChange={(event) => {
+            setReference(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving…' : 'Mark sent'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: boolean; onMarkSent: () => void }) {
+  const to = destination(payout);
+  const fee = formatDollars(payout.feeAmount);
+  const hasFee = (dollarsToCents(payout.feeAmount) ?? 0) > 0;
+  return (
+    <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="text-lg font-semibold tabular-nums">{amountOf(payout)}</span>
+          <Badge tone="neutral">{methodLabel(payout.payoutMethod)}</Badge>
+          {hasFee && fee && (
+            <span className="text-xs text-muted-foreground">
+              {formatDollars(payout.grossAmount)} offer − {fee} fee
+            </span>
+          )}
+        </div>
+        {to && <p className="break-words font-medium">{to}</p>}
+        <p className="min-w-0 break-words">
+          <span className="font-mono text-xs text-muted-foreground">#{payout.submission.shortId}</span> {payout.submission.description}
+        </p>
+        <p className="text-muted-foreground">
+          {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex flex-col gap-2 sm:items-end">
+        <Button size="sm" className="w-full sm:w-auto" disabled={busy} onClick={onMarkSent} aria-label={`Mark sent: ${payoutSummary(payout)}`}>
+          <Send aria-hidden="true" />
+          Mark sent
+        </Button>
+        {payout.payoutMethod === 'ach' && <BankDetailsButton transactionId={payout.id} summary={payoutSummary(payout)} />}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The payouts the appraisers still pay by hand (DECISIONS "Payouts"), oldest first so they go out
+ * in order; marking one sent records its reference and tells the client.
+ */
+export function PayoutsPanel({ className }: { className?: string }) {
+  const payouts = useAdminPayouts('pending');
+  const markSent = useMarkPayoutSent();
+  const [sending, setSending] = useState<AdminPayout | null>(null);
+  const count = payouts.data?.length;
+
+  const confirm = (payout: AdminPayout, reference: string) =>
+    markSent.mutate(
+      { transactionId: payout.id, reference },
+      {
+        onSuccess: () => {
+          setSending(null);
+          toast.success('Payout marked as sent', { description: payoutSummary(payout) });
+        },
+        onError: (err) => toast.error(errorMessage(err, 'Failed to mark the payout as sent')),
+      },
+    );
+
+  let body;
+  if (payouts.isPending) {
+    body = <Spinner label="Loading payouts..." className="py-8" />;
+  } else if (payouts.isError) {
+    body = <LoadError message={`Could not load the payouts. ${errorMessage(payouts.error, '')}`} onRetry={() => void payouts.refetch()} />;
+  } else if (payouts.data.length === 0) {
+    body = <EmptyState icon={<Banknote />} title="No payouts waiting" className="py-8" />;
+  } else {
+    body = (
+      <ul className="-mr-2 flex max-h-[32rem] flex-col gap-3 overflow-y-auto pr-2" aria-label="Payouts waiting to be sent">
+        {payouts.data.map((payout) => (
+          <PayoutItem
+            key={payout.id}
+            payout={payout}
+            busy={markSent.isPending && markSent.variables?.transactionId === payout.id}
+            onMarkSent={() => setSending(payout)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  // The server answers at most 100: a full list means there may be more behind it.
+  const countText = count === undefined ? null : count >= ADMIN_PAYOUT_LIST_MAX ? `${ADMIN_PAYOUT_LIST_MAX}+` : String(count);
+  return (
+    <QueuePanel
+      className={className}
+      title="Payouts to send"
+      icon={<Banknote />}
+      count={countText ?? undefined}
+      countTone={count ? 'offer' : 'neutral'}
+      description="Oldest first. Pay each one, then record its reference."
+    >
+      {body}
+
+      {/* Keyed by the payout, so each opens with an empty reference. */}
+      <MarkSentDialog
+        key={sending?.id ?? 'closed'}
+        payout={sending}
+        busy={markSent.isPending && sending !== null && markSent.variables?.transactionId === sending.id}
+        onClose={() => setSending(null)}
+        onConfirm={confirm}
+      />
+    </QueuePanel>
+  );
+}
