@@ -80,14 +80,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadsRoutes, { db: deps.database.db, sessionSecret: deps.secrets.sessionSecret });
   await app.register(transactionsRoutes, { db: deps.database.db });
   await app.register(userAddressRoutes, { db: deps.database.db });
-  await app.register(shippingLabelsRoutes, {
-    db: deps.database.db,
-    carrier: createCarrier(deps.config.carrier.provider),
-    receivingAddress: deps.config.receivingLabelAddress,
-  });
+  const shipping = { carrier: createCarrier(deps.config.carrier.provider), receivingAddress: deps.config.receivingLabelAddress };
+  await app.register(shippingLabelsRoutes, { db: deps.database.db, ...shipping });
   await app.register(kycRoutes, { db: deps.database.db });
   await app.register(notificationsRoutes, { db: deps.database.db });
-  await app.register(adminMailboxRoutes, { db: deps.database.db });
+  await app.register(adminMailboxRoutes, { db: deps.database.db, shipping });
   await app.register(pricingRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction, type SubmissionSpec } from '../src/db/factories.ts';
-import { auditLog, kycRecords, notifications, outbox, submissions, transactions } from '../src/db/schema/index.ts';
+import { auditLog, kycRecords, notifications, outbox, shippingLabels, submissions, transactions } from '../src/db/schema/index.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -83,17 +83,79 @@ describe.each(engines)('admin workflow on %s', (engine) => {
   });
 
   describe('mark returned', () => {
-    it.each(['new', 'appraising', 'offered'] as const)('returns a %s submission and tells the client', async (status) => {
-      const sub = await make({ status, finalOffer: '10.00' });
-      const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'We do not buy plated items.' });
+    const HOME = { name: 'Casey Client', line1: '12 Main Street', city: 'Springfield', state: 'IL', postalCode: '62701', phone: '(217) 555-0134' };
+    const labelsOf = (id: string) => t.db.select().from(shippingLabels).where(eq(shippingLabels.submissionId, id));
+    const noteOf = async () => (await t.db.select().from(notifications).where(eq(notifications.userId, client.id)))[0]!;
+
+    it.each(['appraising', 'offered'] as const)(
+      'returns a %s item that is with us on a free, insured return label to the client, and says so',
+      async (status) => {
+        const address = await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+        expect(address.statusCode).toBe(200);
+        const sub = await make({ status, finalOffer: '10.00' });
+        const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'We do not buy plated items.' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'returned', version: 2 });
+
+        const [label, ...others] = await labelsOf(sub.id!);
+        expect(others).toEqual([]);
+        // Insured for the larger of the estimate and the offer; here the estimate.
+        expect(Number(sub.preliminaryQuoteMax)).toBeGreaterThan(10);
+        expect(label).toMatchObject({ direction: 'return', userId: client.id, freeReturn: 'yes', insuredValue: Number(sub.preliminaryQuoteMax).toFixed(2) });
+        expect(label!.receiver).toMatchObject({ line1: '12 Main Street', postalCode: '62701' });
+        expect((await auditOf('submission', sub.id!)).map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([
+          [
+            admin.id,
+            'returned',
+            status,
+            'returned',
+            { reason: 'We do not buy plated items.', returnLabelId: label!.id, trackingNumber: label!.trackingNumber, carrier: label!.carrier },
+          ],
+        ]);
+        const note = await noteOf();
+        expect(note.kind).toBe('item_returned');
+        expect(note.body).toContain('Return shipping is on us.');
+        expect(note.body).toContain(`Tracking number: ${label!.trackingNumber}.`);
+        expect(note.body).toContain('A note from our appraiser: We do not buy plated items.');
+      },
+    );
+
+    it('returns an item that is with us without a label when the client has no address, and still tells them', async () => {
+      const sub = await make({ status: 'appraising' });
+      expect((await post(`/api/admin/submissions/${sub.id}/return`, {})).statusCode).toBe(200);
+      expect(await labelsOf(sub.id!)).toEqual([]);
+      expect((await auditOf('submission', sub.id!))[0]!.changes).toBeNull();
+      const note = await noteOf();
+      expect(note.title).toBe('Your item is on its way back');
+      expect(note.body).not.toContain('Tracking number');
+    });
+
+    it('closes a new submission that never reached us: no label, and the client is told what that means', async () => {
+      await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+      const sub = await make({ status: 'new' });
+      const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'Duplicate of another submission.' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'returned', version: 2 });
-      expect((await auditOf('submission', sub.id!)).map((a) => [a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([
-        ['returned', status, 'returned', { reason: 'We do not buy plated items.' }],
-      ]);
-      const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, client.id));
-      expect(note!.kind).toBe('item_returned');
-      expect(note!.body).toContain('A note from our appraiser: We do not buy plated items.');
+      expect(res.json()).toMatchObject({ status: 'returned' });
+      expect(await labelsOf(sub.id!)).toEqual([]);
+      expect((await auditOf('submission', sub.id!)).map((a) => a.changes)).toEqual([{ reason: 'Duplicate of another submission.' }]);
+      const note = await noteOf();
+      expect(note.kind).toBe('item_returned');
+      expect(note.title).toBe('Your submission was closed');
+      expect(note.body).toContain('A note from our appraiser: Duplicate of another submission.');
+    });
+
+    it('makes the same label when the return comes through PUT /api/submissions/{id} with status returned', async () => {
+      await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+      const sub = await make({ status: 'offered', finalOffer: '900.00' });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/submissions/${sub.id}`,
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ status: 'returned' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [label] = await labelsOf(sub.id!);
+      expect(label).toMatchObject({ direction: 'return', freeReturn: 'yes', insuredValue: '900.00' });
     });
 
     it('needs no body, and refuses completed and returned submissions with 409', async () => {

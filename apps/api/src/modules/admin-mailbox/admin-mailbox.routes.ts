@@ -38,6 +38,7 @@ import {
   requestIdVerification,
   requestPhotos,
   returnSubmission,
+  type ReturnShipping,
   updateSubmission,
 } from './admin-mailbox.service.ts';
 
@@ -45,7 +46,7 @@ const submissionParams = z.object({ id: idSchema('submission') });
 const kycParams = z.object({ recordId: idSchema('identity verification') });
 const transactionParams = z.object({ id: idSchema('payout') });
 
-export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db; shipping: ReturnShipping }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   // This plugin is encapsulated, so the hook guards exactly the routes below, before validation.
@@ -73,7 +74,7 @@ export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db })
   r.put(
     '/api/submissions/:id',
     { schema: { params: submissionParams, body: adminUpdateSubmissionSchema, response: { 200: adminSubmissionSchema } } },
-    async (request) => updateSubmission(db, await app.requireAdmin(request), request.params.id, request.body),
+    async (request) => updateSubmission(db, await app.requireAdmin(request), request.params.id, request.body, opts.shipping),
   );
 
   r.post(
@@ -85,7 +86,7 @@ export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db })
   r.post(
     '/api/admin/submissions/:id/return',
     { schema: { params: submissionParams, body: returnSubmissionSchema, response: { 200: adminSubmissionSchema } } },
-    async (request) => returnSubmission(db, await app.requireAdmin(request), request.params.id, request.body.reason),
+    async (request) => returnSubmission(db, await app.requireAdmin(request), request.params.id, request.body.reason, opts.shipping),
   );
 
   r.post(

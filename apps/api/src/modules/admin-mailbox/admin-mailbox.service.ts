@@ -18,6 +18,7 @@ import {
   dollarsToCents,
   guaranteeDeadlineFrom,
   isNearingDeadline,
+  labelInsuredValueCents,
   type KycStatus,
   requiresKyc,
   shortId,
@@ -33,6 +34,8 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
+import { createLabelInTransaction, type ShippingContext } from '../shipping-labels/shipping-labels.service.ts';
+import { findShippingAddress } from '../users/users.address.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
 import {
@@ -264,22 +267,54 @@ async function receiveIn(tx: DbOrTx, actor: CurrentUser, row: SubmissionRow, ext
 }
 
 /** new | appraising | offered -> returned: the item goes back to the client. */
+/** What a return needs to ship the item back: the carrier and Assay's receiving address. */
+export type ReturnShipping = Pick<ShippingContext, 'carrier' | 'receivingAddress'>;
+
+/**
+ * A return label from Assay to the client, paid by Assay (the appraiser chose to send it back),
+ * for an item that is with us. Null when there is nothing to ship (never received), or no address
+ * or value to put on a label: the return still happens and the appraiser arranges the shipping.
+ */
+async function returnLabelFor(tx: DbOrTx, shipping: ReturnShipping | undefined, before: SubmissionRow, returned: SubmissionRow) {
+  const withUs = before.status === 'appraising' || before.status === 'offered';
+  if (!withUs || !shipping) return null;
+  const address = await findShippingAddress(tx, returned.userId);
+  const insuredValueCents = labelInsuredValueCents(returned.preliminaryQuoteMax, returned.finalOffer);
+  if (!address || insuredValueCents === null) return null;
+  return createLabelInTransaction(tx, shipping.carrier, {
+    direction: 'return',
+    submission: returned,
+    sender: shipping.receivingAddress,
+    receiver: address,
+    insuredValueCents,
+    freeReturn: true,
+  });
+}
+
 async function returnIn(
   tx: DbOrTx,
   actor: CurrentUser,
   row: SubmissionRow,
   extra: Partial<SubmissionRow>,
-  options: { reason?: string; version?: number },
+  options: { reason?: string; version?: number; shipping?: ReturnShipping },
 ) {
   const updated = await applyChange(tx, row, { to: 'returned', version: options.version, changes: { ...extra, status: 'returned' } });
+  const label = await returnLabelFor(tx, options.shipping, row, updated);
+  const changes = {
+    ...(options.reason ? { reason: options.reason } : {}),
+    ...(label ? { returnLabelId: label.id, trackingNumber: label.trackingNumber, carrier: label.carrier } : {}),
+  };
   await insertAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'returned',
     fromStatus: row.status,
     toStatus: 'returned',
-    changes: options.reason ? { reason: options.reason } : null,
+    changes: Object.keys(changes).length > 0 ? changes : null,
   });
-  const content = notificationContent.itemReturned({ submissionId: row.id });
+  const content =
+    row.status === 'new'
+      ? notificationContent.submissionClosed({ submissionId: row.id })
+      : notificationContent.itemReturned({ submissionId: row.id, freeReturn: label ? true : null, trackingNumber: label?.trackingNumber });
   await notify(tx, {
     userId: row.userId,
     submissionId: row.id,
@@ -308,7 +343,13 @@ function storedWeight(weight: number): string {
  * 'appraising' and 'returned' do what the receive and return buttons do; 'completed' only
  * happens when a payout is recorded. Without a status only the notes change.
  */
-export async function updateSubmission(db: Db, actor: CurrentUser, id: string, body: AdminUpdateSubmissionBody) {
+export async function updateSubmission(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  body: AdminUpdateSubmissionBody,
+  shipping?: ReturnShipping,
+) {
   const hasOfferFields = body.finalOffer !== undefined || body.actualWeight !== undefined;
   const to = body.status ?? (hasOfferFields ? 'offered' : undefined);
   if (hasOfferFields && to !== 'offered') {
@@ -322,7 +363,7 @@ export async function updateSubmission(db: Db, actor: CurrentUser, id: string, b
   const updated = await db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (to === 'appraising') return receiveIn(tx, actor, row, notes, body.version);
-    if (to === 'returned') return returnIn(tx, actor, row, notes, { version: body.version });
+    if (to === 'returned') return returnIn(tx, actor, row, notes, { version: body.version, shipping });
     if (to === 'completed') {
       if (body.version !== undefined && body.version !== row.version) throw conflict(adminMessages.staleVersion);
       throw conflict(
@@ -374,8 +415,8 @@ export async function receiveSubmission(db: Db, actor: CurrentUser, id: string) 
   return withImages(db, updated);
 }
 
-export async function returnSubmission(db: Db, actor: CurrentUser, id: string, reason?: string) {
-  const updated = await db.transaction(async (tx) => returnIn(tx, actor, await loadForChange(tx, id), {}, { reason }));
+export async function returnSubmission(db: Db, actor: CurrentUser, id: string, reason: string | undefined, shipping: ReturnShipping) {
+  const updated = await db.transaction(async (tx) => returnIn(tx, actor, await loadForChange(tx, id), {}, { reason, shipping }));
   return withImages(db, updated);
 }
 

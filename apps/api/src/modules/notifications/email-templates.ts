@@ -184,6 +184,16 @@ export const notificationContent = {
     };
   },
 
+  /** Returned before the parcel reached us: nothing to send back (yet). */
+  submissionClosed(p: { submissionId: string }): NotificationContent {
+    return {
+      kind: 'item_returned',
+      title: 'Your submission was closed',
+      body:
+        `Our appraiser closed submission ${ref(p.submissionId)} before it reached us, so we will not appraise it. ` +
+        'If your parcel is already on its way, we will send it back to you, fully insured, when it arrives.',
+    };
+  },
   itemReturned(p: { submissionId: string; freeReturn?: boolean | null; trackingNumber?: string | null }): NotificationContent {
     const shipping =
       p.freeReturn === true ? ' Return shipping is on us.' : p.freeReturn === false ? ' The return label shows the shipping cost.' : '';

@@ -5,38 +5,56 @@ import { adminKeys } from './admin-query-keys';
 
 const submissionPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
 
+/**
+ * What to do when the change is answered. Given to the hook, not to mutate(): the card that
+ * started the change is often replaced by the refreshed one before the answer is handled, and
+ * mutate()'s own callbacks do not run once their component is gone.
+ */
+export type AdminActionCallbacks = {
+  onSuccess?: (submission: AdminSubmission) => void;
+  onError?: (error: unknown) => void;
+};
+
 /** Every admin change can move a card between tabs and counts, so all admin data is refetched. */
-function useAdminMutation<V>(mutationFn: (variables: V) => Promise<AdminSubmission>) {
+function useAdminMutation<V>(mutationFn: (variables: V) => Promise<AdminSubmission>, callbacks: AdminActionCallbacks) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    onSuccess: (submission) => callbacks.onSuccess?.(submission),
+    onError: (error) => callbacks.onError?.(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
 /** SPEC 7: PUT /api/submissions/{id} with status offered; `version` guards against a stale form. */
-export function useSubmitOffer() {
-  return useAdminMutation(({ id, ...body }: AdminUpdateSubmissionInput & { id: string }) =>
-    apiJson<AdminSubmission>(`/api/submissions/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+export function useSubmitOffer(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    ({ id, ...body }: AdminUpdateSubmissionInput & { id: string }) =>
+      apiJson<AdminSubmission>(`/api/submissions/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+    callbacks,
   );
 }
 
-export function useMarkReceived() {
-  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST' }));
+export function useMarkReceived(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST' }), callbacks);
 }
 
-export function useReturnSubmission() {
-  return useAdminMutation(({ id, reason }: { id: string; reason?: string }) =>
-    apiJson<AdminSubmission>(`${submissionPath(id)}/return`, { method: 'POST', json: { reason } }),
+export function useReturnSubmission(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    ({ id, reason }: { id: string; reason?: string }) =>
+      apiJson<AdminSubmission>(`${submissionPath(id)}/return`, { method: 'POST', json: { reason } }),
+    callbacks,
   );
 }
 
-export function useRequestPhotos() {
-  return useAdminMutation(({ id, message }: { id: string; message?: string }) =>
-    apiJson<AdminSubmission>(`${submissionPath(id)}/request-photos`, { method: 'POST', json: { message } }),
+export function useRequestPhotos(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    ({ id, message }: { id: string; message?: string }) =>
+      apiJson<AdminSubmission>(`${submissionPath(id)}/request-photos`, { method: 'POST', json: { message } }),
+    callbacks,
   );
 }
 
-export function useRequestIdVerification() {
-  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/request-id`, { method: 'POST' }));
+export function useRequestIdVerification(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/request-id`, { method: 'POST' }), callbacks);
 }

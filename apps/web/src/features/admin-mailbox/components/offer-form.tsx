@@ -19,7 +19,10 @@ const firstIssue = (result: { success: boolean; error?: { issues: { message: str
  * saves a round trip and points at the field.
  */
 export function OfferForm({ submission }: { submission: AdminSubmission }) {
-  const submitOffer = useSubmitOffer();
+  const submitOffer = useSubmitOffer({
+    onSuccess: () => toast.success('Submission updated successfully'),
+    onError: (err) => toast.error('Failed to update submission', { description: errorMessage(err, '') || undefined }),
+  });
   const [finalOffer, setFinalOffer] = useState(submission.finalOffer ?? '');
   const [actualWeight, setActualWeight] = useState(submission.actualWeight === null ? '' : String(submission.actualWeight));
   const [adminNotes, setAdminNotes] = useState(submission.adminNotes ?? '');
@@ -45,20 +48,14 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
     setErrors(found);
     if (found.finalOffer || found.actualWeight || found.adminNotes) return;
 
-    submitOffer.mutate(
-      {
-        id: submission.id,
-        finalOffer: finalOffer.trim().replace(/^\$/, '').replaceAll(',', ''),
-        actualWeight: actualWeight.trim(),
-        adminNotes: adminNotes.trim() || null,
-        status: 'offered',
-        version: submission.version,
-      },
-      {
-        onSuccess: () => toast.success('Submission updated successfully'),
-        onError: (err) => toast.error('Failed to update submission', { description: errorMessage(err, '') || undefined }),
-      },
-    );
+    submitOffer.mutate({
+      id: submission.id,
+      finalOffer: finalOffer.trim().replace(/^\$/, '').replaceAll(',', ''),
+      actualWeight: actualWeight.trim(),
+      adminNotes: adminNotes.trim() || null,
+      status: 'offered',
+      version: submission.version,
+    });
   };
 
   return (

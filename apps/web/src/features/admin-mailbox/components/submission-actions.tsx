@@ -67,11 +67,29 @@ function MessageDialog({
  * parcel received, ask for photos or an ID, send the item back. Each tells the client.
  */
 export function SubmissionActions({ submission }: { submission: AdminSubmission }) {
-  const markReceived = useMarkReceived();
-  const requestPhotos = useRequestPhotos();
-  const requestId = useRequestIdVerification();
-  const returnItem = useReturnSubmission();
   const [dialog, setDialog] = useState<'photos' | 'return' | null>(null);
+  const markReceived = useMarkReceived({
+    onSuccess: () => toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' }),
+    onError: failed('Failed to mark as received'),
+  });
+  const requestPhotos = useRequestPhotos({
+    onSuccess: () => {
+      setDialog(null);
+      toast.success('Photos requested', { description: 'The client has been notified.' });
+    },
+    onError: failed('Failed to request photos'),
+  });
+  const requestId = useRequestIdVerification({
+    onSuccess: () => toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
+    onError: failed('Failed to request ID verification'),
+  });
+  const returnItem = useReturnSubmission({
+    onSuccess: () => {
+      setDialog(null);
+      toast.success('Item marked returned', { description: 'The client has been notified.' });
+    },
+    onError: failed('Failed to return the item'),
+  });
   const open = ['new', 'appraising', 'offered'].includes(submission.status);
   if (!open) return null;
 
@@ -81,12 +99,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         <Button
           size="sm"
           disabled={markReceived.isPending}
-          onClick={() =>
-            markReceived.mutate(submission.id, {
-              onSuccess: () => toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' }),
-              onError: failed('Failed to mark as received'),
-            })
-          }
+          onClick={() => markReceived.mutate(submission.id)}
         >
           <PackageCheck aria-hidden="true" />
           {markReceived.isPending ? 'Saving…' : 'Mark Received'}
@@ -107,12 +120,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
           size="sm"
           variant="outline"
           disabled={requestId.isPending}
-          onClick={() =>
-            requestId.mutate(submission.id, {
-              onSuccess: () => toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
-              onError: failed('Failed to request ID verification'),
-            })
-          }
+          onClick={() => requestId.mutate(submission.id)}
         >
           <IdCard aria-hidden="true" />
           Request ID Verification
@@ -131,40 +139,22 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         label="What would you like to see?"
         confirmLabel="Send request"
         busy={requestPhotos.isPending}
-        onConfirm={(message) =>
-          requestPhotos.mutate(
-            { id: submission.id, message },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success('Photos requested', { description: 'The client has been notified.' });
-              },
-              onError: failed('Failed to request photos'),
-            },
-          )
-        }
+        onConfirm={(message) => requestPhotos.mutate({ id: submission.id, message })}
       />
       <MessageDialog
         open={dialog === 'return'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'return' : null)}
         title="Return this item?"
-        description={`"${submission.description}" is marked returned and the client is told. This cannot be undone.`}
+        description={
+          submission.status === 'new'
+            ? `"${submission.description}" has not reached us: it is closed and the client is told. This cannot be undone.`
+            : `"${submission.description}" is marked returned and the client is told; a prepaid return label to their address is made for you to print from the history. This cannot be undone.`
+        }
         label="Reason for the client"
         confirmLabel="Return Item"
         destructive
         busy={returnItem.isPending}
-        onConfirm={(reason) =>
-          returnItem.mutate(
-            { id: submission.id, reason },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success('Item marked returned', { description: 'The client has been notified.' });
-              },
-              onError: failed('Failed to return the item'),
-            },
-          )
-        }
+        onConfirm={(reason) => returnItem.mutate({ id: submission.id, reason })}
       />
     </div>
   );

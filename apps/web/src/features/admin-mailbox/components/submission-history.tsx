@@ -1,10 +1,11 @@
 import { LoadError } from '@/components/load-error';
+import { FileDown } from 'lucide-react';
 import { payoutMethodInfo, payoutMethodSchema, type AdminSubmissionDetail } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSubmissionDetail } from '../api/mailbox';
-import { auditActionLabel, auditChangeLines, auditStatusChange } from '../lib/audit-entry-text';
+import { auditActionLabel, auditChangeLines, auditReturnLabelUrl, auditStatusChange } from '../lib/audit-entry-text';
 
 const kycStatusText: Record<AdminSubmissionDetail['customerKyc']['status'], string> = {
   none: 'Not sent',
@@ -62,6 +63,7 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
           <ol className="mt-2 flex flex-col gap-2 border-l-2 border-border pl-4" aria-label="Audit log">
             {auditLog.map((entry) => {
               const statusChange = auditStatusChange(entry.fromStatus, entry.toStatus);
+              const returnLabel = auditReturnLabelUrl(entry.changes);
               return (
                 <li key={entry.id} className="relative">
                   <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-navy-400" />
@@ -77,6 +79,12 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
                       {line}
                     </p>
                   ))}
+                  {returnLabel && (
+                    <a href={returnLabel} download className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-navy-700 underline-offset-4 hover:underline">
+                      <FileDown aria-hidden="true" className="size-3.5" />
+                      Return label (PDF)
+                    </a>
+                  )}
                 </li>
               );
             })}

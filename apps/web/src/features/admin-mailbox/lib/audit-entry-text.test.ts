@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, auditChangeLines, auditStatusChange } from './audit-entry-text';
+import { auditActionLabel, auditChangeLines, auditReturnLabelUrl, auditStatusChange } from './audit-entry-text';
 
 describe('audit entry text', () => {
   it('names known actions and keeps unknown ones readable', () => {
@@ -17,6 +17,14 @@ describe('audit entry text', () => {
     ]);
     expect(auditChangeLines(null)).toEqual([]);
     expect(auditChangeLines({ reason: null })).toEqual(['Reason: —']);
+  });
+
+  it('hides the return label id but links its PDF', () => {
+    const changes = { returnLabelId: 'lbl-1', trackingNumber: '1Z999', insuredValue: '420.00', freeReturn: true };
+    expect(auditChangeLines(changes)).toEqual(['Tracking number: 1Z999', 'Insured for: $420.00', 'Free return shipping: yes']);
+    expect(auditReturnLabelUrl(changes)).toBe('/api/shipping/labels/lbl-1/pdf');
+    expect(auditReturnLabelUrl({ reason: 'x' })).toBeNull();
+    expect(auditReturnLabelUrl(null)).toBeNull();
   });
 
   it('describes a status move, and nothing when it stayed', () => {

@@ -37,9 +37,14 @@ const fieldLabels: Record<string, string> = {
   payoutMethod: 'Payout method',
   amount: 'Amount',
   images: 'Photos',
+  carrier: 'Carrier',
+  freeReturn: 'Free return shipping',
+  insuredValue: 'Insured for',
 };
 
-const moneyFields = new Set(['finalOffer', 'amount']);
+/** Ids that mean nothing to a person; the history shows what they point to instead. */
+const hiddenFields = new Set(['returnLabelId']);
+const moneyFields = new Set(['finalOffer', 'amount', 'insuredValue']);
 const dateFields = new Set(['guaranteeDeadline']);
 
 function valueText(field: string, value: unknown): string {
@@ -57,7 +62,15 @@ function valueText(field: string, value: unknown): string {
 /** 'Final offer: $1,250.00' lines for the fields an entry changed. */
 export function auditChangeLines(changes: Record<string, unknown> | null | undefined): string[] {
   if (!changes) return [];
-  return Object.entries(changes).map(([field, value]) => `${fieldLabels[field] ?? field}: ${valueText(field, value)}`);
+  return Object.entries(changes)
+    .filter(([field]) => !hiddenFields.has(field))
+    .map(([field, value]) => `${fieldLabels[field] ?? field}: ${valueText(field, value)}`);
+}
+
+/** The PDF of the return label an entry made (an admin return or a declined offer), if any. */
+export function auditReturnLabelUrl(changes: Record<string, unknown> | null | undefined): string | null {
+  const id = changes?.returnLabelId;
+  return typeof id === 'string' && id ? `/api/shipping/labels/${encodeURIComponent(id)}/pdf` : null;
 }
 
 /** 'New → Appraising', or null when the status did not change. */
