@@ -42,9 +42,9 @@ async function statValue(page: Page, title: string): Promise<number> {
   return Number((await page.getByRole('group', { name: title }).locator('p').nth(1).innerText()).trim());
 }
 
-test("an appraiser's session: jewelry offer, ID check, ACH payout and a return", async ({ page, playwright, baseURL }) => {
+test("an appraiser's session: jewelry offer, ID check, ACH payout and a return", async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(150_000);
-  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   const signUp = await client.post('/api/identity/sign-up/email', {
     data: { email: `queue-${Date.now()}@assay.test`, password: 'a-long-enough-password', name: 'Jordan Queue', firstName: 'Jordan', lastName: 'Queue' },
   });

@@ -56,7 +56,7 @@ async function makePhotos(): Promise<string[]> {
   return files;
 }
 
-test('a new client submits two photos, prints the label, accepts the offer by PayPal and is paid', async ({ page, playwright, baseURL }) => {
+test('a new client submits two photos, prints the label, accepts the offer by PayPal and is paid', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);
   const photos = await makePhotos();
 
@@ -133,7 +133,7 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   expect((await again).suggestedFilename()).toBe(labelFile.suggestedFilename());
 
   // The appraiser makes an offer through the API (issue 5's admin route), in a separate session.
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   const signIn = await admin.post('/api/identity/sign-in/email', { data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } });
   expect(signIn.ok()).toBe(true);
   const offer = await admin.put(`/api/submissions/${submissionId}`, {
@@ -196,7 +196,7 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   await expect(page.getByText(/This offer has been accepted and paid/)).toBeVisible();
 });
 
-test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({ page, playwright, baseURL }) => {
+test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Riley');
   await page.getByLabel('Last name').fill('Returner');
@@ -212,7 +212,7 @@ test('a client declines a low offer: the return address is asked once, return sh
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   expect((await admin.post('/api/identity/sign-in/email', { data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } })).ok()).toBe(true);
   const offer = await admin.put(`/api/submissions/${id}`, { data: { finalOffer: '250.00', actualWeight: 9.8, adminNotes: 'Mostly 10k.', status: 'offered' } });
   expect(offer.status(), await offer.text()).toBe(200);

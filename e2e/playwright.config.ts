@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_URL: '',
       DEMO_MODE: 'true',
       PUBLIC_URL: baseURL,
+      // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts).
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
   },

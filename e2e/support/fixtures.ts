@@ -1,11 +1,27 @@
 // Every journey fails on a console error or an uncaught page error unless the test expects it.
+// Every journey also comes from its own client address: the e2e server trusts the loopback as
+// its proxy (TRUST_PROXY), so the per-address sign-in and sign-up limits that protect real users
+// count each journey on its own instead of the whole suite as one visitor.
 import { test as base, expect } from '@playwright/test';
 
 // A visitor's GET /api/auth/user answers 401 by design (SPEC 7), and Chromium logs every 401.
 const visitor401 = /Failed to load resource: the server responded with a status of 401/;
 
-export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
+// Tests run one after another in one worker (playwright.config.ts), so a counter is unique.
+let journeys = 0;
+
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; clientAddress: string }>({
   expectedConsoleErrors: [[visitor401], { option: true }],
+  // From the documentation range 198.51.100.0/24: never a real visitor's address.
+  // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  clientAddress: async ({}, use) => {
+    journeys += 1;
+    await use(`198.51.100.${journeys % 250}`);
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress });
+  },
   page: async ({ page, expectedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {

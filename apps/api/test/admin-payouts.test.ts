@@ -170,6 +170,24 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect((await postJson(t.app, '/api/admin/transactions/no-such-payout/bank-details', {}, admin.cookie)).statusCode).toBe(404);
   });
 
+  it('gives the mailing address of a check payout (the client\'s shipping address), and none for other methods', async () => {
+    const home = { name: 'Casey Client', line1: '12 Main Street', city: 'Springfield', state: 'il', postalCode: '62701' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: home })).statusCode).toBe(200);
+    const check = await payout(20, 'check');
+    const paypal = await payout(10, 'paypal');
+    const body = (await get('/api/admin/payouts')).json() as AdminPayout[];
+    expect(body.find((p) => p.id === check.id)!.mailTo).toEqual({
+      name: 'Casey Client',
+      line1: '12 Main Street',
+      line2: null,
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      phone: null,
+    });
+    expect(body.find((p) => p.id === paypal.id)!.mailTo).toBeNull();
+  });
+
   it('refuses a bad status or limit with 400 and a clear message', async () => {
     for (const [query, message] of [
       ['status=paid', 'Invalid querystring: status: Status must be one of pending or sent.'],

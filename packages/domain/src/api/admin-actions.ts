@@ -2,6 +2,7 @@
 // "Payouts"): mark returned, ask for photos, list identity checks, mark a payout sent. The review
 // itself uses kycReviewSchema from kyc.ts.
 import { z } from 'zod';
+import { shippingAddressDtoSchema } from './shipping-address.ts';
 import { transactionSchema } from './transaction.ts';
 
 export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
@@ -126,6 +127,8 @@ export const adminPayoutSchema = transactionSchema.extend({
   }),
   /** 'Customer #' + the last 4 characters of the user id. */
   customerLabel: z.string(),
+  /** Check payouts only: where the check is mailed (the client's shipping address); else null. */
+  mailTo: shippingAddressDtoSchema.nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutListSchema = z.array(adminPayoutSchema);

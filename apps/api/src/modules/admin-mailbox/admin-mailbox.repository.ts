@@ -240,9 +240,11 @@ export function listTransactionsWithSubmission(db: DbOrTx, status: 'pending' | '
         category: submissions.category,
         finalOffer: submissions.finalOffer,
       },
+      shippingAddress: users.shippingAddress,
     })
     .from(transactions)
     .innerJoin(submissions, eq(submissions.id, transactions.submissionId))
+    .innerJoin(users, eq(users.id, transactions.userId))
     .where(eq(transactions.status, status))
     .orderBy(...order)
     .limit(limit);

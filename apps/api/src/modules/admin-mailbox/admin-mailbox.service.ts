@@ -35,7 +35,7 @@ import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
 import { createLabelInTransaction, type ShippingContext } from '../shipping-labels/shipping-labels.service.ts';
-import { findShippingAddress } from '../users/users.address.repository.ts';
+import { findShippingAddress, storedAddress } from '../users/users.address.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
 import {
@@ -526,9 +526,10 @@ export async function getKycRecord(db: DbOrTx, id: string) {
  */
 export async function listPayouts(db: DbOrTx, query: { status: AdminPayoutStatus; limit: number }): Promise<AdminPayout[]> {
   const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
-  return rows.map(({ transaction, submission }) => ({
+  return rows.map(({ transaction, submission, shippingAddress }) => ({
     ...toTransactionDto(transaction),
     submission: { ...submission, shortId: shortId(submission.id) },
     customerLabel: customerLabel(transaction.userId),
+    mailTo: transaction.payoutMethod === 'check' ? storedAddress(shippingAddress) : null,
   }));
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Banknote, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { ADMIN_PAYOUT_LIST_MAX, dollarsToCents, markPayoutSentSchema, PAYOUT_REFERENCE_MAX_LENGTH, type AdminPayout } from '@assay/domain';
+import { addressLines, ADMIN_PAYOUT_LIST_MAX, dollarsToCents, markPayoutSentSchema, PAYOUT_REFERENCE_MAX_LENGTH, type AdminPayout } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDollars } from '@/lib/format';
@@ -111,6 +111,18 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           )}
         </div>
         {to && <p className="break-words font-medium">{to}</p>}
+        {payout.payoutMethod === 'check' &&
+          (payout.mailTo ? (
+            <address aria-label="Mail the check to" className="not-italic font-medium">
+              {addressLines(payout.mailTo).map((line) => (
+                <span key={line} className="block break-words">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : (
+            <p className="font-medium text-destructive">No mailing address on file: ask the client for one before sending.</p>
+          ))}
         <p className="min-w-0 break-words">
           <span className="font-mono text-xs text-muted-foreground">#{payout.submission.shortId}</span> {payout.submission.description}
         </p>
