@@ -90,7 +90,29 @@ describe('adminPayoutSchema', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       submission: { id: 's1', shortId: 's1', description: 'Ring', category: 'jewelry', finalOffer: '1000.00' },
       customerLabel: 'Customer #abcd',
+      mailTo: null,
     };
     expect(adminPayoutSchema.parse({ ...item, encryptedBankDetails: 'ciphertext' })).toEqual(item);
+  });
+
+  test('a check payout carries the address to mail it to', () => {
+    const mailTo = { name: 'Casey Client', line1: '12 Main St', line2: null, city: 'Springfield', state: 'IL', postalCode: '62701', phone: null };
+    const parsed = adminPayoutSchema.safeParse({
+      id: 't2',
+      submissionId: 's2',
+      amount: '500.00',
+      grossAmount: '500.00',
+      feeAmount: '0.00',
+      payoutMethod: 'check',
+      payoutDetails: { method: 'check' },
+      status: 'pending',
+      reference: null,
+      sentAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      submission: { id: 's2', shortId: 's2', description: 'Coins', category: 'scrap', finalOffer: '500.00' },
+      customerLabel: 'Customer #abcd',
+      mailTo,
+    });
+    expect(parsed.success && parsed.data.mailTo).toEqual(mailTo);
   });
 });
