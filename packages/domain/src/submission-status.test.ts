@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
+  PHOTO_ADDABLE_STATUSES,
   StatusTransitionError,
   allowedNextStatuses,
   assertTransition,
+  canAddPhotos,
   canTransition,
   isPendingStatus,
   pendingStatuses,
@@ -22,6 +24,14 @@ describe('statuses', () => {
     expect(pendingStatuses).toEqual(['new', 'appraising']);
     expect(submissionStatuses.filter(isPendingStatus)).toEqual(['new', 'appraising']);
     expect(isPendingStatus(null)).toBe(false);
+  });
+
+  test('photos may be added until the appraisal is over: new, appraising or offered', () => {
+    expect(PHOTO_ADDABLE_STATUSES).toEqual(['new', 'appraising', 'offered']);
+    expect(submissionStatuses.filter(canAddPhotos)).toEqual(['new', 'appraising', 'offered']);
+    expect(canAddPhotos('draft')).toBe(false);
+    expect(canAddPhotos(null)).toBe(false);
+    expect(canAddPhotos('')).toBe(false);
   });
 });
 

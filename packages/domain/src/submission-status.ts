@@ -20,6 +20,16 @@ export function isPendingStatus(status: string | null | undefined): boolean {
 }
 
 /**
+ * While the client may still add photos (DECISIONS: after "Request More Photos", up to 4 in all):
+ * until the appraisal is over. The server refuses other statuses; the detail page mirrors it.
+ */
+export const PHOTO_ADDABLE_STATUSES = ['new', 'appraising', 'offered'] as const satisfies readonly SubmissionStatus[];
+
+export function canAddPhotos(status: string | null | undefined): boolean {
+  return (PHOTO_ADDABLE_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+/**
  * new -> appraising (parcel received); new | appraising -> offered (admin offer);
  * offered -> completed (accepted and paid); new | appraising | offered -> returned (client
  * declines, or admin returns the item). Nothing leaves completed or returned, and a status

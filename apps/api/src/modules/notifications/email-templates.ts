@@ -132,9 +132,9 @@ export const notificationContent = {
       kind: 'photos_requested',
       title: 'Could you send a few more photos?',
       body:
-        `To give you the best offer for submission ${ref(p.submissionId)}, our appraisers would like a few more photos` +
-        (note ? `: "${note}".` : '.') +
-        ' You can add them to the submission from your dashboard (up to 4 photos in all).',
+        `To give you the best offer for submission ${ref(p.submissionId)}, our appraisers would like a few more photos.` +
+        (note ? ` A note from our appraiser: ${/[.!?]$/.test(note) ? note : `${note}.`}` : '') +
+        ' You can add them on the submission’s page (up to 4 photos in all).',
     };
   },
 

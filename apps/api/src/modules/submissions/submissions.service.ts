@@ -3,6 +3,7 @@
 // are the server's (DECISIONS: numbers from the browser are never trusted).
 import {
   type AddSubmissionImagesInput,
+  canAddPhotos,
   type CreateSubmissionBody,
   customerLabel,
   guaranteeDeadlineFrom,
@@ -43,9 +44,6 @@ export { imageUrl };
 
 // Until the mailbox pages through submissions, admins see the newest ones up to this many.
 const ADMIN_LIST_LIMIT = 500;
-
-/** Statuses in which the client may still add photos (the appraisal is not over). */
-export const PHOTO_ADDABLE_STATUSES: readonly string[] = ['new', 'appraising', 'offered'];
 
 export const submissionMessages = {
   photoNotUsable: 'One of the photos was not found, is not finished uploading or is already used. Please upload it again.',
@@ -230,7 +228,7 @@ export async function addSubmissionImages(db: Db, actor: CurrentUser, id: string
   const row = await db.transaction(async (tx) => {
     // The row lock makes the count and the attach one step: two requests at once cannot pass 4.
     const submission = await lockOwnSubmission(tx, actor, id);
-    if (!PHOTO_ADDABLE_STATUSES.includes(submission.status)) throw conflict(submissionMessages.photosClosed);
+    if (!canAddPhotos(submission.status)) throw conflict(submissionMessages.photosClosed);
     const existing = await countImagesOfSubmission(tx, id);
     if (existing + imageIds.length > MAX_IMAGES_PER_SUBMISSION) throw conflict(submissionMessages.tooManyPhotos(existing));
     await attachAll(tx, actor.id, id, imageIds, existing);
@@ -270,7 +268,7 @@ export async function requestConsignment(db: Db, actor: CurrentUser, id: string)
 export async function assertCanAddPhoto(db: DbOrTx, actor: CurrentUser, submissionId: string) {
   const row = await findSubmissionById(db, submissionId);
   if (!row || row.userId !== actor.id) throw notFound('Submission');
-  if (!PHOTO_ADDABLE_STATUSES.includes(row.status)) throw conflict(submissionMessages.photosClosed);
+  if (!canAddPhotos(row.status)) throw conflict(submissionMessages.photosClosed);
   if ((await countImagesOfSubmission(db, submissionId)) >= MAX_IMAGES_PER_SUBMISSION) {
     throw conflict(uploadMessages.submissionFull);
   }

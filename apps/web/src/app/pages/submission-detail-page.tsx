@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { shortId, type CurrentUser } from '@assay/domain';
+import { useNotifications } from '@/features/notifications/api/notifications';
 import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';
 import { usePrintLabel } from '@/features/shipping/components/use-print-label';
 import { SubmissionDetailView } from '@/features/submissions/components/submission-detail';
@@ -11,6 +12,9 @@ import { WithSubmission } from './with-submission';
 export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser; submissionId: string }) {
   const label = usePrintLabel();
   const decline = useDeclineOfferFlow();
+  // Newest first: a photo request counts only while nothing newer was said about this submission.
+  const latest = useNotifications().data?.items.find((item) => item.submissionId === submissionId);
+  const photoRequest = latest?.kind === 'photos_requested' ? latest : null;
   useEffect(() => {
     document.title = `Submission #${shortId(submissionId)} — Assay`;
   }, [submissionId]);
@@ -19,7 +23,15 @@ export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser
       <BackToDashboardLink />
       <PageHeader title={`Submission #${shortId(submissionId)}`} subtitle="Photos, status history, shipping and payout." />
       <WithSubmission submissionId={submissionId}>
-        {(detail) => <SubmissionDetailView detail={detail} onPrintLabel={(s) => void label.printFor(s.id)} onDecline={decline.start} printing={label.printingId === detail.id} />}
+        {(detail) => (
+          <SubmissionDetailView
+            detail={detail}
+            onPrintLabel={(s) => void label.printFor(s.id)}
+            onDecline={decline.start}
+            printing={label.printingId === detail.id}
+            photoRequest={photoRequest}
+          />
+        )}
       </WithSubmission>
       {label.dialog}
       {decline.dialog}

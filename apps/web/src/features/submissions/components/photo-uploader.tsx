@@ -66,17 +66,36 @@ function FilledSlot({ uppy, file, slot }: { uppy: PhotoUppy; file: PhotoFile; sl
   );
 }
 
+/** SPEC 7's success toast for uploads: 'Upload Complete - N image(s) uploaded successfully'. */
+export function toastUploadComplete(count: number) {
+  toast.success('Upload Complete', { description: `${count} image(s) uploaded successfully` });
+}
+
 /**
  * SPEC 2's image upload: Uppy's Dashboard (drop zone, progress, its own restriction notices)
- * and the four named slots showing each photo in the order it was added.
+ * and the four named slots showing each photo in the order it was added. For an existing
+ * submission, the photos it already has take the first slots and only the free ones show.
  */
-export function PhotoUploader({ uppy, describedBy }: { uppy: PhotoUppy; describedBy?: string }) {
+export function PhotoUploader({
+  uppy,
+  describedBy,
+  alreadyThere = 0,
+  announceUploads = true,
+}: {
+  uppy: PhotoUppy;
+  describedBy?: string;
+  /** Photos the submission already has (SPEC 5: the allowance is 4 minus these). */
+  alreadyThere?: number;
+  /** Toast 'Upload Complete' when a batch finishes; off where a save step follows and says it instead. */
+  announceUploads?: boolean;
+}) {
   const ordered = usePhotoFiles(uppy);
+  const freeSlots = imageSlotLabels.slice(Math.min(Math.max(0, alreadyThere), imageSlotLabels.length));
 
   useEffect(() => {
     const onComplete = (result: { successful?: readonly unknown[] }) => {
       const count = result.successful?.length ?? 0;
-      if (count > 0) toast.success('Upload Complete', { description: `${count} image(s) uploaded successfully` });
+      if (count > 0 && announceUploads) toastUploadComplete(count);
     };
     const onError = (file: PhotoFile | undefined, error: { message: string }) => {
       toast.error(uppy.i18n('failedToUpload', { file: file?.name ?? '' }), { description: error.message });
@@ -87,7 +106,7 @@ export function PhotoUploader({ uppy, describedBy }: { uppy: PhotoUppy; describe
       uppy.off('complete', onComplete);
       uppy.off('upload-error', onError);
     };
-  }, [uppy]);
+  }, [uppy, announceUploads]);
 
   return (
     <div className="flex flex-col gap-4">
@@ -101,11 +120,15 @@ export function PhotoUploader({ uppy, describedBy }: { uppy: PhotoUppy; describe
           hideUploadButton
           hideProgressAfterFinish
           proudlyDisplayPoweredByUppy={false}
-          note={`Up to ${MAX_IMAGES_PER_SUBMISSION} photos: JPEG, PNG, WebP or HEIC, 10 MB each`}
+          note={
+            alreadyThere > 0
+              ? `Up to ${freeSlots.length} more photo${freeSlots.length === 1 ? '' : 's'}: JPEG, PNG, WebP or HEIC, 10 MB each`
+              : `Up to ${MAX_IMAGES_PER_SUBMISSION} photos: JPEG, PNG, WebP or HEIC, 10 MB each`
+          }
         />
       </div>
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photo slots">
-        {imageSlotLabels.map((slot, index) => {
+        {freeSlots.map((slot, index) => {
           const file = ordered[index];
           return (
             <li key={slot} aria-label={file ? `${slot}: ${file.name ?? 'photo'}` : `${slot}: empty`} className={cn('flex flex-col gap-2 rounded-lg border p-2', file ? 'border-border bg-card' : 'border-dashed border-input bg-muted/40')}>

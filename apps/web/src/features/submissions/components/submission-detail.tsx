@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
+import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { SubmissionTimeline } from './submission-timeline';
 
@@ -37,17 +38,23 @@ function payoutMethodLabel(method: string): string {
   return (payoutMethodInfo as Record<string, { label: string } | undefined>)[method as PayoutMethod]?.label ?? method;
 }
 
-/** 'View Details': every photo, the facts, the status history, labels and the payout. */
+/**
+ * 'View Details': every photo, the facts, the status history, labels and the payout; and, while
+ * the appraisal is not over and a slot is free, adding photos (with the appraiser's request).
+ */
 export function SubmissionDetailView({
   detail,
   onPrintLabel,
   onDecline,
   printing = false,
+  photoRequest = null,
 }: {
   detail: SubmissionDetail;
   onPrintLabel?: PrintLabelHandler;
   onDecline?: DeclineHandler;
   printing?: boolean;
+  /** The latest notification about this submission when it asks for photos. */
+  photoRequest?: PhotoRequest | null;
 }) {
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
@@ -121,6 +128,7 @@ export function SubmissionDetailView({
             )}
           </CardContent>
         </Card>
+        {canAddMorePhotos(detail) && <AddPhotosCard key={detail.id} detail={detail} photoRequest={photoRequest} />}
       </div>
       <div className="flex flex-col gap-6">
         <Card role="region" aria-labelledby="detail-timeline-heading">

@@ -48,16 +48,31 @@ async function waitBeforeRetry(retryCount: number): Promise<void> {
   if (extra > 0) await new Promise((resolve) => window.setTimeout(resolve, extra));
 }
 
-export function createPhotoUppy(): PhotoUppy {
+export type PhotoUppyOptions = {
+  /**
+   * Photos for an existing submission ("Request More Photos"): each upload URL is asked for with
+   * this id, so the server refuses a fifth photo or a closed submission before the bytes go up.
+   */
+  submissionId?: string;
+  /** How many photos may still be added (SPEC 5: 4 minus those already there); 4 by default. */
+  allowance?: number;
+};
+
+// Uppy reads a limit of 0 as "no limit": where nothing fits, callers show no widget at all.
+function photoRestrictions(allowance: number = MAX_IMAGES_PER_SUBMISSION) {
+  return {
+    maxNumberOfFiles: Math.max(0, Math.min(MAX_IMAGES_PER_SUBMISSION, allowance)),
+    maxFileSize: MAX_IMAGE_BYTES,
+    allowedFileTypes: ALLOWED_PHOTO_TYPES,
+  };
+}
+
+export function createPhotoUppy({ submissionId, allowance }: PhotoUppyOptions = {}): PhotoUppy {
   const uppy: PhotoUppy = new Uppy<Meta, UploadBody>({
-    id: 'submission-photos',
+    id: submissionId ? `submission-photos-${submissionId}` : 'submission-photos',
     autoProceed: true,
     infoTimeout: UPLOAD_NOTICE_MS,
-    restrictions: {
-      maxNumberOfFiles: MAX_IMAGES_PER_SUBMISSION,
-      maxFileSize: MAX_IMAGE_BYTES,
-      allowedFileTypes: ALLOWED_PHOTO_TYPES,
-    },
+    restrictions: photoRestrictions(allowance),
   });
 
   const options: XhrUploadOpts<Meta, UploadBody> = {
@@ -68,7 +83,7 @@ export function createPhotoUppy(): PhotoUppy {
     endpoint: async (fileOrFiles) => {
       const file = Array.isArray(fileOrFiles) ? fileOrFiles[0] : fileOrFiles;
       try {
-        const target = await requestUploadTarget({ purpose: 'submission' });
+        const target = await requestUploadTarget(submissionId ? { purpose: 'submission', submissionId } : { purpose: 'submission' });
         return target.uploadURL;
       } catch (err) {
         // Uppy reports failures of the request itself only; a failed URL request would leave the file spinning.
@@ -91,10 +106,11 @@ export function createPhotoUppy(): PhotoUppy {
 
 /**
  * One Uppy per mounted form. Destroyed on unmount; the deferral survives React's development
- * double mount, which unmounts and remounts at once.
+ * double mount, which unmounts and remounts at once. The allowance may change while mounted (the
+ * photos already saved count against it); the submission id is fixed for the widget's life.
  */
-export function usePhotoUppy(): PhotoUppy {
-  const [uppy] = useState(createPhotoUppy);
+export function usePhotoUppy(options: PhotoUppyOptions = {}): PhotoUppy {
+  const [uppy] = useState(() => createPhotoUppy(options));
   const destroyTimer = useRef<number | undefined>(undefined);
   useEffect(() => {
     window.clearTimeout(destroyTimer.current);
@@ -102,6 +118,10 @@ export function usePhotoUppy(): PhotoUppy {
       destroyTimer.current = window.setTimeout(() => uppy.destroy(), 0);
     };
   }, [uppy]);
+  const { allowance } = options;
+  useEffect(() => {
+    uppy.setOptions({ restrictions: photoRestrictions(allowance) });
+  }, [uppy, allowance]);
   return uppy;
 }
 
