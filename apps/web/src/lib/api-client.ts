@@ -67,6 +67,15 @@ export async function apiJson<T>(path: string, options: ApiFetchOptions = {}): P
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** The distinct messages of a validation answer's `issues`, or undefined when it has none. */
+function issueMessages(parsed: unknown): string | undefined {
+  if (!parsed || typeof parsed !== 'object' || !('issues' in parsed) || !Array.isArray(parsed.issues)) return undefined;
+  const messages = parsed.issues
+    .map((issue: unknown) => (issue && typeof issue === 'object' && 'message' in issue ? issue.message : undefined))
+    .filter((message): message is string => typeof message === 'string' && message.trim() !== '');
+  return messages.length > 0 ? [...new Set(messages)].join(' ') : undefined;
+}
+
 /**
  * What a person should read from an error body: its JSON `message`, or a short plain-text body.
  * JSON without a message, HTML error pages and empty bodies give undefined.
@@ -76,6 +85,10 @@ function readableBody(body: string): string | undefined {
   if (!text) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
+    // A 400 from the server's validation lists each problem in our own words: those sentences
+    // read better than the combined "Invalid body: field: sentence" message.
+    const sentences = issueMessages(parsed);
+    if (sentences) return sentences;
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
       const { message } = parsed as { message: unknown };
       if (typeof message === 'string' && message.trim()) return message;
