@@ -8,7 +8,10 @@ const config = loadConfig();
 const booted = await bootDatabase(config);
 try {
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, logger: false });
-  const seeded = await seedDemoIfFresh(booted.database.db, app.auth, { encryptionKey: booted.secrets.encryptionKey });
+  const seeded = await seedDemoIfFresh(booted.database.db, app.auth, {
+    encryptionKey: booted.secrets.encryptionKey,
+    simulatedPrices: config.priceFeed.provider === 'simulated',
+  });
   console.log(seeded ? ['Demo data seeded.', ...describeDemoAccounts()].join('\n') : 'The database already has users; nothing was seeded.');
   await app.close();
 } finally {

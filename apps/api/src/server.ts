@@ -31,7 +31,10 @@ async function main() {
 
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database });
   const demo = isDemoMode(config);
-  if (demo && (await seedDemoIfFresh(booted.database.db, app.auth, { encryptionKey: booted.secrets.encryptionKey }))) app.log.info('demo data seeded');
+  if (demo && (await seedDemoIfFresh(booted.database.db, app.auth, {
+    encryptionKey: booted.secrets.encryptionKey,
+    simulatedPrices: config.priceFeed.provider === 'simulated',
+  }))) app.log.info('demo data seeded');
 
   let closing = false;
   const close = async (signal: string) => {

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionStatuses } from '@assay/domain';
-import { auditLog, submissions, transactions, users } from '../src/db/schema/index.ts';
+import { metalItemTypes, submissionStatuses } from '@assay/domain';
+import { auditLog, priceHistory, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { signIn, signUp } from './support/sessions.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
@@ -157,5 +157,32 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(me.json()).toMatchObject({ email: demoAccounts.admin.email, isAdmin: true });
     const all = await t.app.inject({ url: '/api/submissions', headers: { cookie } });
     expect(all.json()).toHaveLength(rows.length);
+    // Not asked for: no made-up metal price history (the gems' reference prices are real entries).
+    const metalHistory = await t.db.select({ n: count() }).from(priceHistory).where(inArray(priceHistory.itemType, [...metalItemTypes]));
+    expect(metalHistory).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.each(engines)('demo seed on the simulated feed, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ADMIN_EMAILS: '' });
+  });
+  afterAll(() => t.close());
+
+  it('starts with the past day of simulated prices, so charts and the 24-hour change show at once', async () => {
+    expect(await seedDemoIfFresh(t.db, t.app.auth, { simulatedPrices: true })).toBe(true);
+    await t.app.pricing.refresh({ force: true });
+    const rows = (await t.app.inject({ url: '/api/pricing' })).json() as { itemType: string; change24h: string | null; source: string }[];
+    const gold = rows.find((r) => r.itemType === 'gold-24k')!;
+    expect(gold.source).toBe('simulated');
+    expect(gold.change24h).not.toBeNull();
+    const history = await t.app.inject({ url: '/api/pricing/history?itemType=gold-24k&hours=24' });
+    expect(history.statusCode).toBe(200);
+    expect((history.json() as unknown[]).length).toBeGreaterThan(20);
+    // Seeding again (a restart) adds nothing.
+    const before = await t.db.select({ n: count() }).from(priceHistory);
+    expect(await seedDemoIfFresh(t.db, t.app.auth, { simulatedPrices: true })).toBe(false);
+    expect(await t.db.select({ n: count() }).from(priceHistory)).toEqual(before);
   });
 });

@@ -13,6 +13,25 @@ const PULL_BACK = 0.01;
 const FLOOR = 0.7;
 const CEILING = 1.3;
 
+/** One step of the walk from `previous` (or the start, for a metal it lacks). */
+export function nextSimulatedSpots(
+  previous: Partial<SpotPrices> | null | undefined,
+  random: () => number = Math.random,
+  start: SpotPrices = simulatedStartingPrices,
+): SpotPrices {
+  const prices = {} as SpotPrices;
+  for (const metal of feedMetals) {
+    const base = Number(start[metal]);
+    const before = Number(previous?.[metal] ?? base);
+    const last = Number.isFinite(before) && before > 0 ? before : base;
+    // Two uniforms make a small bell-shaped step rather than a flat one.
+    const step = (random() + random() - 1) * MAX_STEP + ((base - last) / base) * PULL_BACK;
+    const next = Math.min(base * CEILING, Math.max(base * FLOOR, last * (1 + step)));
+    prices[metal] = spotPriceFromFeed(Math.round(next * 100) / 100) ?? start[metal];
+  }
+  return prices;
+}
+
 export class SimulatedPriceFeed implements PriceFeed {
   readonly provider = 'simulated';
   readonly source = SIMULATED_PRICE_SOURCE;
@@ -23,16 +42,6 @@ export class SimulatedPriceFeed implements PriceFeed {
   ) {}
 
   async fetchSpotPrices(options: FetchSpotOptions = {}): Promise<SpotQuote> {
-    const prices = {} as SpotPrices;
-    for (const metal of feedMetals) {
-      const base = Number(this.start[metal]);
-      const previous = Number(options.previous?.[metal] ?? base);
-      const last = Number.isFinite(previous) && previous > 0 ? previous : base;
-      // Two uniforms make a small bell-shaped step rather than a flat one.
-      const step = (this.random() + this.random() - 1) * MAX_STEP + ((base - last) / base) * PULL_BACK;
-      const next = Math.min(base * CEILING, Math.max(base * FLOOR, last * (1 + step)));
-      prices[metal] = spotPriceFromFeed(Math.round(next * 100) / 100) ?? this.start[metal];
-    }
-    return { prices, source: this.source };
+    return { prices: nextSimulatedSpots(options.previous, this.random, this.start), source: this.source };
   }
 }

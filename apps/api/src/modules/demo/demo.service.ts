@@ -6,6 +6,8 @@ import type { Auth } from '../../plugins/auth.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { insertKycRecord } from '../kyc/kyc.repository.ts';
+import { insertPriceHistory } from '../pricing/pricing.repository.ts';
+import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { idNumberContext } from '../kyc/kyc.service.ts';
 import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, readMeta, writeMeta } from './demo.repository.ts';
 
@@ -104,9 +106,15 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
 /**
  * Seeds once, on an installation that has no users yet; a restart finds the marker and skips.
  * `encryptionKey` encrypts the demo ID number as the kyc module would; without it (tests) a
- * throwaway key is used, so that made-up number simply cannot be read back.
+ * throwaway key is used, so that made-up number simply cannot be read back. With
+ * `simulatedPrices` (the demo runs on the simulated feed) the past day of simulated prices is
+ * written too, so the charts and the 24-hour change show at once.
  */
-export async function seedDemoIfFresh(db: Db, auth: Auth, options: { encryptionKey?: string } = {}): Promise<boolean> {
+export async function seedDemoIfFresh(
+  db: Db,
+  auth: Auth,
+  options: { encryptionKey?: string; simulatedPrices?: boolean } = {},
+): Promise<boolean> {
   if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
   const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
   for (const key of ['client', 'admin'] as const) {
@@ -122,6 +130,7 @@ export async function seedDemoIfFresh(db: Db, auth: Auth, options: { encryptionK
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, { ...rows, auditLog: [...rows.auditLog, identity.audit] });
     await insertKycRecord(tx, identity.record);
+    if (options.simulatedPrices) await insertPriceHistory(tx, demoPriceHistoryRows(new Date()));
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
   return true;
