@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefreshPricingResponse } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { invalidatePricingQueries } from './pricing-queries';
 
 /** POST /api/pricing/refresh (admins): fetch fresh metal prices now instead of at the next minute. */
 export function refreshPricing(): Promise<RefreshPricingResponse> {
@@ -12,9 +13,6 @@ export function useRefreshPricing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refreshPricing,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/pricing'),
-      }),
+    onSuccess: () => invalidatePricingQueries(queryClient),
   });
 }
