@@ -142,6 +142,9 @@ export async function run() {
     const newDepth = Math.floor(ROWS / 20);
     const newDeep = await cursorAt(database, newDepth, sql`status = 'new'`);
     const q = (query: Partial<MailboxQuery>): MailboxQuery => ({ limit: PAGE, ...query });
+    // A parcel from deep in the list, found by the 8 characters printed after # on its label.
+    const [{ id: deepId }] = (await rowsOf<{ id: string }>(database, sql`select id from submissions order by created_at limit 1`)) as [{ id: string }];
+    const searchFor = deepId.slice(-8);
     const offsetPage = sql`select * from submissions order by created_at desc nulls last, id desc nulls last
                            limit ${PAGE + 1} offset ${DEPTH}`;
 
@@ -157,6 +160,7 @@ export async function run() {
       ),
       await measure("first page, category 'gems'", () => listMailbox(db, q({ category: 'gems' }))),
       await measure("first page, 'new' + 'gems'", () => listMailbox(db, q({ status: 'new', category: 'gems' }))),
+      await measure('search by the short id on a label', () => listMailbox(db, q({ search: searchFor }))),
       counts,
       await measure('baseline: exact COUNT(*)', () => db.execute(sql`select count(*) from submissions`)),
       await measure('baseline: exact counts by GROUP BY', () =>

@@ -205,6 +205,19 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   expect(await returned.text()).toContain('"status":"returned"');
   await client.dispose();
 
+  // The parcel in hand, found by the number on its label; a typo is explained.
+  const find = page.getByRole('searchbox', { name: 'Find a submission by its number or tracking number' });
+  await find.fill('#!?');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText('Search by the submission number (the 8 characters after # on the card or the label)', { exact: false })).toBeVisible();
+  await find.fill(`#${ringId.slice(-8)}`);
+  await find.press('Enter');
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('article', { name: ring })).toBeVisible();
+  await snap(page, 'admin-11-search-1440');
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(cards.nth(1)).toBeVisible();
+
   // Only new submissions: neither parcel is among them any more.
   await page.getByRole('tab', { name: 'All' }).click();
   await page.getByLabel('Status').selectOption('new');

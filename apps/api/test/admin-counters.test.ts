@@ -9,6 +9,7 @@ import { submissions } from '../src/db/schema/index.ts';
 import {
   compactCountRows,
   listSubmissionsPage,
+  submissionsByShortOrWholeId,
   pendingDeadlineCountQuery,
   readCountBuckets,
 } from '../src/modules/admin-mailbox/admin-mailbox.repository.ts';
@@ -244,6 +245,12 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
         // It stops after the page, wherever the page is: never reading the rows before it.
         expect(rowsRead(text), text).toBe(26);
       }
+    });
+
+    it('a search by the short id reads its expression index, not the table', async () => {
+      const text = await plan(submissionsByShortOrWholeId(t.db, 'an-15000'));
+      expect(text).toMatch(/submissions_short_id_idx/);
+      expect(text).not.toMatch(/Seq Scan/);
     });
 
     it('the nearing-deadline count reads the partial index', async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerLabel, type AdminSubmission, type AdminSubmissionPage } from '@assay/domain';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
-import { auditLog, kycRecords, submissionImages, submissions, transactions } from '../src/db/schema/index.ts';
+import { auditLog, kycRecords, shippingLabels, submissionImages, submissions, transactions } from '../src/db/schema/index.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -188,6 +188,42 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       const second = (await get(`/api/admin/submissions?status=new&category=gems&limit=1&cursor=${first.nextCursor}`)).json();
       expect(second.items.map((s: AdminSubmission) => s.description)).toEqual(['item 5']);
       expect(second.nextCursor).toBeNull();
+    });
+
+    it('finds a parcel by the number on its card or label, by its whole id, or by a tracking number', async () => {
+      const all = ((await get('/api/admin/submissions?limit=100')).json() as AdminSubmissionPage).items;
+      const target = all.find((s) => s.description === 'item 12')!;
+      const short = target.id.slice(-8);
+      const find = async (search: string, extra = '') =>
+        ((await get(`/api/admin/submissions?search=${encodeURIComponent(search)}${extra}`)).json() as AdminSubmissionPage).items.map(
+          (s) => s.description,
+        );
+      expect(await find(`#${short}`)).toEqual(['item 12']);
+      expect(await find(short.toUpperCase())).toEqual(['item 12']);
+      expect(await find(target.id)).toEqual(['item 12']);
+      // Filters still apply: item 12 is offered.
+      expect(await find(short, '&status=new')).toEqual([]);
+
+      const tracking = `ASY${Date.now()}${engine.length}`.slice(0, 16);
+      await t.db.insert(shippingLabels).values({
+        id: crypto.randomUUID(),
+        submissionId: target.id,
+        userId: target.userId,
+        trackingNumber: tracking,
+        carrier: 'Assay Sample',
+        insuredValue: '100.00',
+        sender: {},
+        receiver: {},
+      });
+      expect(await find(tracking.toLowerCase())).toEqual(['item 12']);
+      expect(await find('ASY0000000000000')).toEqual([]);
+      expect(await find('00000000')).toEqual([]);
+
+      const bad = await get(`/api/admin/submissions?search=${encodeURIComponent("'; drop table submissions")}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues[0].message).toBe(
+        'Search by the submission number (the 8 characters after # on the card or the label) or by the tracking number.',
+      );
     });
 
     it('treats empty filters as no filter', async () => {

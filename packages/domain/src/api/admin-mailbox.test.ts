@@ -3,6 +3,7 @@ import {
   adminSubmissionListQuerySchema,
   adminSubmissionSchema,
   adminUpdateSubmissionSchema,
+  mailboxSearchMessage,
   submissionCountsSchema,
 } from './admin-mailbox.ts';
 
@@ -12,6 +13,17 @@ const issues = (schema: { safeParse(v: unknown): { error?: { issues: { path: Pro
 describe('adminSubmissionListQuerySchema', () => {
   test('defaults to 25 newest of everything', () => {
     expect(adminSubmissionListQuerySchema.parse({})).toEqual({ limit: 25 });
+  });
+
+  test('a search is a short id, a whole id or a tracking number; spaces and # are dropped', () => {
+    expect(adminSubmissionListQuerySchema.parse({ search: ' #1A2b3c4d ' })).toEqual({ limit: 25, search: '1A2b3c4d' });
+    expect(adminSubmissionListQuerySchema.parse({ search: 'ASY 4006 3813 3393 1' })).toEqual({ limit: 25, search: 'ASY4006381333931' });
+    expect(adminSubmissionListQuerySchema.parse({ search: '   ' })).toEqual({ limit: 25 });
+    for (const bad of ['ab', "1a2b'; drop table", 'x'.repeat(61), '#']) {
+      const result = adminSubmissionListQuerySchema.safeParse({ search: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(mailboxSearchMessage);
+    }
   });
 
   test('reads the query string: filters, cursor and a numeric limit', () => {

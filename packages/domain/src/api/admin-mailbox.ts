@@ -31,6 +31,20 @@ export const adminCategoryFilterSchema = z.enum(submissionCategories, {
 
 const pageSizeMessage = `limit must be a whole number from 1 to ${ADMIN_PAGE_SIZE_MAX}.`;
 
+export const MAILBOX_SEARCH_MAX_LENGTH = 60;
+export const mailboxSearchMessage =
+  'Search by the submission number (the 8 characters after # on the card or the label) or by the tracking number.';
+
+/**
+ * What an appraiser types or scans to find a parcel: '#1a2b3c4d' (the short id on the card and
+ * the label), a whole submission id, or a label's tracking number. Spaces and a leading '#' are
+ * dropped; null when it cannot be any of those.
+ */
+export function normalizeMailboxSearch(text: string): string | null {
+  const value = text.replace(/\s+/g, '').replace(/^#/, '');
+  return /^[A-Za-z0-9-]{4,60}$/.test(value) ? value : null;
+}
+
 /** GET /api/admin/submissions?status=&category=&cursor=&limit= */
 export const adminSubmissionListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, adminStatusFilterSchema.optional()),
@@ -38,6 +52,19 @@ export const adminSubmissionListQuerySchema = z.object({
   cursor: z.preprocess(
     blankToUndefined,
     z.string({ error: adminMessages.badCursor }).max(ADMIN_CURSOR_MAX_LENGTH, adminMessages.badCursor).optional(),
+  ),
+  search: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: mailboxSearchMessage })
+      .max(MAILBOX_SEARCH_MAX_LENGTH, mailboxSearchMessage)
+      .transform((text, ctx) => {
+        const value = normalizeMailboxSearch(text);
+        if (value) return value;
+        ctx.addIssue({ code: 'custom', message: mailboxSearchMessage });
+        return z.NEVER;
+      })
+      .optional(),
   ),
   limit: z.preprocess(
     blankToUndefined,

@@ -38,6 +38,8 @@ export const submissions = pgTable(
     index('submissions_status_category_created_idx').on(t.status, t.category, t.createdAt.desc(), t.id.desc()),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('submissions_kyc_idx').on(t.requiresKyc).where(sql`${t.requiresKyc}`),
+    // The mailbox search by the short id printed on the card and the label (its last 8 characters).
+    index('submissions_short_id_idx').on(sql`lower(right(${t.id}, 8))`),
     // The mailbox's "nearing the 48 h deadline" count: a range scan over pending submissions only.
     index('submissions_pending_deadline_idx')
       .on(t.guaranteeDeadline)

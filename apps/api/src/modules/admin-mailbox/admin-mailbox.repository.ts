@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   auditLog,
   kycRecords,
+  shippingLabels,
   submissionCounts,
   submissionImages,
   submissions,
@@ -21,6 +22,8 @@ export type TransactionRow = typeof transactions.$inferSelect;
 export interface PageFilter {
   status?: string;
   category?: string;
+  /** Only these submissions (a search's matches). */
+  ids?: string[];
 }
 
 /** A position in the list: the created_at of the last row, with microseconds, and its id. */
@@ -46,6 +49,7 @@ export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: Keyse
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(submissions.status, filter.status));
   if (filter.category) conditions.push(eq(submissions.category, filter.category));
+  if (filter.ids) conditions.push(inArray(submissions.id, filter.ids));
   if (after) {
     conditions.push(sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id})`);
   }
@@ -57,6 +61,33 @@ export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: Keyse
     // DESC means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
     .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
+}
+
+/**
+ * The submissions a mailbox search names: by the short id on the card and label (its last 8
+ * characters, submissions_short_id_idx), by the whole id, or by a label's tracking number (unique
+ * index). Two index lookups, so a search costs the same at any size.
+ */
+const SHORT_ID_LENGTH = 8;
+
+/** The submission lookup of a search (its own function so the tests can read its plan). */
+export function submissionsByShortOrWholeId(db: DbOrTx, search: string) {
+  const byShortId = sql`lower(right(${submissions.id}, 8)) = ${search.toLowerCase()}`;
+  return db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(search.length === SHORT_ID_LENGTH ? or(byShortId, eq(submissions.id, search)) : eq(submissions.id, search));
+}
+
+export async function submissionIdsMatching(db: DbOrTx, search: string): Promise<string[]> {
+  const [byId, byLabel] = await Promise.all([
+    submissionsByShortOrWholeId(db, search),
+    db
+      .select({ id: shippingLabels.submissionId })
+      .from(shippingLabels)
+      .where(eq(shippingLabels.trackingNumber, search.toUpperCase())),
+  ]);
+  return [...new Set([...byId, ...byLabel].map((row) => row.id))];
 }
 
 /** Item photo ids per submission, in slot order (never ID-document photos). */

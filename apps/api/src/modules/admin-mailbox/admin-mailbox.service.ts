@@ -51,6 +51,7 @@ import {
   listKycRecords,
   listSubmissionsPage,
   listTransactionsWithSubmission,
+  submissionIdsMatching,
   readCountBuckets,
   type SubmissionRow,
   updateSubmissionIf,
@@ -120,13 +121,17 @@ export interface MailboxQuery {
   status?: string;
   category?: string;
   cursor?: string;
+  /** Normalised by the query schema: a short id, a whole id or a tracking number. */
+  search?: string;
   limit: number;
 }
 
 /** One page, newest first; `nextCursor` continues after its last row. */
 export async function listMailbox(db: DbOrTx, query: MailboxQuery, now = new Date()): Promise<AdminSubmissionPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await listSubmissionsPage(db, { status: query.status, category: query.category }, after, query.limit + 1);
+  const ids = query.search === undefined ? undefined : await submissionIdsMatching(db, query.search);
+  if (ids?.length === 0) return { items: [], nextCursor: null };
+  const rows = await listSubmissionsPage(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const images = await imageIdsBySubmission(
     db,

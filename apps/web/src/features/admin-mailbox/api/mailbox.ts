@@ -5,13 +5,15 @@ import { adminKeys } from './admin-query-keys';
 
 const COUNTS_REFRESH_MS = 60_000;
 
-export type MailboxFilters = { category: SubmissionCategory | 'all'; status: SubmissionStatus | 'all' };
+/** `search`: '' for none, else a normalised short id, whole id or tracking number. */
+export type MailboxFilters = { category: SubmissionCategory | 'all'; status: SubmissionStatus | 'all'; search: string };
 
 /** One page of the mailbox, newest first; `cursor` is the previous page's nextCursor. */
 export function getMailboxPage(filters: MailboxFilters, cursor: string | null, signal?: AbortSignal): Promise<AdminSubmissionPage> {
   const params = new URLSearchParams();
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.category !== 'all') params.set('category', filters.category);
+  if (filters.search) params.set('search', filters.search);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return apiJson<AdminSubmissionPage>(`/api/admin/submissions${query ? `?${query}` : ''}`, { signal });

@@ -13,6 +13,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useMailboxCounts, useMailboxPages, type MailboxFilters } from '../api/mailbox';
 import { AdminSubmissionCard } from './admin-submission-card';
+import { MailboxSearch } from './mailbox-search';
 import { KycReviewPanel } from './kyc-review-panel';
 import { PayoutsPanel } from './payouts-panel';
 
@@ -84,7 +85,7 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
 export function AdminMailbox() {
   const counts = useMailboxCounts();
   const statusSelectId = useId();
-  const [filters, setFilters] = useState<MailboxFilters>({ category: 'all', status: 'all' });
+  const [filters, setFilters] = useState<MailboxFilters>({ category: 'all', status: 'all', search: '' });
 
   const tabs: TabItem<CategoryTab>[] = (Object.keys(tabLabels) as CategoryTab[]).map((value) => ({
     value,
@@ -110,6 +111,11 @@ export function AdminMailbox() {
           <h2 id="mailbox-heading" className="text-lg font-semibold text-navy-900">
             Submissions
           </h2>
+          <MailboxSearch
+            search={filters.search}
+            // A parcel in hand is found wherever it is: a search starts from all tabs and statuses.
+            onSearch={(search) => setFilters({ category: 'all', status: 'all', search })}
+          />
           <div className="flex items-center gap-2">
             <Label htmlFor={statusSelectId} className="shrink-0">
               Status

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_short_id_idx" ON "submissions" USING btree (lower(right("id", 8)));
