@@ -9,7 +9,6 @@ import {
   kycRecords,
   shippingLabels,
   submissionCounts,
-  submissionImages,
   submissions,
   transactions,
   users,
@@ -88,22 +87,6 @@ export async function submissionIdsMatching(db: DbOrTx, search: string): Promise
       .where(eq(shippingLabels.trackingNumber, search.toUpperCase())),
   ]);
   return [...new Set([...byId, ...byLabel].map((row) => row.id))];
-}
-
-/** Item photo ids per submission, in slot order (never ID-document photos). */
-export async function imageIdsBySubmission(db: DbOrTx, submissionIds: string[]) {
-  const result = new Map<string, string[]>();
-  if (submissionIds.length === 0) return result;
-  const rows = await db
-    .select({ id: submissionImages.id, submissionId: submissionImages.submissionId })
-    .from(submissionImages)
-    .where(and(inArray(submissionImages.submissionId, submissionIds), eq(submissionImages.purpose, 'submission')))
-    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
-  for (const row of rows) {
-    if (!row.submissionId) continue;
-    result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), row.id]);
-  }
-  return result;
 }
 
 /**

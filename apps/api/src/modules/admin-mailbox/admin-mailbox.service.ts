@@ -36,6 +36,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
 import { createLabelInTransaction, type ShippingContext } from '../shipping-labels/shipping-labels.service.ts';
 import { findShippingAddress, storedAddress } from '../users/users.address.repository.ts';
+import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
 import {
@@ -43,7 +44,6 @@ import {
   countPendingWithDeadlineBetween,
   findSubmission,
   findTransactionOfSubmission,
-  imageIdsBySubmission,
   insertAuditEntry,
   type KeysetPosition,
   kycNotYetRequested,

@@ -42,14 +42,15 @@ export function listLatestSubmissions(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
+/** Item photo ids per submission, in slot order (never ID-document photos). */
 export async function imageIdsBySubmission(db: DbOrTx, submissionIds: string[]) {
   const result = new Map<string, string[]>();
   if (submissionIds.length === 0) return result;
   const rows = await db
     .select({ id: submissionImages.id, submissionId: submissionImages.submissionId })
     .from(submissionImages)
-    .where(inArray(submissionImages.submissionId, submissionIds))
-    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt));
+    .where(and(inArray(submissionImages.submissionId, submissionIds), eq(submissionImages.purpose, 'submission')))
+    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
   for (const row of rows) {
     if (!row.submissionId) continue;
     result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), row.id]);
