@@ -21,6 +21,21 @@ const legalLinks = [
 
 const navLink = 'rounded-sm hover:text-white focus-visible:outline-gold-400';
 
+/** The landing sections as a list of links; the header and the footer lay them out their own way. */
+function SectionLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {landingSections.map((section) => (
+        <li key={section.id}>
+          <a href={`/#${section.id}`} className={navLink}>
+            {section.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SkipLink() {
   return (
     <a
@@ -41,15 +56,7 @@ export function PublicHeader() {
           <Logo tone="light" />
         </Link>
         <nav aria-label="Sections" className="hidden md:block">
-          <ul className="flex items-center gap-6 text-sm font-medium text-navy-100">
-            {landingSections.map((section) => (
-              <li key={section.id}>
-                <a href={`/#${section.id}`} className={navLink}>
-                  {section.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks className="flex items-center gap-6 text-sm font-medium text-navy-100" />
         </nav>
         <SignInButton variant="accent" className="focus-visible:outline-white">
           Get Started
@@ -79,15 +86,7 @@ export function PublicFooter() {
         </div>
         <nav aria-label="On this site">
           <h2 className="text-sm font-semibold text-white">Sell with Assay</h2>
-          <ul className="mt-3 flex flex-col gap-2 text-sm">
-            {landingSections.map((section) => (
-              <li key={section.id}>
-                <a href={`/#${section.id}`} className={navLink}>
-                  {section.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks className="mt-3 flex flex-col gap-2 text-sm" />
         </nav>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold text-white">Company</h2>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Bell, BellOff } from 'lucide-react';
 import type { NotificationItem } from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
 import { formatDateTime } from '@/lib/format';
+import { useDismiss } from '@/lib/use-dismiss';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
@@ -51,24 +52,8 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.items ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
 
   const toggle = () => {
     const opening = !open;
