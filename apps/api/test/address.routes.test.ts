@@ -2,18 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../src/db/factories.ts';
 import { shippingLabels, submissions, users } from '../src/db/schema/index.ts';
+import { HOME_ADDRESS } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
-const HOME = {
-  name: 'Casey Client',
-  line1: '12 Main Street',
-  line2: 'Apt 4B',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-};
+const HOME = HOME_ADDRESS;
 
 describe.each(engines)('the shipping address on %s', (engine) => {
   let t: TestApp;

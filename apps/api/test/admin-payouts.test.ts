@@ -9,6 +9,7 @@ import { decryptField } from '../src/lib/crypto.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { idNumberContext } from '../src/modules/kyc/kyc.service.ts';
 import { ACCOUNT, achDetails, offeredSubmission, postJson, ROUTING } from './transactions.fixtures.ts';
+import { saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -172,7 +173,7 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
 
   it('gives the mailing address of a check payout (the client\'s shipping address), and none for other methods', async () => {
     const home = { name: 'Casey Client', line1: '12 Main Street', city: 'Springfield', state: 'il', postalCode: '62701' };
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: home })).statusCode).toBe(200);
+    expect((await saveAddress(t.app, client.cookie, home)).statusCode).toBe(200);
     const check = await payout(20, 'check');
     const paypal = await payout(10, 'paypal');
     const body = (await get('/api/admin/payouts')).json() as AdminPayout[];

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, kycRecords, notifications, outbox, shippingLabels, submissions, transactions } from '../src/db/schema/index.ts';
+import { saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -83,14 +84,13 @@ describe.each(engines)('admin workflow on %s', (engine) => {
   });
 
   describe('mark returned', () => {
-    const HOME = { name: 'Casey Client', line1: '12 Main Street', city: 'Springfield', state: 'IL', postalCode: '62701', phone: '(217) 555-0134' };
     const labelsOf = (id: string) => t.db.select().from(shippingLabels).where(eq(shippingLabels.submissionId, id));
     const noteOf = async () => (await t.db.select().from(notifications).where(eq(notifications.userId, client.id)))[0]!;
 
     it.each(['appraising', 'offered'] as const)(
       'returns a %s item that is with us on a free, insured return label to the client, and says so',
       async (status) => {
-        const address = await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+        const address = await saveAddress(t.app, client.cookie);
         expect(address.statusCode).toBe(200);
         const sub = await make({ status, finalOffer: '10.00' });
         const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'We do not buy plated items.' });
@@ -131,7 +131,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
     });
 
     it('closes a new submission that never reached us: no label, and the client is told what that means', async () => {
-      await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+      await saveAddress(t.app, client.cookie);
       const sub = await make({ status: 'new' });
       const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'Duplicate of another submission.' });
       expect(res.statusCode).toBe(200);
@@ -145,7 +145,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
     });
 
     it('makes the same label when the return comes through PUT /api/submissions/{id} with status returned', async () => {
-      await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: client.cookie }, payload: HOME });
+      await saveAddress(t.app, client.cookie);
       const sub = await make({ status: 'offered', finalOffer: '900.00' });
       const res = await t.app.inject({
         method: 'PUT',

@@ -5,18 +5,11 @@ import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, notifications, outbox, shippingLabels, submissions } from '../src/db/schema/index.ts';
 import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
+import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 
-const HOME = {
-  name: 'Casey Client',
-  line1: '12 Main Street',
-  line2: 'Apt 4B',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-};
+const HOME = HOME_ADDRESS;
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -36,7 +29,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     other = await signUp(t.app);
     admin = await signUp(t.app, { email: ADMIN_EMAIL });
     for (const who of [client, other]) {
-      expect((await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: who.cookie }, payload: HOME })).statusCode).toBe(200);
+      expect((await saveAddress(t.app, who.cookie)).statusCode).toBe(200);
     }
   });
   afterAll(() => t.close());
@@ -175,7 +168,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
 
   it('leaves the client\'s own printed label as "latest": the return label is for Assay to print', async () => {
     const fresh = await signUp(t.app);
-    await t.app.inject({ method: 'PUT', url: '/api/users/me/address', headers: { cookie: fresh.cookie }, payload: HOME });
+    await saveAddress(t.app, fresh.cookie);
     const sub = await submission({ userId: fresh.id, status: 'new' });
     const inbound = (await t.app.inject({ method: 'POST', url: '/api/shipping/labels', headers: { cookie: fresh.cookie }, payload: { submissionId: sub.id } })).json();
     await t.db.update(submissions).set({ status: 'offered', finalOffer: '500.00' }).where(eq(submissions.id, sub.id));

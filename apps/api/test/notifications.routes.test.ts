@@ -6,7 +6,7 @@ import { notificationContent } from '../src/modules/notifications/email-template
 import { notify, notifyAdmins } from '../src/modules/notifications/notifications.service.ts';
 import { postJson, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
+import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
 describe.each(engines)('notifications on %s', (engine) => {
@@ -178,18 +178,10 @@ describe.each(engines)('notifications on %s', (engine) => {
 });
 
 describe.each(engines)('notification e-mails over SMTP on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Assay <no-reply@assay.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtpSink(engine);
 
   it('arrive at the person\'s address', async () => {
+    const { t, smtp } = env;
     const client = await signUp(t.app);
     await notify(t.db, { userId: client.id, ...notificationContent.submissionReceived({ submissionId: 'sub-abcdefgh' }), email: true });
     expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });

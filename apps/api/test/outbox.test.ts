@@ -5,22 +5,14 @@ import { outbox } from '../src/db/schema/index.ts';
 import { enqueueEmail } from '../src/modules/notifications/outbox.repository.ts';
 import { deliverPendingEmails, MAX_EMAIL_ATTEMPTS, RETRY_AFTER_MS } from '../src/modules/notifications/outbox.service.ts';
 import { signUp } from './support/sessions.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
+import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 describe.each(engines)('e-mail over SMTP on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Assay <no-reply@assay.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtpSink(engine);
 
   it('delivers the password reset e-mail to the SMTP server and marks it sent', async () => {
+    const { t, smtp } = env;
     const client = await signUp(t.app);
     const res = await t.app.inject({
       method: 'POST',
@@ -40,6 +32,7 @@ describe.each(engines)('e-mail over SMTP on %s', (engine) => {
   });
 
   it('keeps a refused e-mail, retries it after a pause, and gives up after the last attempt', async () => {
+    const { t, smtp } = env;
     const email = await enqueueEmail(t.db, { to: 'bounce@assay.test', subject: 'Hello', text: 'Body' });
     const transport = smtpTransport(smtp.url);
     smtp.refuseMail(true);

@@ -17,7 +17,7 @@ import { loggerOptions } from '../src/lib/logger.ts';
 import { createTransaction, markPayoutSent, revealBankDetails } from '../src/modules/transactions/transactions.service.ts';
 import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
+import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, createTestDatabase, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const KEY = 'a'.repeat(64);
@@ -169,18 +169,10 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
 });
 
 describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Assay <no-reply@assay.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtpSink(engine);
 
   it('arrives with the amount after the fee, the method and its timing, and no bank numbers', async () => {
+    const { t, smtp } = env;
     const client = await signUp(t.app, { firstName: 'Grace' });
     const sub = await offeredSubmission(t.db, client.id, '1000.00');
     const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'grace@example.com' } }, client.cookie);
