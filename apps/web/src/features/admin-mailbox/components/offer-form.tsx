@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { actualWeightSchema, finalOfferSchema, MAX_ADMIN_NOTES_LENGTH, validationMessages, type AdminSubmission } from '@assay/domain';
+import {
+  actualWeightSchema,
+  finalOfferSchema,
+  MAX_ADMIN_NOTES_LENGTH,
+  updateSubmissionSchema,
+  validationMessages,
+  type AdminSubmission,
+} from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { plainDollarAmount } from '@/lib/dollar-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
@@ -39,18 +47,18 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
       });
       return;
     }
+    const offer = plainDollarAmount(finalOffer);
     const found: FieldErrors = {
-      finalOffer: firstIssue(finalOfferSchema.safeParse(finalOffer.trim().replace(/^\$/, '').replaceAll(',', ''))),
+      finalOffer: firstIssue(finalOfferSchema.safeParse(offer)),
       actualWeight: firstIssue(actualWeightSchema.safeParse(actualWeight.trim())),
-      adminNotes:
-        adminNotes.trim().length > MAX_ADMIN_NOTES_LENGTH ? `Notes can be at most ${MAX_ADMIN_NOTES_LENGTH} characters.` : undefined,
+      adminNotes: firstIssue(updateSubmissionSchema.shape.adminNotes.safeParse(adminNotes)),
     };
     setErrors(found);
     if (found.finalOffer || found.actualWeight || found.adminNotes) return;
 
     submitOffer.mutate({
       id: submission.id,
-      finalOffer: finalOffer.trim().replace(/^\$/, '').replaceAll(',', ''),
+      finalOffer: offer,
       actualWeight: actualWeight.trim(),
       adminNotes: adminNotes.trim() || null,
       status: 'offered',

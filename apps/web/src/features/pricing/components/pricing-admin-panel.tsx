@@ -12,6 +12,7 @@ import {
 } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
+import { plainDollarAmount } from '@/lib/dollar-input';
 import { formatDateTime, formatDuration, formatPrice, formatUpdatedAt } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
@@ -138,7 +139,7 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = gemPricePerCaratSchema.safeParse(text.trim().replace(/^\$/, '').replaceAll(',', ''));
+    const parsed = gemPricePerCaratSchema.safeParse(plainDollarAmount(text));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
