@@ -141,6 +141,16 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
+function allowedOrigins(publicUrl: string | undefined, port: number, production: boolean): string[] {
+  const origins = new Set<string>();
+  if (publicUrl) origins.add(new URL(publicUrl).origin);
+  if (!production || !publicUrl) {
+    origins.add(`http://localhost:${port}`);
+    origins.add(`http://127.0.0.1:${port}`);
+  }
+  return [...origins];
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -166,6 +176,11 @@ export function loadConfig(env: RawEnv = process.env) {
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /**
+     * Origins whose browsers may change state (sign-in, forms, uploads). PUBLIC_URL's origin always;
+     * outside production also the loopback names a newcomer types (localhost and 127.0.0.1).
+     */
+    allowedOrigins: allowedOrigins(e.PUBLIC_URL, e.PORT, production),
     /** Addresses (IPs or CIDRs, comma-separated) of the load balancers whose X-Forwarded-For is believed. */
     trustProxy: e.TRUST_PROXY,
     dataDir,

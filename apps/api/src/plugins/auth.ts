@@ -46,7 +46,7 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: secrets.sessionSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
