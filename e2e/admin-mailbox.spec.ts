@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signUpOverApi } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -45,10 +46,7 @@ async function statValue(page: Page, title: string): Promise<number> {
 test("an appraiser's session: jewelry offer, ID check, ACH payout and a return", async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(150_000);
   const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
-  const signUp = await client.post('/api/identity/sign-up/email', {
-    data: { email: `queue-${Date.now()}@assay.test`, password: 'a-long-enough-password', name: 'Jordan Queue', firstName: 'Jordan', lastName: 'Queue' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await signUpOverApi(client, { email: `queue-${Date.now()}@assay.test`, firstName: 'Jordan', lastName: 'Queue' });
   expect((await client.put('/api/users/me/address', { data: home })).ok()).toBe(true);
   const ringId = await submit(client, {
     category: 'jewelry',

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
 test.use({
@@ -61,14 +62,8 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   const photos = await makePhotos();
 
   // Sign up.
-  await page.goto('/signup');
   const email = `journey-${Date.now()}@assay.test`;
-  await page.getByLabel('First name').fill('Morgan');
-  await page.getByLabel('Last name').fill('Goldsmith');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await signUpInBrowser(page, { firstName: 'Morgan', lastName: 'Goldsmith', email });
   await expect(page.getByText('Start Your Journey')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your prices right now' })).toBeVisible();
   await snapBoth(page, '01-empty-dashboard');
@@ -197,13 +192,7 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
 });
 
 test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Riley');
-  await page.getByLabel('Last name').fill('Returner');
-  await page.getByLabel('Email').fill(`decline-${Date.now()}@assay.test`);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await signUpInBrowser(page, { firstName: 'Riley', lastName: 'Returner', email: `decline-${Date.now()}@assay.test` });
 
   // 10 g of scrap: preliminary $280 - $420 (midpoint $350); $250 is more than 20% below it.
   const created = await page.request.post('/api/submissions', {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -44,13 +45,7 @@ test('after "Request More Photos" the client adds two photos to the submission',
   const photos = await makePhotos();
 
   // A fresh client signs up in the browser.
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Avery');
-  await page.getByLabel('Last name').fill('Hallmark');
-  await page.getByLabel('Email').fill(`more-photos-${Date.now()}@assay.test`);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await signUpInBrowser(page, { firstName: 'Avery', lastName: 'Hallmark', email: `more-photos-${Date.now()}@assay.test` });
 
   // One photo and the submission, over the API with the client's session.
   const origin = { Origin: baseURL! };

@@ -11,6 +11,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { priceFeedPlugin } from './plugins/price-feed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
+import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -25,6 +27,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { userAddressRoutes } from './modules/users/users.address.routes.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
+import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { createCarrier } from './adapters/carriers/index.ts';
 
 export interface AppDeps {
@@ -32,6 +35,8 @@ export interface AppDeps {
   secrets: Secrets;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Demo mode (boot.ts isDemoMode): adds the demo mailbox when e-mail stays in the outbox. */
+  demo?: boolean;
   /** Timers (outbox delivery, price refresh). Off in tests, which call the work directly. */
   backgroundJobs?: boolean;
 }
@@ -57,6 +62,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorHandlerPlugin);
   // Helmet's headers, computed once (plugins/security-headers.ts says why).
   await app.register(securityHeadersPlugin, { production: deps.config.production });
+  await app.register(noStorePlugin);
+  await app.register(requestOriginPlugin, { allowedOrigins: deps.config.allowedOrigins, publicUrl: deps.config.publicUrl });
   await app.register(fastifyCookie);
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
@@ -86,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes, { db: deps.database.db });
   await app.register(adminMailboxRoutes, { db: deps.database.db, shipping });
   await app.register(pricingRoutes);
+  if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes, { db: deps.database.db });
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });
   return app;

@@ -29,8 +29,8 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp({ config, secrets: booted.secrets, database: booted.database });
   const demo = isDemoMode(config);
+  const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, demo });
   if (demo && (await seedDemoIfFresh(booted.database.db, app.auth, {
     encryptionKey: booted.secrets.encryptionKey,
     simulatedPrices: config.priceFeed.provider === 'simulated',
@@ -56,7 +56,7 @@ async function main() {
     `  database: ${booted.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  e-mail:   ${config.mail.smtpUrl ? 'sent over SMTP' : 'kept in the outbox table (set SMTP_URL to send)'}`,
   ];
-  if (demo) lines.push(...describeDemoAccounts());
+  if (demo) lines.push(...describeDemoAccounts(config.mail.smtpUrl ? undefined : `${where}/demo/mail`));
   console.log(lines.join('\n') + '\n');
 }
 

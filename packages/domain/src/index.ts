@@ -40,4 +40,5 @@ export * from './api/uploads.ts';
 export * from './api/submission-detail.ts';
 export * from './api/kyc.ts';
 export * from './api/notification.ts';
+export * from './api/demo-mailbox.ts';
 export * from './api/account.ts';

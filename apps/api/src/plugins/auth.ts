@@ -5,13 +5,19 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assa
 import fp from 'fastify-plugin';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config, Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { enqueueEmail } from '../modules/notifications/outbox.repository.ts';
+import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from '../modules/users/account-emails.ts';
+import { setAdminFlag } from '../modules/users/users.repository.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../modules/users/password-policy.ts';
+import { accountKeyOf, clearSignInAttempts, countSignInAttempt } from '../modules/users/sign-in-throttle.repository.ts';
+import { judgeSignInAttempt, tooManyAttemptsMessage } from '../modules/users/sign-in-throttle.ts';
+import { humaniseIdentityError, identitySentences } from './identity-messages.ts';
 
 export interface CurrentUser {
   id: string;
@@ -39,6 +45,13 @@ export type Auth = ReturnType<typeof createAuth>;
 
 export const AUTH_BASE_PATH = '/api/identity';
 
+/** better-auth's routes where a new password is chosen, and the body field that carries it. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
 export function createAuth(db: Db, config: Config, secrets: Secrets) {
   const adminEmails = new Set(config.adminEmails);
   return betterAuth({
@@ -59,14 +72,26 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await enqueueEmail(db, {
-          to: user.email,
-          subject: 'Reset your Assay password',
-          text:
-            `Hello,\n\nSomeone (hopefully you) asked to reset the password of your Assay account.\n` +
-            `Open this link within one hour to choose a new password:\n\n${url}\n\n` +
-            `If you did not ask for this, you can ignore this e-mail; your password stays as it is.\n\n— Assay`,
-        });
+        await enqueueEmail(db, resetPasswordMessage(user.email, url));
+      },
+      // Sign-up answers the same whether or not the address has an account (no session either way),
+      // so it cannot be used to learn who sells with us; the owner hears of the attempt instead.
+      requireEmailVerification: true,
+      async onExistingUserSignUp({ user }) {
+        await enqueueEmail(db, existingAccountSignUpMessage(user.email, config.publicUrl));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await enqueueEmail(db, verifyEmailMessage(user.email, url));
+      },
+      // The proof that the person holds the address: only now may ADMIN_EMAILS make it an admin.
+      async afterEmailVerification(user) {
+        if (adminEmails.has(user.email.toLowerCase())) await setAdminFlag(db, user.id, true);
       },
     },
     user: {
@@ -104,6 +129,17 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },
+    hooks: {
+      // Every way a password is chosen passes the same list, inside better-auth so that direct
+      // auth.api calls are held to it too.
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const chosen = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof chosen === 'string' && isCommonPassword(chosen)) {
+          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -119,7 +155,8 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
                 ...user,
                 firstName: firstName || null,
                 lastName: lastName || null,
-                isAdmin: adminEmails.has(user.email.toLowerCase()),
+                // A password sign-up is never verified yet; an identity provider's may be.
+                isAdmin: adminEmails.has(user.email.toLowerCase()) && user.emailVerified === true,
                 isPremium: false,
               },
             };
@@ -161,7 +198,26 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-async function forward(auth: ReturnType<typeof createAuth>, request: FastifyRequest, reply: FastifyReply, config: Config) {
+const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+
+/** A password sign-in names its account in the body; counted before better-auth checks it. */
+async function throttleSignIn(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== SIGN_IN_PATH) return null;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || email.trim() === '') return null;
+  const key = accountKeyOf(email);
+  const verdict = judgeSignInAttempt(await countSignInAttempt(db, key, new Date()), new Date());
+  if (!verdict.allowed) {
+    reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(verdict.retryAfterSeconds), {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+  }
+  return key;
+}
+
+async function forward(auth: Auth, db: Db, request: FastifyRequest, reply: FastifyReply, config: Config, sentences: Record<string, string>) {
+  const signInKey = await throttleSignIn(db, request, reply);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const response = await auth.handler(
@@ -171,18 +227,23 @@ async function forward(auth: ReturnType<typeof createAuth>, request: FastifyRequ
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
+  // The right password (even for an address not yet confirmed) ends the count of guesses.
+  if (signInKey && (response.ok || response.status === 403)) await clearSignInAttempts(db, signInKey);
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
-  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);
+  return reply.send(humane ?? raw);
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; config: Config; secrets: Secrets }) => {
     const auth = createAuth(opts.db, opts.config, opts.secrets);
+    const sentences = identitySentences(opts.config.publicUrl);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
@@ -190,7 +251,7 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       config: { rateLimit: false },
-      handler: (request, reply) => forward(auth, request, reply, opts.config),
+      handler: (request, reply) => forward(auth, opts.db, request, reply, opts.config, sentences),
     });
 
     const resolved = new WeakSet<FastifyRequest>();

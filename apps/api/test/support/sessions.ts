@@ -1,5 +1,8 @@
-// Signs people up and in through the real better-auth routes and hands back their cookie.
+// Signs people up and in through the real better-auth routes and hands back their cookie: sign-up,
+// then the confirmation link from the outbox, as a person would (the link signs them in).
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { outbox } from '../../src/db/schema/index.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
@@ -34,8 +37,40 @@ export async function signUp(
     payload: { email, password: overrides.password ?? DEFAULT_PASSWORD, name: `${firstName} ${lastName}`, firstName, lastName },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { user: { id: string } };
-  return { id: body.user.id, email, cookie: cookieHeader(res.headers['set-cookie']) };
+  const verified = await openVerificationLink(app, email);
+  if (verified.statusCode !== 302) throw new Error(`e-mail verification failed: ${verified.statusCode} ${verified.body}`);
+  // Read and used: taken out of the outbox, so a test about later e-mails finds only those.
+  await app.deps.database.db.delete(outbox).where(eq(outbox.id, verified.mailId));
+  const cookie = cookieOf(verified);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+  if (me.statusCode !== 200) throw new Error(`not signed in after verification: ${me.statusCode} ${me.body}`);
+  return { id: (me.json() as { id: string }).id, email, cookie };
+}
+
+/** The newest e-mail sent to `to` whose subject matches, as stored in the outbox. */
+export async function latestEmailTo(app: FastifyInstance, to: string, subject: RegExp) {
+  const rows = await app.deps.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.toAddress, to.toLowerCase()))
+    .orderBy(desc(outbox.createdAt));
+  return rows.find((row) => subject.test(row.subject)) ?? null;
+}
+
+/** The first link of an e-mail, as a path this app answers. */
+export function linkIn(text: string): string {
+  const url = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`no link in: ${text}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+/** Follows the newest confirmation link sent to `email` (it signs the person in). */
+export async function openVerificationLink(app: FastifyInstance, email: string) {
+  const mail = await latestEmailTo(app, email, /Confirm your e-mail/);
+  if (!mail) throw new Error(`no confirmation e-mail for ${email}`);
+  const res = await app.inject({ method: 'GET', url: linkIn(mail.textBody), remoteAddress: uniqueAddress() });
+  return Object.assign(res, { mailId: mail.id });
 }
 
 export async function signIn(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD, ip = '203.0.113.10') {
@@ -50,4 +85,29 @@ export async function signIn(app: FastifyInstance, email: string, password = DEF
 
 export function cookieOf(res: { headers: Record<string, unknown> }): string {
   return cookieHeader(res.headers['set-cookie'] as string | string[] | undefined);
+}
+
+/** Asks for a reset link for `email` and answers the token from the e-mail it sent. */
+export async function requestResetToken(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/identity/request-password-reset',
+    headers: { 'content-type': 'application/json' },
+    payload: { email, redirectTo: '/reset-password' },
+  });
+  if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);
+  const mail = await latestEmailTo(app, email, /Reset your Assay password/);
+  const token = mail && /reset-password\/([^?\s]+)\?/.exec(mail.textBody)?.[1];
+  if (!token) throw new Error(`no reset link for ${email}`);
+  return token;
+}
+
+/** Sets a new password with a reset token, as the reset page does. */
+export function resetPassword(app: FastifyInstance, token: string, newPassword: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/identity/reset-password',
+    headers: { 'content-type': 'application/json' },
+    payload: { token, newPassword },
+  });
 }

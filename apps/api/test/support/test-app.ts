@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -55,7 +56,7 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   };
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}) {
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: { demo?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,8 +76,10 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     database,
     secrets: { sessionSecret: config.sessionSecret!, encryptionKey: config.encryptionKey! },
     backgroundJobs: false,
+    demo: options.demo,
   });
   await app.ready();
+  sendFromOwnPage(app);
   return {
     app,
     config,
@@ -88,6 +91,21 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Browsers send Origin with every state-changing request, so the tests' requests come from Assay's
+ * own page unless a test names another origin (or `origin: undefined` to send none).
+ */
+function sendFromOwnPage(app: FastifyInstance) {
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
+  app.inject = ((opts: InjectOptions | string) => {
+    if (typeof opts === 'string') return inject(opts);
+    const headers = { ...(opts.headers ?? {}) };
+    if (!('origin' in headers)) headers.origin = TEST_ORIGIN;
+    else if (headers.origin === undefined) delete headers.origin;
+    return inject({ ...opts, headers });
+  }) as FastifyInstance['inject'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -15,6 +15,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m)
 const FaqRoute = lazy(() => import('./routes/faq').then((m) => ({ default: m.FaqRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })));
+const DemoMailRoute = lazy(() => import('./routes/demo-mail').then((m) => ({ default: m.DemoMailRoute })));
 const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ default: m.ContactRoute })));
 
 export function AppRouter() {
@@ -33,6 +34,7 @@ export function AppRouter() {
         <Route path="/privacy" component={PrivacyRoute} />
         <Route path="/terms" component={TermsRoute} />
         <Route path="/contact" component={ContactRoute} />
+        <Route path="/demo/mail" component={DemoMailRoute} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -89,3 +89,11 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+// Sign-in attempts per account (not per address): guesses spread over many addresses still count.
+// Keyed by a hash of the lower-cased e-mail, so addresses that have no account are not kept in clear.
+export const signInAttempts = pgTable('sign_in_attempts', {
+  accountKey: text('account_key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});

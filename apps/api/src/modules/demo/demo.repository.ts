@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appMeta, auditLog, submissions, transactions, users } from '../../db/schema/index.ts';
+import { appMeta, auditLog, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_seeded_at';
 
@@ -36,4 +36,13 @@ export async function insertDemoRows(
 
 export async function markAdmin(db: DbOrTx, userId: string) {
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
+/**
+ * The demo's made-up addresses receive no mail, so they are seeded as already confirmed, and the
+ * confirmation e-mail their sign-up queued is dropped from the outbox.
+ */
+export async function markEmailVerified(db: DbOrTx, userId: string) {
+  const [user] = await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning({ email: users.email });
+  if (user) await db.delete(outbox).where(eq(outbox.toAddress, user.email));
 }

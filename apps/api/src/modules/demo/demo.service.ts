@@ -9,18 +9,20 @@ import { insertKycRecord } from '../kyc/kyc.repository.ts';
 import { insertPriceHistory } from '../pricing/pricing.repository.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { idNumberContext } from '../kyc/kyc.service.ts';
-import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, readMeta, writeMeta } from './demo.repository.ts';
+import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, markEmailVerified, readMeta, writeMeta } from './demo.repository.ts';
 
 export const demoAccounts = {
   client: { email: 'demo-client@assay.example', password: 'assay-demo-client', firstName: 'Dana', lastName: 'Client' },
   admin: { email: 'demo-admin@assay.example', password: 'assay-demo-admin', firstName: 'Alex', lastName: 'Appraiser' },
 } as const;
 
-export function describeDemoAccounts(): string[] {
+/** `mailboxUrl`: where the demo mailbox is, when e-mail stays in the outbox (no SMTP). */
+export function describeDemoAccounts(mailboxUrl?: string): string[] {
   return [
     '  demo mode: sample accounts and submissions',
     `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
     `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
+    ...(mailboxUrl ? [`  demo mailbox: ${mailboxUrl} (e-mails, such as the link that confirms a new account)`] : []),
   ];
 }
 
@@ -125,6 +127,8 @@ export async function seedDemoIfFresh(
     accounts[key] = result.user.id;
   }
   await db.transaction(async (tx) => {
+    await markEmailVerified(tx, accounts.client);
+    await markEmailVerified(tx, accounts.admin);
     await markAdmin(tx, accounts.admin);
     const rows = demoSubmissions(accounts.client, accounts.admin);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));

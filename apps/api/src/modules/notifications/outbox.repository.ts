@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 
@@ -57,6 +57,7 @@ export async function markEmailFailed(db: DbOrTx, id: string, error: string, giv
     .where(eq(outbox.id, id));
 }
 
+/** The newest e-mails first, for the demo mailbox. */
 export function listOutbox(db: DbOrTx, limit = 50) {
-  return db.select().from(outbox).orderBy(asc(outbox.createdAt)).limit(limit);
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
 }

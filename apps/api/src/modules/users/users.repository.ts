@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -20,7 +20,9 @@ export async function promoteAdmins(db: DbOrTx, emails: string[]) {
   const rows = await db
     .update(users)
     .set({ isAdmin: true, updatedAt: new Date() })
-    .where(inArray(sql`lower(${users.email})`, emails))
+    // Only addresses their owner has proven: a stranger who signs up first with an admin's address
+    // must not inherit the role.
+    .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.emailVerified, true)))
     .returning({ id: users.id });
   return rows.length;
 }

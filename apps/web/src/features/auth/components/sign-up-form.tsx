@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, MailCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignUp } from '../api/sign-up';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '@assay/domain';
-import { navigateAfterSignIn, withReturnTo } from '../lib/navigation';
+import { safeReturnTo, withReturnTo } from '../lib/navigation';
 import { AuthFooterLink, AuthShell } from './auth-shell';
 import { SubmitButton } from './submit-button';
 
-export function SignUpForm({ returnTo }: { returnTo: string | null }) {
+/** `afterSent`: shown under "check your inbox" (the demo's mailbox link). */
+export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; afterSent?: ReactNode }) {
   const signUp = useSignUp();
-  const [navigating, setNavigating] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -21,13 +22,37 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    signUp.mutate(values, {
-      onSuccess: () => {
-        setNavigating(true);
-        navigateAfterSignIn(returnTo);
-      },
-    });
+    const after = safeReturnTo(returnTo);
+    signUp.mutate({ ...values, callbackURL: after === '/' ? '/client' : after }, { onSuccess: () => setSentTo(values.email) });
   });
+
+  if (sentTo) {
+    return (
+      <AuthShell
+        title="Check your inbox"
+        footer={
+          <>
+            Already confirmed? <AuthFooterLink href={withReturnTo('/login', returnTo)}>Sign in</AuthFooterLink>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <Alert variant="success">
+            <MailCheck aria-hidden="true" />
+            <span>
+              We have sent a link to <strong className="break-all">{sentTo}</strong>. Open it within 24 hours to confirm your
+              address; it signs you in.
+            </span>
+          </Alert>
+          <p className="text-sm text-muted-foreground">
+            No e-mail after a few minutes? Look in your spam folder, or sign in with your new password and we will send a
+            fresh link.
+          </p>
+          {afterSent}
+        </div>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell
@@ -59,7 +84,7 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <SubmitButton pending={signUp.isPending || navigating}>Create account</SubmitButton>
+        <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
       </form>
     </AuthShell>
   );

@@ -1,0 +1,37 @@
+// The demo's mailbox. Without SMTP every e-mail stays in the outbox, so a newcomer trying the demo
+// could never open the link that confirms a new account. This page shows the outbox, only in demo
+// mode (never in production) and only to a browser on the same machine: it holds other people's
+// one-time links, so it must never be reachable over a network.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { demoMailboxSchema } from '@assay/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { listOutbox } from '../notifications/outbox.repository.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The socket's own peer, not X-Forwarded-For: a proxy in front would make every visitor "local". */
+export function isSameMachine(request: FastifyRequest): boolean {
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
+export async function demoMailRoutes(app: FastifyInstance, opts: { db: Db }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/demo/mail',
+    { schema: { response: { 200: demoMailboxSchema } } },
+    async (request) => {
+      if (!isSameMachine(request)) throw notFound('This page');
+      const rows = await listOutbox(opts.db, 50);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,5 @@
+import { DemoMailbox } from '@/features/demo-mail/components/demo-mailbox';
+
+export function DemoMailRoute() {
+  return <DemoMailbox />;
+}

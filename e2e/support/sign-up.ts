@@ -1,0 +1,56 @@
+// New accounts are confirmed by the link e-mailed to them; the e2e server is a demo without SMTP,
+// so the link is read where a newcomer would read it: the demo mailbox.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { snap } from './screens.ts';
+
+export const NEW_CLIENT_PASSWORD = 'a-long-enough-password';
+
+export interface NewPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Fills the sign-up page as a person would (the page must already show it). */
+export async function fillSignUpForm(page: Page, person: NewPerson) {
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_CLIENT_PASSWORD);
+}
+
+/** From "Check your inbox" to the demo mailbox, then the confirmation link: signed in on the dashboard. */
+export async function confirmFromDemoMailbox(page: Page, email: string, screenshot?: string) {
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.getByRole('link', { name: 'open the demo mailbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();
+  if (screenshot) await snap(page, screenshot);
+  const mail = page.getByRole('listitem').filter({ hasText: `To ${email}` }).filter({ hasText: 'Confirm your e-mail address' });
+  await mail.first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+}
+
+/** The whole browser sign-up of a new client, ending signed in on the dashboard. */
+export async function signUpInBrowser(page: Page, person: NewPerson) {
+  await page.goto('/signup');
+  await fillSignUpForm(page, person);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmFromDemoMailbox(page, person.email);
+}
+
+/** The same over the API, for journeys whose client acts by requests: `client` ends signed in. */
+export async function signUpOverApi(client: APIRequestContext, person: NewPerson) {
+  const asked = await client.post('/api/identity/sign-up/email', {
+    data: { ...person, password: NEW_CLIENT_PASSWORD, name: `${person.firstName} ${person.lastName}` },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const mailbox = (await (await client.get('/api/demo/mail')).json()) as { messages: { to: string; subject: string; text: string }[] };
+  const mail = mailbox.messages.find((m) => m.to === person.email.toLowerCase() && m.subject.startsWith('Confirm your e-mail'));
+  const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+  expect(link, `a confirmation e-mail to ${person.email}`).toBeTruthy();
+  const url = new URL(link!);
+  const confirmed = await client.get(url.pathname + url.search);
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  expect((await client.get('/api/auth/user')).ok()).toBe(true);
+}
