@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { bootDatabase, isDemoMode } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import { SecretsFileError } from './lib/generated-secrets.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
 
 async function main() {
@@ -25,6 +26,10 @@ async function main() {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(75);
+    }
+    if (err instanceof SecretsFileError) {
+      console.error(err.message);
+      process.exit(78);
     }
     throw err;
   }
