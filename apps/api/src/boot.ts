@@ -47,3 +47,14 @@ export function isDemoMode(config: Config): boolean {
   if (config.production) return false;
   return config.demoMode ?? !config.databaseUrl;
 }
+
+export const LOOPBACK_HOST = '127.0.0.1';
+
+/**
+ * The address to listen on. HOST wins; otherwise demo mode (sample accounts with published
+ * passwords) stays on this machine, and everything else listens on every interface, as a server in
+ * a container or behind a load balancer must.
+ */
+export function listenHost(config: Config): string {
+  return config.host ?? (isDemoMode(config) ? LOOPBACK_HOST : '0.0.0.0');
+}

@@ -55,13 +55,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
   });
 
-  it('demands an https PUBLIC_URL in production, reported with the rest', () => {
+  it('demands an https PUBLIC_URL and a chosen price feed in production, all at once', () => {
     const missing = problemsOf({ NODE_ENV: 'production' });
     expect(missing).toMatch(/SESSION_SECRET is required in production/);
     expect(missing).toMatch(/ENCRYPTION_KEY is required in production/);
     expect(missing).toMatch(/PUBLIC_URL is required in production/);
+    expect(missing).toMatch(/PRICE_FEED is required in production: gold-api or metals-dev .* or PRICE_FEED=simulated/);
     expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://assay.example' })).toMatch(/PUBLIC_URL must start with https:\/\/ in production/);
     expect(loadConfig(PRODUCTION).publicUrl).toBe('https://assay.example');
+  });
+
+  it('runs production on simulated prices only when PRICE_FEED=simulated is set on purpose', () => {
+    const { PRICE_FEED: _, ...withoutFeed } = PRODUCTION;
+    expect(problemsOf(withoutFeed)).toMatch(/PRICE_FEED is required in production/);
+    expect(loadConfig({ ...withoutFeed, PRICE_FEED: 'simulated' }).priceFeed.provider).toBe('simulated');
+    // Outside production the simulated feed stays the default.
+    expect(loadConfig({}).priceFeed.provider).toBe('simulated');
+  });
+
+  it('leaves HOST unset unless given, for boot.ts to choose by mode', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('reads previous encryption keys, and never repeats a malformed one', () => {

@@ -33,7 +33,7 @@ const HEX_KEY = /^[0-9a-f]{64}$/i;
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    HOST: optionalString,
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     TRUST_PROXY: optionalString,
@@ -135,6 +135,13 @@ function crossFieldProblems(raw: RawEnv): string[] {
     else if (!publicUrl.toLowerCase().startsWith('https://')) {
       problems.push('PUBLIC_URL: PUBLIC_URL must start with https:// in production, so that session cookies are only sent encrypted');
     }
+    // Simulated prices are the demo's default; a production buyer quoting them must have chosen to.
+    if (!v('PRICE_FEED')) {
+      problems.push(
+        'PRICE_FEED: PRICE_FEED is required in production: gold-api or metals-dev for market prices, ' +
+          'or PRICE_FEED=simulated to run on simulated prices on purpose',
+      );
+    }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1') problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
   }
   if (v('STORAGE_DRIVER') === 's3') {
@@ -216,6 +223,7 @@ export function loadConfig(env: RawEnv = process.env) {
   return {
     env: e.NODE_ENV,
     production,
+    /** Unset: boot.ts's listenHost picks (loopback only in demo mode). */
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -1,5 +1,5 @@
-// Signing in as each kind of install really runs: a production instance behind https, whose
-// session cookie must be Secure.
+// Signing in as each kind of install really runs: a newcomer's demo opened at 127.0.0.1 or
+// localhost, and a production instance behind https, whose session cookie must be Secure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, uniqueAddress } from './support/sessions.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
@@ -17,6 +17,23 @@ function fromBrowserAt(t: TestApp, origin: string, action: 'sign-up' | 'sign-in'
 }
 
 const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat() as string[];
+
+describe.each(engines)('a demo install on %s, without PUBLIC_URL', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3000' });
+  });
+  afterAll(() => t.close());
+
+  it.each(['http://127.0.0.1:3000', 'http://localhost:3000'])('lets a newcomer at %s sign up and sign in', async (origin) => {
+    const email = `newcomer-${new URL(origin).hostname}@assay.test`;
+    const up = await fromBrowserAt(t, origin, 'sign-up', email);
+    expect(up.statusCode, up.body).toBe(200);
+    const inAgain = await fromBrowserAt(t, origin, 'sign-in', email);
+    expect(inAgain.statusCode, inAgain.body).toBe(200);
+    expect(setCookies(inAgain).some((c) => c.startsWith('better-auth.session_token='))).toBe(true);
+  });
+});
 
 describe.each(engines)('a production instance on %s', (engine) => {
   let t: TestApp;
