@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
+// Generated secrets are kept outside the data folder; a scratch folder keeps ~/.config clean.
+const secretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-secrets-'));
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -49,6 +51,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SECRETS_DIR: secretsDir,
       DATABASE_URL: '',
       DEMO_MODE: 'true',
       PUBLIC_URL: baseURL,

@@ -1,10 +1,9 @@
 // `npm run admin -- grant EMAIL` / `revoke EMAIL`: appraisers are managed from the shell, by whoever
 // runs the server, never through the web.
 import { bootDatabase } from '../src/boot.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { DataDirLockedError } from '../src/lib/data-dir-lock.ts';
-import { AppError } from '../src/lib/app-error.ts';
+import { loadConfig } from '../src/config.ts';
 import { changeAdminRole } from '../src/modules/users/users.service.ts';
+import { runCommand } from './run-command.ts';
 
 const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -28,17 +27,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof AppError) {
-      console.error(err.message);
-      if (err instanceof DataDirLockedError) {
-        console.error('Stop the running server first: the embedded database can be opened by one process at a time.');
-      }
-      process.exit(1);
-    }
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

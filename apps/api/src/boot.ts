@@ -1,22 +1,27 @@
 // Everything between "configuration is valid" and "the app can serve": claim the data folder,
 // open and migrate the database, apply ADMIN_EMAILS, seed the demo. Shared by server and CLI.
 import path from 'node:path';
-import { type Config, resolveSecrets, type Secrets } from './config.ts';
+import type { Config, Secrets } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';
 import { syncAdminEmails } from './modules/users/users.service.ts';
 
 export interface Booted {
   database: Database;
   secrets: Secrets;
+  /** Where generated secrets are kept; undefined when the environment gives them all. */
+  secretsFile: string | undefined;
   release(): Promise<void>;
 }
 
 export async function bootDatabase(config: Config): Promise<Booted> {
-  const secrets = resolveSecrets(config);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let database: Database;
+  let resolved: ResolvedSecrets;
   try {
+    // Under the data folder's lock, so two processes never generate two keys for one folder.
+    resolved = resolveSecrets(config);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -29,7 +34,8 @@ export async function bootDatabase(config: Config): Promise<Booted> {
   }
   return {
     database,
-    secrets,
+    secrets: resolved.secrets,
+    secretsFile: resolved.file,
     async release() {
       await database.close();
       unlock();
@@ -40,4 +46,15 @@ export async function bootDatabase(config: Config): Promise<Booted> {
 export function isDemoMode(config: Config): boolean {
   if (config.production) return false;
   return config.demoMode ?? !config.databaseUrl;
+}
+
+export const LOOPBACK_HOST = '127.0.0.1';
+
+/**
+ * The address to listen on. HOST wins; otherwise demo mode (sample accounts with published
+ * passwords) stays on this machine, and everything else listens on every interface, as a server in
+ * a container or behind a load balancer must.
+ */
+export function listenHost(config: Config): string {
+  return config.host ?? (isDemoMode(config) ? LOOPBACK_HOST : '0.0.0.0');
 }

@@ -1,8 +1,20 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, resolveSecrets } from './config.ts';
+import { PRODUCTION_ENV } from '../test/support/production-env.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The problems loadConfig reports for `env`, one per line. */
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems.join('\n');
+    throw err;
+  }
+  return '';
+}
+
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('loadConfig', () => {
   it('has working defaults for the embedded install', () => {
@@ -43,28 +55,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
   });
 
+  it('demands an https PUBLIC_URL and a chosen price feed in production, all at once', () => {
+    const missing = problemsOf({ NODE_ENV: 'production' });
+    expect(missing).toMatch(/SESSION_SECRET is required in production/);
+    expect(missing).toMatch(/ENCRYPTION_KEY is required in production/);
+    expect(missing).toMatch(/PUBLIC_URL is required in production/);
+    expect(missing).toMatch(/PRICE_FEED is required in production: gold-api or metals-dev .* or PRICE_FEED=simulated/);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://assay.example' })).toMatch(/PUBLIC_URL must start with https:\/\/ in production/);
+    expect(loadConfig(PRODUCTION).publicUrl).toBe('https://assay.example');
+  });
+
+  it('runs production on simulated prices only when PRICE_FEED=simulated is set on purpose', () => {
+    const { PRICE_FEED: _, ...withoutFeed } = PRODUCTION;
+    expect(problemsOf(withoutFeed)).toMatch(/PRICE_FEED is required in production/);
+    expect(loadConfig({ ...withoutFeed, PRICE_FEED: 'simulated' }).priceFeed.provider).toBe('simulated');
+    // Outside production the simulated feed stays the default.
+    expect(loadConfig({}).priceFeed.provider).toBe('simulated');
+  });
+
+  it('leaves HOST unset unless given, for boot.ts to choose by mode', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads previous encryption keys, and never repeats a malformed one', () => {
+    const keys = loadConfig({ ENCRYPTION_KEYS_PREVIOUS: ` ${'A'.repeat(64)} ,${'b'.repeat(64)},${'a'.repeat(64)}` }).previousEncryptionKeys;
+    expect(keys).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
+    expect(loadConfig({}).previousEncryptionKeys).toEqual([]);
+    const secretLooking = `${'d'.repeat(64)},${'e'.repeat(63)}`;
+    const problems = problemsOf({ ENCRYPTION_KEYS_PREVIOUS: secretLooking });
+    expect(problems).toMatch(/ENCRYPTION_KEYS_PREVIOUS must be keys of 64 hex characters/);
+    expect(problems).not.toContain('d'.repeat(64));
+    expect(problems).not.toContain('e'.repeat(63));
+  });
+
+  it('keeps generated secrets in the user config folder by default, never inside DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', XDG_CONFIG_HOME: '/home/ann/.cfg' }).secretsDir).toBe('/home/ann/.cfg/assay/secrets');
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', HOME: '/home/ann' }).secretsDir).toBe('/home/ann/.config/assay/secrets');
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/etc/assay' }).secretsDir).toBe('/etc/assay');
+    expect(problemsOf({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data/keys' })).toMatch(
+      /SECRETS_DIR: .*inside DATA_DIR .*set SECRETS_DIR to a folder outside DATA_DIR/,
+    );
+    expect(problemsOf({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data' })).toMatch(/inside DATA_DIR/);
+    expect(problemsOf({ DATA_DIR: '/home/ann/.config', HOME: '/home/ann' })).toMatch(/inside DATA_DIR/);
+    // A neighbour whose name merely starts the same is outside.
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data-keys' }).secretsDir).toBe('/srv/assay/data-keys');
+  });
+
   it('normalises ADMIN_EMAILS to lower case', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Assay.Test ,x@assay.test' }).adminEmails).toEqual(['boss@assay.test', 'x@assay.test']);
-  });
-});
-
-describe('resolveSecrets', () => {
-  it('generates secrets once and keeps them in the data folder', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-secrets-'));
-    const config = loadConfig({ DATA_DIR: dir });
-    const first = resolveSecrets(config);
-    const second = resolveSecrets(config);
-    expect(first).toEqual(second);
-    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
-    expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'))).toEqual(first);
-  });
-
-  it('never writes secrets given in the environment to disk', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-secrets-'));
-    const given = 'x'.repeat(40);
-    const secrets = resolveSecrets(loadConfig({ DATA_DIR: dir, SESSION_SECRET: given }));
-    expect(secrets.sessionSecret).toBe(given);
-    expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain(given);
   });
 });

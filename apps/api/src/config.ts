@@ -1,7 +1,7 @@
 // The only reader of process.env: every setting is validated once at start, and every problem is
 // reported together so an operator fixes the whole environment in one go.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOneLineAddress } from '@assay/domain';
@@ -28,14 +28,19 @@ const booleanFlag = z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1',
   v === undefined ? undefined : v === 'true' || v === '1',
 );
 
+const HEX_KEY = /^[0-9a-f]{64}$/i;
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    HOST: optionalString,
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     TRUST_PROXY: optionalString,
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'data'))),
+    SECRETS_DIR: optionalString,
+    XDG_CONFIG_HOME: optionalString,
+    HOME: optionalString,
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -52,7 +57,17 @@ const envSchema = z
       emptyToUndefined,
       z
         .string()
-        .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+        .regex(HEX_KEY, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+        .optional(),
+    ),
+    ENCRYPTION_KEYS_PREVIOUS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        // The message never repeats the value: it is a key.
+        .refine((value) => splitList(value).every((key) => HEX_KEY.test(key)), {
+          message: 'ENCRYPTION_KEYS_PREVIOUS must be keys of 64 hex characters, separated by commas',
+        })
         .optional(),
     ),
     DEMO_MODE: booleanFlag,
@@ -115,6 +130,18 @@ function crossFieldProblems(raw: RawEnv): string[] {
   if (v('NODE_ENV') === 'production') {
     if (!v('SESSION_SECRET')) problems.push('SESSION_SECRET: SESSION_SECRET is required in production');
     if (!v('ENCRYPTION_KEY')) problems.push('ENCRYPTION_KEY: ENCRYPTION_KEY is required in production');
+    const publicUrl = v('PUBLIC_URL');
+    if (!publicUrl) problems.push('PUBLIC_URL: PUBLIC_URL is required in production (the https:// address people open)');
+    else if (!publicUrl.toLowerCase().startsWith('https://')) {
+      problems.push('PUBLIC_URL: PUBLIC_URL must start with https:// in production, so that session cookies are only sent encrypted');
+    }
+    // Simulated prices are the demo's default; a production buyer quoting them must have chosen to.
+    if (!v('PRICE_FEED')) {
+      problems.push(
+        'PRICE_FEED: PRICE_FEED is required in production: gold-api or metals-dev for market prices, ' +
+          'or PRICE_FEED=simulated to run on simulated prices on purpose',
+      );
+    }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1') problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
   }
   if (v('STORAGE_DRIVER') === 's3') {
@@ -141,6 +168,27 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Where generated secrets live by default: the user's config folder, never the data folder. */
+function defaultSecretsDir(e: { XDG_CONFIG_HOME?: string; HOME?: string }): string {
+  const configHome =
+    e.XDG_CONFIG_HOME && path.isAbsolute(e.XDG_CONFIG_HOME) ? e.XDG_CONFIG_HOME : path.join(e.HOME ?? os.homedir(), '.config');
+  return path.join(configHome, 'assay', 'secrets');
+}
+
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** A copy of the data folder alone must not be able to decrypt it. */
+function secretsLocationProblems(dataDir: string, secretsDir: string): string[] {
+  if (!isInside(dataDir, secretsDir)) return [];
+  return [
+    `SECRETS_DIR: generated secrets would be kept in ${secretsDir}, inside DATA_DIR (${dataDir}); ` +
+      'a copy of the data folder must not carry its own key: set SECRETS_DIR to a folder outside DATA_DIR',
+  ];
+}
+
 function allowedOrigins(publicUrl: string | undefined, port: number, production: boolean): string[] {
   const origins = new Set<string>();
   if (publicUrl) origins.add(new URL(publicUrl).origin);
@@ -162,17 +210,20 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: RawEnv = process.env) {
   const parsed = envSchema.safeParse(env);
+  const dataDir = parsed.success ? path.resolve(parsed.data.DATA_DIR) : '';
+  const secretsDir = parsed.success ? path.resolve(parsed.data.SECRETS_DIR ?? defaultSecretsDir(parsed.data)) : '';
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))),
     ...crossFieldProblems(env),
+    ...(parsed.success ? secretsLocationProblems(dataDir, secretsDir) : []),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
     production,
+    /** Unset: boot.ts's listenHost picks (loopback only in demo mode). */
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -186,8 +237,12 @@ export function loadConfig(env: RawEnv = process.env) {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     adminEmails: splitList(e.ADMIN_EMAILS),
+    /** Where secrets missing from the environment are generated and kept (outside DATA_DIR). */
+    secretsDir,
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    /** Keys that still decrypt rows written before a rotation; never used to encrypt. */
+    previousEncryptionKeys: [...new Set(splitList(e.ENCRYPTION_KEYS_PREVIOUS ?? ''))],
     demoMode: e.DEMO_MODE,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -224,31 +279,13 @@ export function loadConfig(env: RawEnv = process.env) {
 
 export interface Secrets {
   sessionSecret: string;
+  /** Encrypts every new value. */
   encryptionKey: string;
+  /** Still decrypt older values, until `npm run keys -- rotate` has re-encrypted them. */
+  previousEncryptionKeys: string[];
 }
 
-/**
- * Outside production a missing secret is generated once and kept in the data folder, so sessions
- * and encrypted bank numbers survive a restart without any setup.
- */
-export function resolveSecrets(config: Config): Secrets {
-  if (config.sessionSecret && config.encryptionKey) {
-    return { sessionSecret: config.sessionSecret, encryptionKey: config.encryptionKey };
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = path.join(config.dataDir, 'secrets.json');
-  let stored: Partial<Secrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-  const generated: Partial<Secrets> = {
-    sessionSecret: config.sessionSecret ? stored.sessionSecret : (stored.sessionSecret ?? randomBytes(32).toString('base64url')),
-    encryptionKey: config.encryptionKey ? stored.encryptionKey : (stored.encryptionKey ?? randomBytes(32).toString('hex')),
-  };
-  if (generated.sessionSecret !== stored.sessionSecret || generated.encryptionKey !== stored.encryptionKey) {
-    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
-  }
-  const secrets: Secrets = {
-    sessionSecret: config.sessionSecret ?? generated.sessionSecret!,
-    encryptionKey: config.encryptionKey ?? generated.encryptionKey!,
-  };
-  return secrets;
+/** The keys an encrypted value may be read with: the current key first. */
+export function decryptionKeys(secrets: Secrets): string[] {
+  return [secrets.encryptionKey, ...secrets.previousEncryptionKeys];
 }

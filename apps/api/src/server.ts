@@ -1,10 +1,12 @@
 // Process entry: read configuration, boot, listen, and close gracefully so that no acknowledged
 // request is cut off and the data folder is released.
 import { buildApp } from './app.ts';
-import { bootDatabase, isDemoMode } from './boot.ts';
+import { bootDatabase, isDemoMode, listenHost } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import { SecretsFileError } from './lib/generated-secrets.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
+import { startupBanner } from './startup-banner.ts';
 
 async function main() {
   let config;
@@ -25,6 +27,10 @@ async function main() {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(75);
+    }
+    if (err instanceof SecretsFileError) {
+      console.error(err.message);
+      process.exit(78);
     }
     throw err;
   }
@@ -48,15 +54,12 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
-  const where = `http://localhost:${config.port}`;
-  const lines = [
-    '',
-    `Assay is running at ${where}`,
-    `  database: ${booted.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  e-mail:   ${config.mail.smtpUrl ? 'sent over SMTP' : 'kept in the outbox table (set SMTP_URL to send)'}`,
-  ];
-  if (demo) lines.push(...describeDemoAccounts(config.mail.smtpUrl ? undefined : `${where}/demo/mail`));
+  const host = listenHost(config);
+  await app.listen({ host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = ['', ...startupBanner({ config, host, port, demo, secretsFile: booted.secretsFile })];
+  if (demo) lines.push(...describeDemoAccounts(config.mail.smtpUrl ? undefined : `http://localhost:${port}/demo/mail`));
   console.log(lines.join('\n') + '\n');
 }
 

@@ -224,7 +224,7 @@ describe.each(engines)('logs on %s', (engine) => {
     const app = await buildApp({
       config,
       database,
-      secrets: { sessionSecret: config.sessionSecret!, encryptionKey: KEY },
+      secrets: { sessionSecret: config.sessionSecret!, encryptionKey: KEY, previousEncryptionKeys: [] },
       backgroundJobs: false,
       logger: { ...(loggerOptions('trace') as object), stream },
     });

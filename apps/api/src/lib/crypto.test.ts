@@ -60,9 +60,22 @@ describe('field encryption (AES-256-GCM)', () => {
     }
   });
 
+  it('reads a value written with any of the keys it is given, current key first', () => {
+    const previous = encryptField(OTHER_KEY, '000123456789', 'transactions.bank:t1');
+    const current = encryptField(KEY, '011000015', 'transactions.bank:t1');
+    expect(decryptField([KEY, OTHER_KEY], previous, 'transactions.bank:t1')).toBe('000123456789');
+    expect(decryptField([KEY, OTHER_KEY], current, 'transactions.bank:t1')).toBe('011000015');
+    expect(decryptJson([KEY, OTHER_KEY], encryptJson(OTHER_KEY, { n: 1 }, 'c'), 'c')).toEqual({ n: 1 });
+    expect(() => decryptField(KEY, previous, 'transactions.bank:t1')).toThrow(DecryptionError);
+    // Another key never loosens the context binding.
+    expect(() => decryptField([KEY, OTHER_KEY], previous, 'transactions.bank:t2')).toThrow(DecryptionError);
+    expect(() => decryptField([], previous, 'transactions.bank:t1')).toThrow(RangeError);
+  });
+
   it('refuses a key that is not 64 hex characters', () => {
     expect(() => encryptField('abc', 'x')).toThrow(RangeError);
     expect(() => encryptField('g'.repeat(64), 'x')).toThrow(RangeError);
     expect(() => decryptField('a'.repeat(63), encryptField(KEY, 'x'))).toThrow(RangeError);
+    expect(() => decryptField([KEY, 'nope'], encryptField(KEY, 'x'))).toThrow(RangeError);
   });
 });

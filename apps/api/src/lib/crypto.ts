@@ -6,6 +6,11 @@
 // or algorithm live beside old values. An optional context string (for example
 // 'transactions.bank:<id>') is bound as additional authenticated data, so a ciphertext copied to
 // another row or column fails to decrypt instead of quietly paying someone else.
+//
+// Key rotation: values are always written with the current key, and read with whichever of the
+// current and previous keys fits. The GCM tag already tells a wrong key apart, so the stored format
+// needs no key id and 'v1' rows written before rotation existed stay as they are
+// (docs/decisions/014-secrets-and-production-config.md).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
@@ -36,8 +41,12 @@ export function encryptField(hexKey: string, plaintext: string, context = ''): s
   return [VERSION, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join(':');
 }
 
-export function decryptField(hexKey: string, stored: string, context = ''): string {
-  const key = keyBytes(hexKey);
+/** The keys a value may have been written with: one key, or the current key then previous ones. */
+export type DecryptionKeys = string | readonly string[];
+
+export function decryptField(keys: DecryptionKeys, stored: string, context = ''): string {
+  const candidates = (typeof keys === 'string' ? [keys] : keys).map(keyBytes);
+  if (candidates.length === 0) throw new RangeError('At least one decryption key is needed.');
   const parts = stored.split(':');
   if (parts.length !== 4 || parts[0] !== VERSION) throw new DecryptionError('An encrypted value has an unknown format.');
   const [, ivText, tagText, dataText] = parts as [string, string, string, string];
@@ -45,13 +54,23 @@ export function decryptField(hexKey: string, stored: string, context = ''): stri
   const iv = Buffer.from(ivText, 'base64url');
   const tag = Buffer.from(tagText, 'base64url');
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new DecryptionError('An encrypted value has an unknown format.');
+  const data = Buffer.from(dataText, 'base64url');
+  for (const key of candidates) {
+    const plaintext = openWithKey(key, iv, tag, data, context);
+    if (plaintext !== null) return plaintext;
+  }
+  throw new DecryptionError();
+}
+
+/** Null when this key (or the context) is not the one the value was sealed with. */
+function openWithKey(key: Buffer, iv: Buffer, tag: Buffer, data: Buffer, context: string): string | null {
   try {
     const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(Buffer.from(dataText, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
   } catch {
-    throw new DecryptionError();
+    return null;
   }
 }
 
@@ -60,6 +79,6 @@ export function encryptJson(hexKey: string, value: unknown, context = ''): strin
   return encryptField(hexKey, JSON.stringify(value), context);
 }
 
-export function decryptJson<T>(hexKey: string, stored: string, context = ''): T {
-  return JSON.parse(decryptField(hexKey, stored, context)) as T;
+export function decryptJson<T>(keys: DecryptionKeys, stored: string, context = ''): T {
+  return JSON.parse(decryptField(keys, stored, context)) as T;
 }

@@ -25,6 +25,7 @@ describe('logs', () => {
     const app = Fastify({ logger: { ...options, stream } });
     app.post('/x', async (request) => {
       request.log.info({ body: request.body, req: request }, 'got');
+      request.log.info({ secrets: { sessionSecret: 'session-topsecret', encryptionKey: 'e'.repeat(64), previousEncryptionKeys: ['d'.repeat(64)] } }, 'keys');
       return { ok: true };
     });
     await app.inject({
@@ -36,7 +37,8 @@ describe('logs', () => {
     await app.close();
     const text = lines.join('');
     expect(text).toContain('"got"');
-    for (const secret of ['hunter2', '000123456789', '011000015', 'topsecret', 'Bearer tok']) {
+    expect(text).toContain('"keys"');
+    for (const secret of ['hunter2', '000123456789', '011000015', 'topsecret', 'Bearer tok', 'e'.repeat(64), 'd'.repeat(64)]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -14,6 +14,7 @@ export const redactedPaths = [
   '*.payoutDetails',
   '*.sessionSecret',
   '*.encryptionKey',
+  '*.previousEncryptionKeys',
 ];
 
 /** Reset links and OAuth callbacks carry secrets in the URL; logs keep only their shape. */

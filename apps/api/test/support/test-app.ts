@@ -74,7 +74,11 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const app = await buildApp({
     config,
     database,
-    secrets: { sessionSecret: config.sessionSecret!, encryptionKey: config.encryptionKey! },
+    secrets: {
+      sessionSecret: config.sessionSecret!,
+      encryptionKey: config.encryptionKey!,
+      previousEncryptionKeys: config.previousEncryptionKeys,
+    },
     backgroundJobs: false,
     demo: options.demo,
   });

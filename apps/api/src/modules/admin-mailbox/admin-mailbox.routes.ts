@@ -23,6 +23,7 @@ import {
   submissionCountsSchema,
   transactionSchema,
 } from '@assay/domain';
+import { decryptionKeys } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { reviewKyc } from '../kyc/kyc.service.ts';
@@ -129,7 +130,7 @@ export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db; s
     { schema: { params: transactionParams, response: { 200: revealedBankDetailsSchema } } },
     async (request, reply) => {
       const admin = await app.requireAdmin(request);
-      const details = await revealBankDetails(db, admin, request.params.id, app.deps.secrets.encryptionKey);
+      const details = await revealBankDetails(db, admin, request.params.id, decryptionKeys(app.deps.secrets));
       if (!details) throw conflict(payoutMessages.noBankDetails);
       reply.header('cache-control', 'no-store');
       return details;

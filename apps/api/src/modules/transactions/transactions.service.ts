@@ -17,7 +17,7 @@ import {
 import type { PayoutAdapter, PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { decryptJson, encryptJson } from '../../lib/crypto.ts';
+import { type DecryptionKeys, decryptJson, encryptJson } from '../../lib/crypto.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
@@ -275,13 +275,13 @@ export async function markPayoutSent(db: Db, admin: CurrentUser, transactionId: 
  * the audit log. Null for PayPal and check payouts, which have no bank numbers. Once the money is
  * sent nobody needs the numbers any more, so they are no longer shown.
  */
-export async function revealBankDetails(db: DbOrTx, admin: CurrentUser, transactionId: string, encryptionKey: string) {
+export async function revealBankDetails(db: DbOrTx, admin: CurrentUser, transactionId: string, keys: DecryptionKeys) {
   if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
   if (!transaction.encryptedBankDetails) return null;
   if (transaction.status !== 'pending') throw conflict(payoutMessages.bankDetailsAfterSent);
-  const details = decryptJson<AchDetails>(encryptionKey, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
+  const details = decryptJson<AchDetails>(keys, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
   await insertAudit(db, {
     actorId: admin.id,
     entityType: 'transaction',

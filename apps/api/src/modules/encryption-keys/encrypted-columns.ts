@@ -1,0 +1,27 @@
+// Every column that holds field-encrypted values, with the context its values are bound to. Key
+// rotation walks this list; encrypted-columns.test.ts fails when a schema column named
+// encrypted_* is missing from it, so a new secret column cannot be left on an old key.
+import { getTableName, type Table } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { kycRecords, transactions } from '../../db/schema/index.ts';
+import { idNumberContext } from '../kyc/kyc.service.ts';
+import { bankDetailsContext } from '../transactions/transactions.service.ts';
+
+export interface EncryptedColumn {
+  table: PgTable;
+  /** The primary key, text, walked in order so that batches never overlap. */
+  id: PgColumn;
+  value: PgColumn;
+  /** The additional authenticated data of a row's value, as its owner module writes it. */
+  context(id: string): string;
+}
+
+export const encryptedColumns: EncryptedColumn[] = [
+  { table: transactions, id: transactions.id, value: transactions.encryptedBankDetails, context: bankDetailsContext },
+  { table: kycRecords, id: kycRecords.id, value: kycRecords.encryptedIdNumber, context: idNumberContext },
+];
+
+/** 'table.column', as the command prints it. */
+export function columnName(column: EncryptedColumn): string {
+  return `${getTableName(column.table as Table)}.${column.value.name}`;
+}
