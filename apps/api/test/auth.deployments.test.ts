@@ -1,7 +1,7 @@
 // Signing in as each kind of install really runs: a newcomer's demo opened at 127.0.0.1 or
 // localhost, and a production instance behind https, whose session cookie must be Secure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, uniqueAddress } from './support/sessions.ts';
+import { DEFAULT_PASSWORD, openVerificationLink, uniqueAddress } from './support/sessions.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -29,6 +29,7 @@ describe.each(engines)('a demo install on %s, without PUBLIC_URL', (engine) => {
     const email = `newcomer-${new URL(origin).hostname}@assay.test`;
     const up = await fromBrowserAt(t, origin, 'sign-up', email);
     expect(up.statusCode, up.body).toBe(200);
+    expect((await openVerificationLink(t.app, email)).statusCode).toBe(302);
     const inAgain = await fromBrowserAt(t, origin, 'sign-in', email);
     expect(inAgain.statusCode, inAgain.body).toBe(200);
     expect(setCookies(inAgain).some((c) => c.startsWith('better-auth.session_token='))).toBe(true);
@@ -45,6 +46,7 @@ describe.each(engines)('a production instance on %s', (engine) => {
   it('sets a Secure, HttpOnly session cookie at sign-in', async () => {
     const email = 'seller@assay.test';
     expect((await fromBrowserAt(t, 'https://assay.example', 'sign-up', email)).statusCode).toBe(200);
+    expect((await openVerificationLink(t.app, email)).statusCode).toBe(302);
     const res = await fromBrowserAt(t, 'https://assay.example', 'sign-in', email);
     expect(res.statusCode, res.body).toBe(200);
     const session = setCookies(res).find((c) => c.startsWith('__Secure-better-auth.session_token='));
