@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(healthRoutes, { database: deps.database });
-  await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc), publicUrl: deps.config.publicUrl });
+  await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc) });
   await app.register(submissionsRoutes, { db: deps.database.db });
   await app.register(uploadsRoutes, { db: deps.database.db, sessionSecret: deps.secrets.sessionSecret });
   await app.register(transactionsRoutes, { db: deps.database.db });

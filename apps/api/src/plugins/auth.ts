@@ -18,6 +18,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../modules/users/pass
 import { accountKeyOf, clearSignInAttempts, countSignInAttempt } from '../modules/users/sign-in-throttle.repository.ts';
 import { judgeSignInAttempt, tooManyAttemptsMessage } from '../modules/users/sign-in-throttle.ts';
 import { humaniseIdentityError, identitySentences } from './identity-messages.ts';
+import { namesFromClaims } from '../modules/users/provider-names.ts';
 
 export interface CurrentUser {
   id: string;
@@ -44,6 +45,10 @@ declare module 'fastify' {
 export type Auth = ReturnType<typeof createAuth>;
 
 export const AUTH_BASE_PATH = '/api/identity';
+/** better-auth's id for the configured OpenID Connect provider; its callback is AUTH_BASE_PATH/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc';
+/** Where a failed provider sign-in lands (with ?error=<code>): the sign-in page explains it. */
+export const SIGN_IN_PAGE = '/login';
 
 /** better-auth's routes where a new password is chosen, and the body field that carries it. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -164,20 +169,22 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
         },
       },
     },
+    // A provider callback that fails before Assay knows where the person came from (no or forged
+    // state) lands on the sign-in page too, instead of better-auth's own error page.
+    onAPIError: { errorURL: SIGN_IN_PAGE },
     plugins: config.oidc
       ? [
           genericOAuth({
             config: [
               {
-                providerId: 'oidc',
+                providerId: OIDC_PROVIDER_ID,
                 discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
                 clientId: config.oidc.clientId,
                 clientSecret: config.oidc.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
-                mapProfileToUser: (profile) => ({
-                  firstName: typeof profile.given_name === 'string' ? profile.given_name : null,
-                  lastName: typeof profile.family_name === 'string' ? profile.family_name : null,
-                }),
+                // emailVerified is not mapped here on purpose: better-auth takes it from the
+                // provider's email_verified claim, and ADMIN_EMAILS (above) depends on it.
+                mapProfileToUser: (profile) => namesFromClaims(profile),
               },
             ],
           }),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema } from '@assay/domain';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { signInPagePath, startProviderSignIn } from './provider-sign-in.service.ts';
 
 /** Only same-site paths: an open redirect would let a phishing link bounce through our sign-in. */
 export function safeReturnPath(value: unknown): string {
@@ -10,7 +10,7 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
-export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boolean; publicUrl: string }) {
+export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boolean }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -19,21 +19,12 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo);
       if (opts.oidcEnabled) {
-        // The state cookie better-auth sets here must reach the browser with the redirect.
-        const started = await app.auth.handler(
-          new Request(new URL('/api/identity/sign-in/oauth2', opts.publicUrl), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: new URL(opts.publicUrl).origin },
-            body: JSON.stringify({ providerId: 'oidc', callbackURL: returnTo }),
-          }),
-        );
-        const { url } = (await started.json()) as { url?: string };
-        if (!started.ok || !url) throw new AppError('SERVICE_UNAVAILABLE', 'Sign-in with the identity provider is not available right now.');
-        const cookies = started.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.redirect(url);
+        const started = await startProviderSignIn(app.auth, returnTo);
+        // The state cookie must reach the browser with the redirect: the callback checks it.
+        if (started.cookies.length) reply.header('set-cookie', started.cookies);
+        return reply.redirect(started.url);
       }
-      return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      return reply.redirect(signInPagePath(returnTo));
     },
   );
 

@@ -8,12 +8,15 @@ import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignIn } from '../api/sign-in';
 import { signInSchema, type SignInValues } from '@assay/domain';
-import { navigateAfterSignIn, withReturnTo } from '../lib/navigation';
+import { navigateAfterSignIn, signInUrl, withReturnTo } from '../lib/navigation';
+import { providerSignInError } from '../lib/provider-sign-in-error';
 import { AuthFooterLink, AuthShell } from './auth-shell';
 import { SubmitButton } from './submit-button';
 
-export function SignInForm({ returnTo }: { returnTo: string | null }) {
+/** `providerError`: the code a failed identity-provider sign-in came back with, if any. */
+export function SignInForm({ returnTo, providerError = null }: { returnTo: string | null; providerError?: string | null }) {
   const signIn = useSignIn();
+  const fromProvider = providerSignInError(providerError);
   const [navigating, setNavigating] = useState(false);
   const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -38,11 +41,29 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {signIn.isError && (
+        {signIn.isError ? (
           <Alert variant="error">
             <AlertCircle aria-hidden="true" />
             <span>{identityErrorMessage(signIn.error, 'Could not sign in. Please try again.')}</span>
           </Alert>
+        ) : (
+          fromProvider && (
+            <Alert variant="error">
+              <AlertCircle aria-hidden="true" />
+              <span>
+                {fromProvider.message}
+                {fromProvider.canRetry && (
+                  <>
+                    {' '}
+                    {/* A plain link: /api/login is a server route that redirects to the provider. */}
+                    <a href={signInUrl(returnTo)} className="font-semibold underline underline-offset-4">
+                      Try again
+                    </a>
+                  </>
+                )}
+              </span>
+            </Alert>
+          )
         )}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
         <TextField

@@ -21,13 +21,18 @@ export function navigateAfterSignIn(returnTo: string | null | undefined): void {
   window.location.assign(safeReturnTo(returnTo));
 }
 
+/** The server's sign-in entry (the identity provider when one is configured), then back to `returnTo`. */
+export function signInUrl(returnTo: string | null): string {
+  return returnTo ? '/api/login?returnTo=' + encodeURIComponent(returnTo) : '/api/login';
+}
+
 /** A visitor who opens a signed-in page: sign in, then come back here. */
 export function redirectToSignIn(path: string = window.location.pathname + window.location.search): void {
-  window.location.assign('/api/login?returnTo=' + encodeURIComponent(path));
+  window.location.assign(signInUrl(path));
 }
 
 export function startSignIn(): void {
-  window.location.assign('/api/login');
+  window.location.assign(signInUrl(null));
 }
 
 export function signOut(): void {
