@@ -4,6 +4,7 @@
 // sent one) so two appraisers cannot both win, an audit entry, and the client's notification.
 // Internal notes stay here: they are never written to the audit log or a notification.
 import {
+  actualWeightProblem,
   ALERT_WINDOW_HOURS,
   adminMessages,
   type AdminPayout,
@@ -18,6 +19,7 @@ import {
   dollarsToCents,
   guaranteeDeadlineFrom,
   isNearingDeadline,
+  isWeightUnit,
   labelInsuredValueCents,
   type KycStatus,
   requiresKyc,
@@ -336,9 +338,10 @@ function notesChange(notes: string | null | undefined): Partial<SubmissionRow> {
   return { adminNotes: notes ? notes : null };
 }
 
-/** Weights are stored to 4 decimals; one that would be stored as 0 is no weight at all. */
-function storedWeight(weight: number): string {
-  if (Math.round(weight * 10_000) <= 0) throw badRequest('The actual weight must be greater than zero.');
+/** The weighed weight is in the submission's unit, which the route's schema could not know. */
+function storedWeight(weight: number, unit: string): string {
+  const problem = actualWeightProblem(weight, isWeightUnit(unit) ? unit : undefined);
+  if (problem) throw badRequest(problem);
   return String(weight);
 }
 
@@ -380,7 +383,7 @@ export async function updateSubmission(
     if (to === 'offered') {
       const finalOffer = body.finalOffer!;
       const offerCents = dollarsToCents(finalOffer)!;
-      const actualWeight = storedWeight(body.actualWeight!);
+      const actualWeight = storedWeight(body.actualWeight!, row.weightUnit);
       const kyc = requiresKyc(offerCents, row.requiresKyc);
       const offered = await applyChange(tx, row, {
         to: 'offered',
