@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { enqueueEmail } from '../modules/notifications/outbox.repository.ts';
+import { checkIdentityInput } from './identity-input.ts';
 
 export interface CurrentUser {
   id: string;
@@ -190,6 +191,7 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       config: { rateLimit: false },
+      preValidation: checkIdentityInput(AUTH_BASE_PATH),
       handler: (request, reply) => forward(auth, request, reply, opts.config),
     });
 

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import type { RouteOptions } from 'fastify';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
@@ -55,7 +56,7 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   };
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}) {
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: { logger?: AppDeps['logger'] } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,11 +71,14 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   });
   const { database, cleanup } = await createTestDatabase(engine);
   await syncAdminEmails(database.db, config.adminEmails);
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,
     database,
     secrets: { sessionSecret: config.sessionSecret!, encryptionKey: config.encryptionKey! },
     backgroundJobs: false,
+    logger: options.logger,
+    onRoute: (route) => routes.push(route),
   });
   await app.ready();
   return {
@@ -82,6 +86,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     config,
     database,
     db: database.db,
+    /** Every route of the app, as registered. */
+    routes,
     async close() {
       await app.close();
       await cleanup();

@@ -32,6 +32,7 @@ import {
 } from '@assay/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { hasBrokenText } from '../../lib/broken-input.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -89,7 +90,8 @@ export function decodeCursor(cursor: string): KeysetPosition {
   if (!Array.isArray(value) || value.length !== 2) throw refuse();
   const [createdAt, id] = value as unknown[];
   if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw refuse();
-  if (typeof id !== 'string' || id.length === 0 || id.length > 128) throw refuse();
+  // The edge rule saw only base64 here; the id inside gets the same check before a query does.
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128 || hasBrokenText(id)) throw refuse();
   return { createdAt, id };
 }
 
