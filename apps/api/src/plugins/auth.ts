@@ -1,6 +1,6 @@
 // Accounts are better-auth's (email + password, password reset, optional OpenID Connect), mounted
 // under /api/identity. This plugin bridges Fastify to it and gives every request `request.user`.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assay/domain';
 import fp from 'fastify-plugin';
 import { betterAuth } from 'better-auth';
@@ -11,6 +11,7 @@ import type { Config, Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { identityLogger } from '../lib/logger.ts';
 import { enqueueEmail } from '../modules/notifications/outbox.repository.ts';
 import { checkIdentityInput } from './identity-input.ts';
 
@@ -40,7 +41,7 @@ export type Auth = ReturnType<typeof createAuth>;
 
 export const AUTH_BASE_PATH = '/api/identity';
 
-export function createAuth(db: Db, config: Config, secrets: Secrets) {
+export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails);
   return betterAuth({
     appName: 'Assay',
@@ -147,7 +148,10 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
           }),
         ]
       : [],
-    logger: { disabled: config.env === 'test' },
+    logger: identityLogger(log),
+    // An unexpected error (a failed query) reaches Fastify's error handler and its safe log,
+    // instead of better-call printing it whole, query values included, on the console.
+    onAPIError: { throw: true },
   });
 }
 
@@ -183,7 +187,7 @@ async function forward(auth: ReturnType<typeof createAuth>, request: FastifyRequ
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; config: Config; secrets: Secrets }) => {
-    const auth = createAuth(opts.db, opts.config, opts.secrets);
+    const auth = createAuth(opts.db, opts.config, opts.secrets, app.log);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
