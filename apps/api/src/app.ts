@@ -60,10 +60,10 @@ export async function buildApp(deps: AppDeps) {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(errorHandlerPlugin);
-  // First of all hooks: NUL, broken Unicode and absurd nesting never reach anything below.
-  await app.register(inputGuardPlugin);
   // Helmet's headers, computed once (plugins/security-headers.ts says why).
   await app.register(securityHeadersPlugin, { production: deps.config.production });
+  // Before every other hook: NUL, broken Unicode and absurd nesting never reach anything below.
+  await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
