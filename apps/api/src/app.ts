@@ -2,13 +2,14 @@
 // feature modules. server.ts owns the process; tests build this same app on a fresh database.
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { priceFeedPlugin } from './plugins/price-feed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
@@ -39,6 +40,8 @@ export interface AppDeps {
   demo?: boolean;
   /** Timers (outbox delivery, price refresh). Off in tests, which call the work directly. */
   backgroundJobs?: boolean;
+  /** Sees every route as it is added: tests list the whole API this way, so none is forgotten. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -54,14 +57,18 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy ?? false,
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(errorHandlerPlugin);
   // Helmet's headers, computed once (plugins/security-headers.ts says why).
   await app.register(securityHeadersPlugin, { production: deps.config.production });
+  // Before every other hook: NUL, broken Unicode and absurd nesting never reach anything below.
+  await app.register(inputGuardPlugin);
   await app.register(noStorePlugin);
   await app.register(requestOriginPlugin, { allowedOrigins: deps.config.allowedOrigins, publicUrl: deps.config.publicUrl });
   await app.register(fastifyCookie);

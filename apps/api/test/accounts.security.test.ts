@@ -138,7 +138,7 @@ describe.each(engines)('account security on %s', (engine) => {
       url: '/api/identity/sign-up/email',
       headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' },
       remoteAddress: uniqueAddress(),
-      payload: { email: `loopback-${Date.now()}@assay.test`, password: DEFAULT_PASSWORD, name: 'Lo Op' },
+      payload: { email: `loopback-${Date.now()}@assay.test`, password: DEFAULT_PASSWORD, name: 'Lo Op', firstName: 'Lo', lastName: 'Op' },
     });
     expect(res.statusCode, res.body).toBe(200);
   });

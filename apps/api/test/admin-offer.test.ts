@@ -157,7 +157,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     [{ finalOffer: '10', actualWeight: -1, status: 'offered' }, 'Invalid body: actualWeight: The actual weight must be greater than zero.'],
     [{ finalOffer: '10', actualWeight: 'heavy', status: 'offered' }, 'Invalid body: actualWeight: The actual weight must be a number.'],
     [{ finalOffer: '10', actualWeight: 600_000, status: 'offered' }, 'Invalid body: actualWeight: The actual weight is too large; the most we accept is 100 kg.'],
-    [{ finalOffer: '10', actualWeight: 0.00001, status: 'offered' }, 'The actual weight must be greater than zero.'],
+    [{ finalOffer: '10', actualWeight: 0.00001, status: 'offered' }, 'Invalid body: actualWeight: The actual weight is too small to weigh; the least we accept is 0.001 g.'],
+    [{ finalOffer: '10', actualWeight: 0.00004, status: 'offered' }, 'Invalid body: actualWeight: The actual weight can have at most 4 decimal places.'],
+    // Fine in ounces, so only the service, which knows this submission is weighed in grams, can tell.
+    [{ finalOffer: '10', actualWeight: 0.0005, status: 'offered' }, 'The actual weight is too small to weigh; the least we accept is 0.001 g.'],
     [{ finalOffer: '10', actualWeight: 1, status: 'appraising' }, 'A final offer and actual weight can only be sent with status "offered".'],
     [{ adminNotes: 'x'.repeat(5001) }, 'Invalid body: adminNotes: Notes can be at most 5000 characters.'],
     [{ adminNotes: 42 }, 'Invalid body: adminNotes: Notes must be text.'],

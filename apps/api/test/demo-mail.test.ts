@@ -21,7 +21,7 @@ describe('the demo mailbox', () => {
         url: '/api/identity/sign-up/email',
         headers: { 'content-type': 'application/json' },
         remoteAddress: uniqueAddress(),
-        payload: { email, password: DEFAULT_PASSWORD, name: 'New Person' },
+        payload: { email, password: DEFAULT_PASSWORD, name: 'New Person', firstName: 'New', lastName: 'Person' },
       });
       expect(res.statusCode).toBe(200);
     }

@@ -150,10 +150,22 @@ describe.each(engines)('submissions on %s', (engine) => {
       ['an unknown category', { category: 'stamps' }, 'Invalid body: category: Please choose what you are selling: jewelry, coins/scrap or loose gems.'],
       ['an unknown unit', { weightUnit: 'kg' }, 'Invalid body: weightUnit: Please choose a weight unit: grams, oz, dwt or carats.'],
       ['five photos', { images: ['a', 'b', 'c', 'd', 'e'] }, 'Invalid body: images: You can add at most 4 photos.'],
+      ['a weight under 1 mg', { estimatedWeight: 0.0009, weightUnit: 'grams' }, 'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.'],
+      ['a weight under 1 mg in carats', { estimatedWeight: 0.004, weightUnit: 'carats' }, 'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.'],
+      ['a weight kept as 0 by 4 decimals', { estimatedWeight: 0.00004, weightUnit: 'oz' }, 'Invalid body: estimatedWeight: Weight can have at most 4 decimal places.'],
     ])('refuses %s with a clear 400', async (_name, change, message) => {
+      const before = await submissionCount(alice.id);
       const res = await post('/api/submissions', alice.cookie, { ...form, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
+      expect(await submissionCount(alice.id)).toBe(before);
+    });
+
+    it('keeps the lightest weight it accepts as it was typed, not as 0', async () => {
+      const res = await post('/api/submissions', alice.cookie, { ...form, estimatedWeight: 0.0001, weightUnit: 'oz' });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.db.select().from(submissions).where(eq(submissions.id, res.json().id));
+      expect(row!.estimatedWeight).toBe('0.0001');
     });
 
     it("refuses photos that are someone else's, unfinished, ID photos, already used or not photo addresses, and creates nothing", async () => {

@@ -5,6 +5,8 @@ import {
   GRAMS_PER_DWT,
   GRAMS_PER_OZ,
   MAX_WEIGHT_GRAMS,
+  MIN_WEIGHT_GRAMS,
+  WEIGHT_DECIMALS,
   gramsPerUnit,
   readWeight,
   toCaratsExact,
@@ -100,12 +102,40 @@ describe('validateCalculatorWeight', () => {
     expect(validateCalculatorWeight(weight, unit)).toBe(message);
   });
 
+  test('the least is one milligram, kept with 4 decimals', () => {
+    expect(MIN_WEIGHT_GRAMS).toBe(0.001);
+    expect(WEIGHT_DECIMALS).toBe(4);
+  });
+
+  // Nothing lighter than 1 mg in any unit, and nothing the 4-decimal column would round to 0.
+  test.each([
+    [0.001, 'grams', null],
+    [0.0009, 'grams', weightMessages.tooSmall],
+    [0.00001, 'grams', weightMessages.tooSmall],
+    ['0.0001', 'grams', weightMessages.tooSmall],
+    [0.005, 'carats', null],
+    [0.004, 'carats', weightMessages.tooSmall],
+    [0.0007, 'dwt', null],
+    [0.0006, 'dwt', weightMessages.tooSmall],
+    [0.0001, 'oz', null],
+    [0.00004, 'oz', weightMessages.tooPrecise],
+    [1e-7, 'oz', weightMessages.tooSmall],
+    [1.23456, 'grams', weightMessages.tooPrecise],
+    ['1.50000', 'grams', null],
+    [0.0001, undefined, null],
+    [0.00001, undefined, weightMessages.tooSmall],
+  ] as const)('%j %s -> %j', (weight, unit, message) => {
+    expect(validateCalculatorWeight(weight, unit)).toBe(message);
+  });
+
   test('messages are sentences', () => {
     expect(weightMessages).toEqual({
       missing: 'Please enter a weight.',
       notANumber: 'Weight must be a number.',
       zero: 'Weight must be greater than zero.',
       negative: 'Weight cannot be negative.',
+      tooSmall: 'That weight is too small to weigh; the least we accept is 0.001 g.',
+      tooPrecise: 'Weight can have at most 4 decimal places.',
       tooLarge: 'That weight is too large to quote online; the most we accept is 100 kg.',
     });
   });

@@ -65,11 +65,25 @@ export function toGrams(weight: number, unit: WeightUnit): number {
  */
 export const MAX_WEIGHT_GRAMS = 100_000;
 
+/**
+ * The lightest weight we accept: one milligram, whatever the unit (0.005 ct, 0.0007 dwt). Below
+ * it no scale we use reads anything, and the quote would round to $0.00.
+ */
+export const MIN_WEIGHT_GRAMS = 0.001;
+
+/**
+ * Weights are stored with 4 decimals (numeric(12,4)): a fifth one would be rounded away on the
+ * way in, so 0.00004 oz would be kept as 0. Such a weight is refused instead.
+ */
+export const WEIGHT_DECIMALS = 4;
+
 export const weightMessages = {
   missing: 'Please enter a weight.',
   notANumber: 'Weight must be a number.',
   zero: 'Weight must be greater than zero.',
   negative: 'Weight cannot be negative.',
+  tooSmall: `That weight is too small to weigh; the least we accept is ${MIN_WEIGHT_GRAMS} g.`,
+  tooPrecise: `Weight can have at most ${WEIGHT_DECIMALS} decimal places.`,
   tooLarge: 'That weight is too large to quote online; the most we accept is 100 kg.',
 } as const;
 
@@ -83,9 +97,23 @@ export function readWeight(weight: unknown): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+const MIN_GRAMS = exactDecimalFromNumber(MIN_WEIGHT_GRAMS)!;
+const MAX_GRAMS: ExactDecimal = { units: BigInt(MAX_WEIGHT_GRAMS), scale: 0 };
+
+/** Digits after the point once trailing zeros are dropped (1.50 has one). */
+function decimalPlaces(value: ExactDecimal): number {
+  let { units, scale } = value;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  return scale;
+}
+
 /**
  * Answers a sentence explaining what is wrong with a weight, or null when it is fine.
- * Without a unit the limit is the most lenient one (100 kg counted in carats, 500,000).
+ * Without a unit each limit is the most lenient one: the upper counted in carats (500,000), the
+ * lower in troy ounces (0.0001 oz, the least that 4 decimals can hold).
  */
 export function validateCalculatorWeight(weight: unknown, unit?: WeightUnit): string | null {
   if (weight === null || weight === undefined || (typeof weight === 'string' && weight.trim() === '')) {
@@ -97,7 +125,8 @@ export function validateCalculatorWeight(weight: unknown, unit?: WeightUnit): st
   if (value < 0) return weightMessages.negative;
   const exact = exactDecimalFromNumber(value);
   if (!exact) return weightMessages.notANumber;
-  const grams = toGramsExact(exact, unit ?? 'carats');
-  if (compareExact(grams, { units: BigInt(MAX_WEIGHT_GRAMS), scale: 0 }) > 0) return weightMessages.tooLarge;
+  if (compareExact(toGramsExact(exact, unit ?? 'oz'), MIN_GRAMS) < 0) return weightMessages.tooSmall;
+  if (decimalPlaces(exact) > WEIGHT_DECIMALS) return weightMessages.tooPrecise;
+  if (compareExact(toGramsExact(exact, unit ?? 'carats'), MAX_GRAMS) > 0) return weightMessages.tooLarge;
   return null;
 }

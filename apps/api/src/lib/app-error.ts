@@ -40,3 +40,25 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const unauthorized = () => new AppError('UNAUTHORIZED', 'Please sign in to continue.');
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);
+
+/** One field a request got wrong, as a 400 body lists it ('' when it is about the whole input). */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+/** The sentence of every field-by-field 400: "Invalid body: firstName: Enter your first name". */
+export function describeIssues(where: string, issues: InputIssue[]): string {
+  return `Invalid ${where}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
+}
+
+/** A refusal field by field, for input checked outside a route's own schema. */
+export class InvalidInputError extends AppError {
+  constructor(
+    where: string,
+    readonly issues: InputIssue[],
+  ) {
+    super('BAD_REQUEST', describeIssues(where, issues));
+    this.name = 'InvalidInputError';
+  }
+}

@@ -1,5 +1,7 @@
-// Structured JSON logs that never carry passwords, session tokens or bank numbers.
-import type { FastifyServerOptions } from 'fastify';
+// Structured JSON logs that never carry passwords, session tokens, bank numbers or the values of
+// a failed query.
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { serializeError } from './log-errors.ts';
 
 export const redactedPaths = [
   'req.headers.cookie',
@@ -32,6 +34,24 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       req(request: { method: string; url: string; ip?: string; id?: string }) {
         return { id: request.id, method: request.method, url: scrubUrl(request.url), ip: request.ip };
       },
+      err: serializeError,
+    },
+  };
+}
+
+type IdentityLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * better-auth's `logger` option: its lines go through the app's logger, so an error it logs gets
+ * the same serializer, instead of being printed whole (query values included) on the console.
+ * Only its errors are kept from the arguments: anything else it passes is of unknown content.
+ */
+export function identityLogger(log: FastifyBaseLogger) {
+  return {
+    level: 'warn' as const,
+    log(level: IdentityLogLevel, message: string, ...args: unknown[]) {
+      const err = args.find((arg) => arg instanceof Error);
+      log[level](err ? { err } : {}, `better-auth: ${message}`);
     },
   };
 }

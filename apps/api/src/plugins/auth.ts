@@ -1,6 +1,6 @@
 // Accounts are better-auth's (email + password, password reset, optional OpenID Connect), mounted
 // under /api/identity. This plugin bridges Fastify to it and gives every request `request.user`.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assay/domain';
 import fp from 'fastify-plugin';
 import { betterAuth } from 'better-auth';
@@ -19,6 +19,8 @@ import { accountKeyOf, clearSignInAttempts, countSignInAttempt } from '../module
 import { judgeSignInAttempt, tooManyAttemptsMessage } from '../modules/users/sign-in-throttle.ts';
 import { humaniseIdentityError, identitySentences } from './identity-messages.ts';
 import { namesFromClaims } from '../modules/users/provider-names.ts';
+import { identityLogger } from '../lib/logger.ts';
+import { checkIdentityInput } from './identity-input.ts';
 
 export interface CurrentUser {
   id: string;
@@ -57,7 +59,7 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
-export function createAuth(db: Db, config: Config, secrets: Secrets) {
+export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails);
   return betterAuth({
     appName: 'Assay',
@@ -169,9 +171,6 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
         },
       },
     },
-    // A provider callback that fails before Assay knows where the person came from (no or forged
-    // state) lands on the sign-in page too, instead of better-auth's own error page.
-    onAPIError: { errorURL: SIGN_IN_PAGE },
     plugins: config.oidc
       ? [
           genericOAuth({
@@ -190,7 +189,12 @@ export function createAuth(db: Db, config: Config, secrets: Secrets) {
           }),
         ]
       : [],
-    logger: { disabled: config.env === 'test' },
+    logger: identityLogger(log),
+    // A provider callback that fails before Assay knows where the person came from (no or forged
+    // state) lands on the sign-in page too, instead of better-auth's own error page. An unexpected
+    // error (a failed query) reaches Fastify's error handler and its safe log, instead of
+    // better-call printing it whole, query values included, on the console.
+    onAPIError: { errorURL: SIGN_IN_PAGE, throw: true },
   });
 }
 
@@ -249,7 +253,7 @@ async function forward(auth: Auth, db: Db, request: FastifyRequest, reply: Fasti
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; config: Config; secrets: Secrets }) => {
-    const auth = createAuth(opts.db, opts.config, opts.secrets);
+    const auth = createAuth(opts.db, opts.config, opts.secrets, app.log);
     const sentences = identitySentences(opts.config.publicUrl);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
@@ -258,6 +262,7 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       config: { rateLimit: false },
+      preValidation: checkIdentityInput(AUTH_BASE_PATH),
       handler: (request, reply) => forward(auth, opts.db, request, reply, opts.config, sentences),
     });
 

@@ -1,13 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, describeIssues, type InputIssue, InvalidInputError } from '../lib/app-error.ts';
+import { inputProblemMessages } from '../lib/broken-input.ts';
 
 interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
-  issues?: { path: string; message: string }[];
+  issues?: InputIssue[];
 }
 
 // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status
@@ -18,42 +19,55 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_BAD_URL: inputProblemMessages['bad-escape'],
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
+
+function errorBody(error: FastifyError | AppError, request: FastifyRequest): ErrorBody {
+  let body: ErrorBody;
+  if (error instanceof InvalidInputError) {
+    body = { statusCode: error.status, error: error.code, message: error.message, issues: error.issues };
+  } else if (error instanceof AppError) {
+    body = { statusCode: error.status, error: error.code, message: error.message };
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
+      message: v.message ?? 'is invalid',
+    }));
+    body = { statusCode: 400, error: 'BAD_REQUEST', message: describeIssues(error.validationContext ?? 'body', issues), issues };
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    body = {
+      statusCode: error.statusCode,
+      error: error.code ?? 'BAD_REQUEST',
+      message: fastifyClientErrors[error.code] ?? error.message,
+    };
+  } else {
+    request.log.error({ err: error }, 'unhandled error');
+    body = {
+      statusCode: 500,
+      error: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    };
+  }
+  if (body.statusCode === 429 && !(error instanceof AppError)) {
+    body.message = 'Too many requests. Please wait a minute and try again.';
+  }
+  return body;
+}
+
+/**
+ * Fastify's option `frameworkErrors`: a path its router cannot decode (%ED%A0%80, a lone
+ * surrogate) is refused before any hook or this plugin's handler runs; it gets the same body and
+ * sentence as every other 400 all the same.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const body = errorBody(error, request);
+  return reply.status(body.statusCode).send(body);
+}
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let body: ErrorBody;
-    if (error instanceof AppError) {
-      body = { statusCode: error.status, error: error.code, message: error.message };
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
-        message: v.message ?? 'is invalid',
-      }));
-      const where = error.validationContext ?? 'body';
-      body = {
-        statusCode: 400,
-        error: 'BAD_REQUEST',
-        message: `Invalid ${where}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
-        issues,
-      };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      body = {
-        statusCode: error.statusCode,
-        error: error.code ?? 'BAD_REQUEST',
-        message: fastifyClientErrors[error.code] ?? error.message,
-      };
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      body = {
-        statusCode: 500,
-        error: 'INTERNAL',
-        message: 'Something went wrong on our side. Please try again in a moment.',
-      };
-    }
-    if (body.statusCode === 429 && !(error instanceof AppError)) {
-      body.message = 'Too many requests. Please wait a minute and try again.';
-    }
+    const body = errorBody(error, request);
     return reply.status(body.statusCode).send(body);
   });
 });

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import type { RouteOptions } from 'fastify';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
@@ -56,7 +57,11 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   };
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: { demo?: boolean } = {}) {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: { demo?: boolean; logger?: AppDeps['logger'] } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -71,6 +76,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   });
   const { database, cleanup } = await createTestDatabase(engine);
   await syncAdminEmails(database.db, config.adminEmails);
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,
     database,
@@ -81,6 +87,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     },
     backgroundJobs: false,
     demo: options.demo,
+    logger: options.logger,
+    onRoute: (route) => routes.push(route),
   });
   await app.ready();
   sendFromOwnPage(app);
@@ -89,6 +97,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     config,
     database,
     db: database.db,
+    /** Every route of the app, as registered. */
+    routes,
     async close() {
       await app.close();
       await cleanup();

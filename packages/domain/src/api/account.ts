@@ -1,41 +1,63 @@
-// The account forms' contract: the same limits bind the sign-up page and the server's better-auth
-// settings, so a password the page accepts is never refused for length by the server.
+// The account forms' contract: the same limits bind the sign-up page, the server's better-auth
+// settings and the bodies the server lets through to better-auth, so a password or a name the
+// page accepts is never refused by the server, and one the page refuses is never stored.
 import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
+/** better-auth's display name is the first and last name joined by a space. */
+export const DISPLAY_NAME_MAX_LENGTH = 2 * NAME_MAX_LENGTH + 1;
 
-const email = z
-  .string()
+export const emailSchema = z
+  .string({ error: 'Enter your e-mail address' })
   .trim()
   .min(1, 'Enter your e-mail address')
   .pipe(z.email('Enter a valid e-mail address, like name@example.com'));
 
-const newPassword = z
-  .string()
+export const newPasswordSchema = z
+  .string({ error: 'Enter a password' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * A person's first or last name, wherever it is set (sign-up, the account's own update): trimmed,
+ * not empty, at most NAME_MAX_LENGTH characters.
+ */
+function personNameSchema(label: 'First name' | 'Last name', missing: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, missing)
+    .max(NAME_MAX_LENGTH, `${label} is too long`);
+}
+export const firstNameSchema = personNameSchema('First name', 'Enter your first name');
+export const lastNameSchema = personNameSchema('Last name', 'Enter your last name');
+export const displayNameSchema = z
+  .string({ error: 'Your name must be text' })
+  .trim()
+  .min(1, 'Enter your name')
+  .max(DISPLAY_NAME_MAX_LENGTH, 'Your name is too long');
+
 export const signInSchema = z.object({
-  email,
-  password: z.string().min(1, 'Enter your password'),
+  email: emailSchema,
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password'),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  firstName: z.string().trim().min(1, 'Enter your first name').max(NAME_MAX_LENGTH, 'First name is too long'),
-  lastName: z.string().trim().min(1, 'Enter your last name').max(NAME_MAX_LENGTH, 'Last name is too long'),
-  email,
-  password: newPassword,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
 });
 export type SignUpValues = z.infer<typeof signUpSchema>;
 
-export const forgotPasswordSchema = z.object({ email });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
-  .object({ newPassword, confirmPassword: z.string().min(1, 'Confirm your new password') })
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string().min(1, 'Confirm your new password') })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The passwords do not match',

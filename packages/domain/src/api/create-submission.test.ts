@@ -55,4 +55,14 @@ describe('createSubmissionSchema', () => {
     ]);
     expect(createSubmissionSchema.safeParse({ ...valid, estimatedWeight: 3216, weightUnit: 'carats' }).success).toBe(true);
   });
+
+  test('the least weight depends on the unit too (1 mg), and never needs a fifth decimal', () => {
+    expect(issues({ ...valid, estimatedWeight: 0.004, weightUnit: 'carats' })).toEqual([
+      ['estimatedWeight', 'That weight is too small to weigh; the least we accept is 0.001 g.'],
+    ]);
+    expect(issues({ ...valid, estimatedWeight: 0.00004, weightUnit: 'oz' })).toEqual([
+      ['estimatedWeight', 'Weight can have at most 4 decimal places.'],
+    ]);
+    expect(createSubmissionSchema.safeParse({ ...valid, estimatedWeight: 0.005, weightUnit: 'carats' }).success).toBe(true);
+  });
 });

@@ -45,9 +45,10 @@ export const createSubmissionSchema = z
     preliminaryQuoteMax: ignoredAmountSchema,
   })
   .superRefine((body, ctx) => {
-    // Only the limit is checked here: the field itself already explains zero, negative or text.
-    if (validateCalculatorWeight(body.estimatedWeight, body.weightUnit) === weightMessages.tooLarge) {
-      ctx.addIssue({ code: 'custom', message: weightMessages.tooLarge, path: ['estimatedWeight'] });
+    // Only the limits are checked here: the field itself already explains zero, negative or text.
+    const problem = validateCalculatorWeight(body.estimatedWeight, body.weightUnit);
+    if (problem && problem !== weightMessages.zero && problem !== weightMessages.negative) {
+      ctx.addIssue({ code: 'custom', message: problem, path: ['estimatedWeight'] });
     }
   });
 

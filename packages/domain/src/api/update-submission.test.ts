@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { updateSubmissionSchema } from './update-submission.ts';
+import { actualWeightProblem, actualWeightSchemaFor, updateSubmissionSchema } from './update-submission.ts';
 
 const issues = (input: unknown) =>
   updateSubmissionSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -57,5 +57,22 @@ describe('updateSubmissionSchema', () => {
 
   test('an empty body is refused', () => {
     expect(issues({})).toEqual([['', 'Nothing to update: send a final offer, actual weight, notes or status.']]);
+  });
+});
+
+describe('the actual weight', () => {
+  test('is checked in the submission unit when it is known', () => {
+    expect(actualWeightProblem(0.0005)).toBeNull();
+    expect(actualWeightProblem(0.0005, 'oz')).toBeNull();
+    expect(actualWeightProblem(0.0005, 'grams')).toBe('The actual weight is too small to weigh; the least we accept is 0.001 g.');
+    expect(actualWeightSchemaFor('carats').safeParse('0.004').error?.issues[0]?.message).toBe(
+      'The actual weight is too small to weigh; the least we accept is 0.001 g.',
+    );
+    expect(actualWeightSchemaFor('carats').parse('0.005')).toBe(0.005);
+  });
+
+  test('never has more decimals than are stored', () => {
+    expect(actualWeightProblem('1.00001', 'grams')).toBe('The actual weight can have at most 4 decimal places.');
+    expect(actualWeightProblem('1.0001', 'grams')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { validationMessages } from '../messages.ts';
 import { centsToDecimalString, dollarsToCents } from '../money.ts';
 import { submissionStatusSchema } from '../submission-status.ts';
-import { readWeight, validateCalculatorWeight, weightMessages } from '../weight.ts';
+import { MIN_WEIGHT_GRAMS, readWeight, validateCalculatorWeight, WEIGHT_DECIMALS, weightMessages, type WeightUnit } from '../weight.ts';
 
 /** $10,000,000.00: no single parcel we buy is worth more; anything above is a typo. */
 export const MAX_OFFER_CENTS = 1_000_000_000;
@@ -37,27 +37,50 @@ export const finalOfferSchema = z
     return z.NEVER;
   });
 
-function actualWeightMessage(problem: string | null): string {
-  if (problem === weightMessages.zero || problem === weightMessages.negative) {
-    return 'The actual weight must be greater than zero.';
+function actualWeightMessage(problem: string): string {
+  switch (problem) {
+    case weightMessages.zero:
+    case weightMessages.negative:
+      return 'The actual weight must be greater than zero.';
+    case weightMessages.tooSmall:
+      return `The actual weight is too small to weigh; the least we accept is ${MIN_WEIGHT_GRAMS} g.`;
+    case weightMessages.tooPrecise:
+      return `The actual weight can have at most ${WEIGHT_DECIMALS} decimal places.`;
+    case weightMessages.tooLarge:
+      return 'The actual weight is too large; the most we accept is 100 kg.';
+    default:
+      return 'The actual weight must be a number.';
   }
-  if (problem === weightMessages.tooLarge) return 'The actual weight is too large; the most we accept is 100 kg.';
-  return 'The actual weight must be a number.';
 }
 
-export const actualWeightSchema = z
-  .union([z.string(), z.number()], { error: 'The actual weight must be a number.' })
-  .transform((value, ctx) => {
-    if (isBlank(value)) {
-      ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
+/**
+ * What is wrong with the weighed weight, in the submission's unit; null when it is fine. The body
+ * does not carry the unit, so the route's schema checks the most lenient limits and the service
+ * (and the offer form, which knows the unit) check again with it.
+ */
+export function actualWeightProblem(weight: unknown, unit?: WeightUnit): string | null {
+  const problem = validateCalculatorWeight(weight, unit);
+  return problem === null ? null : actualWeightMessage(problem);
+}
+
+/** The weighed weight as a number, checked against the limits of `unit` when it is known. */
+export function actualWeightSchemaFor(unit?: WeightUnit) {
+  return z
+    .union([z.string(), z.number()], { error: 'The actual weight must be a number.' })
+    .transform((value, ctx) => {
+      if (isBlank(value)) {
+        ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
+        return z.NEVER;
+      }
+      const problem = actualWeightProblem(value, unit);
+      const weight = readWeight(value);
+      if (!problem && weight !== null) return weight;
+      ctx.addIssue({ code: 'custom', message: problem ?? actualWeightMessage(weightMessages.notANumber) });
       return z.NEVER;
-    }
-    const problem = validateCalculatorWeight(value);
-    const weight = readWeight(value);
-    if (!problem && weight !== null) return weight;
-    ctx.addIssue({ code: 'custom', message: actualWeightMessage(problem) });
-    return z.NEVER;
-  });
+    });
+}
+
+export const actualWeightSchema = actualWeightSchemaFor();
 
 export const updateSubmissionSchema = z
   .object({

@@ -4,6 +4,7 @@
 // sent one) so two appraisers cannot both win, an audit entry, and the client's notification.
 // Internal notes stay here: they are never written to the audit log or a notification.
 import {
+  actualWeightProblem,
   ALERT_WINDOW_HOURS,
   adminMessages,
   type AdminPayout,
@@ -18,6 +19,7 @@ import {
   dollarsToCents,
   guaranteeDeadlineFrom,
   isNearingDeadline,
+  isWeightUnit,
   labelInsuredValueCents,
   type KycStatus,
   requiresKyc,
@@ -30,6 +32,7 @@ import {
 } from '@assay/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { hasBrokenText } from '../../lib/broken-input.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -87,7 +90,8 @@ export function decodeCursor(cursor: string): KeysetPosition {
   if (!Array.isArray(value) || value.length !== 2) throw refuse();
   const [createdAt, id] = value as unknown[];
   if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw refuse();
-  if (typeof id !== 'string' || id.length === 0 || id.length > 128) throw refuse();
+  // The edge rule saw only base64 here; the id inside gets the same check before a query does.
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128 || hasBrokenText(id)) throw refuse();
   return { createdAt, id };
 }
 
@@ -336,9 +340,10 @@ function notesChange(notes: string | null | undefined): Partial<SubmissionRow> {
   return { adminNotes: notes ? notes : null };
 }
 
-/** Weights are stored to 4 decimals; one that would be stored as 0 is no weight at all. */
-function storedWeight(weight: number): string {
-  if (Math.round(weight * 10_000) <= 0) throw badRequest('The actual weight must be greater than zero.');
+/** The weighed weight is in the submission's unit, which the route's schema could not know. */
+function storedWeight(weight: number, unit: string): string {
+  const problem = actualWeightProblem(weight, isWeightUnit(unit) ? unit : undefined);
+  if (problem) throw badRequest(problem);
   return String(weight);
 }
 
@@ -380,7 +385,7 @@ export async function updateSubmission(
     if (to === 'offered') {
       const finalOffer = body.finalOffer!;
       const offerCents = dollarsToCents(finalOffer)!;
-      const actualWeight = storedWeight(body.actualWeight!);
+      const actualWeight = storedWeight(body.actualWeight!, row.weightUnit);
       const kyc = requiresKyc(offerCents, row.requiresKyc);
       const offered = await applyChange(tx, row, {
         to: 'offered',

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
-  actualWeightSchema,
+  actualWeightSchemaFor,
   finalOfferSchema,
+  isWeightUnit,
   MAX_ADMIN_NOTES_LENGTH,
   updateSubmissionSchema,
   validationMessages,
@@ -36,6 +37,7 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
   const [adminNotes, setAdminNotes] = useState(submission.adminNotes ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const ids = { notes: `notes-${submission.id}` };
+  const weightSchema = actualWeightSchemaFor(isWeightUnit(submission.weightUnit) ? submission.weightUnit : undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +52,8 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
     const offer = plainDollarAmount(finalOffer);
     const found: FieldErrors = {
       finalOffer: firstIssue(finalOfferSchema.safeParse(offer)),
-      actualWeight: firstIssue(actualWeightSchema.safeParse(actualWeight.trim())),
+      // In the submission's own unit, as the server checks it: 0.0005 is fine in oz, not in grams.
+      actualWeight: firstIssue(weightSchema.safeParse(actualWeight.trim())),
       adminNotes: firstIssue(updateSubmissionSchema.shape.adminNotes.safeParse(adminNotes)),
     };
     setErrors(found);
