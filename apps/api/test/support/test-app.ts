@@ -37,9 +37,13 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-export async function createTestDatabase(engine: Engine): Promise<{ database: Database; cleanup(): Promise<void> }> {
+/** `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. */
+export async function createTestDatabase(
+  engine: Engine,
+  pgliteDir?: string,
+): Promise<{ database: Database; cleanup(): Promise<void> }> {
   if (engine === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDir });
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
@@ -55,7 +59,11 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   };
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}) {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: { pgliteOnDisk?: boolean } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -68,7 +76,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { database, cleanup } = await createTestDatabase(engine);
+  const pgliteDir = options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined;
+  const { database, cleanup } = await createTestDatabase(engine, pgliteDir);
   await syncAdminEmails(database.db, config.adminEmails);
   const app = await buildApp({
     config,
@@ -82,6 +91,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     config,
     database,
     db: database.db,
+    pgliteDir,
     async close() {
       await app.close();
       await cleanup();
