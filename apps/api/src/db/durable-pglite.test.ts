@@ -51,7 +51,7 @@ describe('openDurablePGlite', () => {
     const dir = copyOfTemplate();
     const client = await openDurablePGlite(dir);
     try {
-      recorder = recordFlushes(dir);
+      recorder = await recordFlushes(dir);
       for (let id = 1; id <= 3; id++) {
         const flushedBefore = recorder.flushed.length;
         await client.query('insert into acks (id) values ($1)', [id]);
@@ -65,7 +65,7 @@ describe('openDurablePGlite', () => {
 
   it('keeps every acknowledged row through a simulated power cut', async () => {
     const dir = copyOfTemplate();
-    recorder = recordFlushes(dir);
+    recorder = await recordFlushes(dir);
     const client = await openDurablePGlite(dir);
     const afterCut = path.join(scratch(), 'pglite');
     try {
@@ -110,7 +110,7 @@ describe('openDurablePGlite', () => {
   it('flushes a folder written before durable commits once, at its first durable start', async () => {
     const dir = copyOfTemplate();
     rmSync(path.join(dir, FLUSHED_MARKER));
-    recorder = recordFlushes(dir);
+    recorder = await recordFlushes(dir);
     const client = await openDurablePGlite(dir);
     await client.close();
     expect(recorder.flushed).toEqual(expect.arrayContaining(['PG_VERSION', 'global/pg_control', '']));

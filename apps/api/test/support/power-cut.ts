@@ -1,10 +1,12 @@
 // A power cut, simulated without root: the folder as it is when recording starts counts as on
-// disk, then every fsync under it is watched and the bytes each file held at its last fsync kept. "Pulling the plug" copies the folder as a disk would come
-// back: every name is still there (directory entries are assumed to survive, the lenient part),
+// disk, then every fsync under it is watched and the bytes each file held at its last fsync are
+// kept. "Pulling the plug" copies the folder as a disk would come back: every name is still there (directory entries are assumed to survive, the lenient part),
 // but each file holds only what was flushed, and nothing at all if it was never flushed (the
 // strict part: an unflushed page-cache write is gone). drop_caches cannot do this: it never
 // discards dirty pages, so unflushed writes stay readable after it.
 import fs from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 
@@ -18,18 +20,15 @@ export interface FlushRecorder {
 
 const fileKey = (stats: fs.BigIntStats) => `${stats.dev}:${stats.ino}:${stats.birthtimeNs}`;
 
-function readWhole(fd: number, size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  let done = 0;
-  while (done < size) {
-    const n = fs.readSync(fd, bytes, done, size - done, done);
-    if (n === 0) break;
-    done += n;
-  }
-  return bytes.subarray(0, done);
+/** The prototype of fs/promises' FileHandle, which node:fs does not export. */
+async function fileHandlePrototype(): Promise<{ sync(): Promise<void> }> {
+  const handle = await open(os.devNull, 'r');
+  await handle.close();
+  return Object.getPrototypeOf(handle) as { sync(): Promise<void> };
 }
 
-export function recordFlushes(root: string): FlushRecorder {
+/** Watches fs.fsyncSync (PGlite's hook) and FileHandle.sync (the photo folder) under `root`. */
+export async function recordFlushes(root: string): Promise<FlushRecorder> {
   const watched = path.resolve(root);
   const flushedBytes = new Map<string, Buffer>();
   const flushed: string[] = [];
@@ -41,14 +40,24 @@ export function recordFlushes(root: string): FlushRecorder {
     }
   };
   if (fs.existsSync(watched)) keepAsFlushed(watched);
-  const realFsync = fs.fsyncSync;
-  const spy = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
-    realFsync(fd);
+  const record = (fd: number) => {
     const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
     if (target !== watched && !target.startsWith(watched + path.sep)) return;
     flushed.push(path.relative(watched, target));
     const stats = fs.fstatSync(fd, { bigint: true });
-    if (stats.isFile()) flushedBytes.set(fileKey(stats), readWhole(fd, Number(stats.size)));
+    // Through /proc, which reopens the file for reading even when fd was opened write-only.
+    if (stats.isFile()) flushedBytes.set(fileKey(stats), fs.readFileSync(`/proc/self/fd/${fd}`));
+  };
+  const realFsync = fs.fsyncSync;
+  const syncSpy = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
+    realFsync(fd);
+    record(fd);
+  });
+  const handles = await fileHandlePrototype();
+  const realHandleSync = handles.sync;
+  const handleSpy = vi.spyOn(handles, 'sync').mockImplementation(async function (this: { fd: number }) {
+    await realHandleSync.call(this);
+    record(this.fd);
   });
 
   function copyAsAfterPowerCut(from: string, to: string) {
@@ -67,6 +76,9 @@ export function recordFlushes(root: string): FlushRecorder {
   return {
     flushed,
     pullThePlug: (target) => copyAsAfterPowerCut(watched, path.resolve(target)),
-    stop: () => spy.mockRestore(),
+    stop: () => {
+      syncSpy.mockRestore();
+      handleSpy.mockRestore();
+    },
   };
 }
