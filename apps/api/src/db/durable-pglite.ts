@@ -23,6 +23,8 @@ export function flushTree(root: string): void {
 }
 
 export function flushPath(target: string): void {
+  // Windows cannot open a directory as a file (nor needs to: NTFS journals names itself).
+  if (process.platform === 'win32' && fs.statSync(target).isDirectory()) return;
   const fd = fs.openSync(target, 'r');
   try {
     fs.fsyncSync(fd);
