@@ -6,10 +6,12 @@ import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../src/adapters/storage/local-storage.ts';
+import { contentTypeOfKey } from '../src/adapters/storage/object-storage.ts';
 import { buildImage, buildSubmission } from '../src/db/factories.ts';
 import { kycRecords, submissionImages, submissions } from '../src/db/schema/index.ts';
-import { cleanupUploads, photoKey, thumbnailKey } from '../src/modules/uploads/uploads.service.ts';
+import { cleanupUploads, ORPHAN_OBJECT_GRACE_MS, photoKey, thumbnailKey } from '../src/modules/uploads/uploads.service.ts';
 import { storagePlugin } from '../src/plugins/storage.ts';
+import { startS3Server, type S3TestServer } from './support/s3-server.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -68,14 +70,14 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     });
 
     const result = await cleanupUploads(t.db, t.app.storage, now);
-    expect(result).toEqual({ expiredUploads: 2, unattachedImages: 2, incompleteWrites: 0, failedDeletes: 0 });
+    expect(result).toEqual({ expiredUploads: 2, unattachedImages: 2, incompleteWrites: 0, orphanObjects: 0, failedDeletes: 0 });
     const kept = [openPending, recentUploading, youngUnattached, oldAttached, kycInUse];
     expect(await remaining(all.map((r) => r.id!))).toEqual(kept.map((r) => r.id!).sort());
     for (const row of [expiredPending, deadUploading, oldUnattached, kycUnused]) expect(await hasBytes(row.id!)).toEqual([false, false]);
     for (const row of kept) expect(await hasBytes(row.id!)).toEqual([true, true]);
 
     // A second pass finds nothing more to do.
-    expect(await t.app.cleanupUploads(now)).toEqual({ expiredUploads: 0, unattachedImages: 0, incompleteWrites: 0, failedDeletes: 0 });
+    expect(await t.app.cleanupUploads(now)).toEqual({ expiredUploads: 0, unattachedImages: 0, incompleteWrites: 0, orphanObjects: 0, failedDeletes: 0 });
   });
 
   it('sweeps temporary files of interrupted writes in the photo folder', async () => {
@@ -94,6 +96,81 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     const failing = { ...t.app.storage, delete: () => Promise.reject(new Error('storage down')) };
     expect(await cleanupUploads(t.db, failing, new Date())).toMatchObject({ expiredUploads: 1, failedDeletes: 2 });
     expect(await remaining([row.id!])).toEqual([]);
+  });
+});
+
+// What a crash can leave between a row and its bytes, on both storage drivers: the sweep of
+// objects no row claims removes them once they are old, and never touches anything claimed,
+// recent, or not made by this app.
+describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (driver) => {
+  let t: TestApp;
+  let s3: S3TestServer | undefined;
+  let owner: { id: string };
+  beforeAll(async () => {
+    if (driver === 's3') s3 = await startS3Server();
+    t = await createTestApp('pglite', s3?.env ?? {});
+    owner = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
+
+  const putBytes = async (id: string) => {
+    await t.app.storage.put(photoKey(id), Buffer.from('jpeg bytes'), 'image/jpeg');
+    await t.app.storage.put(thumbnailKey(id), Buffer.from('webp bytes'), 'image/webp');
+  };
+  const hasBytes = async (id: string) => [await t.app.storage.exists(photoKey(id)), await t.app.storage.exists(thumbnailKey(id))];
+  const tomorrow = () => new Date(Date.now() + ORPHAN_OBJECT_GRACE_MS + HOUR);
+
+  it('removes bytes whose row delete committed before a crash stopped the file delete, once old', async () => {
+    const row = buildImage({ ownerId: owner.id });
+    await t.db.insert(submissionImages).values(row);
+    await putBytes(row.id!);
+    // The crash window: the cleanup's row delete committed, its file deletes never ran.
+    await t.db.delete(submissionImages).where(eq(submissionImages.id, row.id!));
+
+    expect((await t.app.cleanupUploads()).orphanObjects).toBe(0);
+    expect(await hasBytes(row.id!)).toEqual([true, true]);
+    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(2);
+    expect(await hasBytes(row.id!)).toEqual([false, false]);
+  });
+
+  it('removes bytes whose row never reached the database (lost insert, restored backup), once old', async () => {
+    const id = crypto.randomUUID();
+    await putBytes(id);
+    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(2);
+    expect(await hasBytes(id)).toEqual([false, false]);
+  });
+
+  it('keeps the bytes of every row, whatever its status, and objects this app did not make', async () => {
+    const later = tomorrow();
+    const submission = buildSubmission({ userId: owner.id, createdAt: later });
+    await t.db.insert(submissions).values(submission);
+    // Rows the regular cleanup keeps at that time, so only the sweep could touch their bytes.
+    const rows = [
+      buildImage({ ownerId: owner.id, submissionId: submission.id, createdAt: later }),
+      buildImage({ ownerId: owner.id, status: 'pending', createdAt: later }),
+      buildImage({ ownerId: owner.id, status: 'uploading', createdAt: later }),
+      { ...buildImage({ ownerId: owner.id, submissionId: submission.id, createdAt: later }), thumbnailKey: null },
+    ];
+    await t.db.insert(submissionImages).values(rows);
+    for (const row of rows) await putBytes(row.id!);
+    const notOurs = ['full/notes.txt', `other/${crypto.randomUUID()}.jpg`];
+    for (const key of notOurs) await t.app.storage.put(key, Buffer.from('not a photo'), contentTypeOfKey(key));
+
+    expect(await t.app.cleanupUploads(later)).toMatchObject({ expiredUploads: 0, unattachedImages: 0, orphanObjects: 0, failedDeletes: 0 });
+    for (const row of rows) expect(await hasBytes(row.id!)).toEqual([true, true]);
+    for (const key of notOurs) expect(await t.app.storage.exists(key)).toBe(true);
+  });
+
+  it('checks a long listing against the database batch by batch', async () => {
+    const claimed = Array.from({ length: 10 }, () => buildImage({ ownerId: owner.id, createdAt: tomorrow() }));
+    await t.db.insert(submissionImages).values(claimed);
+    const unclaimed = Array.from({ length: 510 }, () => crypto.randomUUID());
+    for (const id of [...claimed.map((row) => row.id!), ...unclaimed]) await t.app.storage.put(photoKey(id), Buffer.from('x'), 'image/jpeg');
+    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(510);
+    for (const row of claimed) expect(await t.app.storage.exists(photoKey(row.id!))).toBe(true);
   });
 });
 
@@ -122,5 +199,32 @@ describe('the storage plugin', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await app.close();
+  });
+
+  it('sweeps orphans on its first timed pass only, not every ten minutes', async () => {
+    const storage = localStorage(dir);
+    let passes = 0;
+    const listed: string[] = [];
+    const counting = {
+      ...storage,
+      sweepIncomplete: (olderThanMs: number) => {
+        passes += 1;
+        return storage.sweepIncomplete!(olderThanMs);
+      },
+      listObjects: (folder: string) => {
+        listed.push(folder);
+        return storage.listObjects(folder);
+      },
+    };
+    const app = Fastify({ logger: false });
+    await app.register(storagePlugin, { db: t.db, config: t.config.storage, storage: counting, intervalMs: 25 });
+    await app.ready();
+    const deadline = Date.now() + 10_000;
+    while (passes < 4) {
+      if (Date.now() > deadline) throw new Error('the cleanup timer never ran');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await app.close();
+    expect(listed).toEqual(['full/', 'thumb/']);
   });
 });

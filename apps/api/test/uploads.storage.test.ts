@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../src/adapters/storage/local-storage.ts';
 import type { ObjectStorage } from '../src/adapters/storage/object-storage.ts';
 import { s3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { recordFlushes } from './support/power-cut.ts';
 import { startS3Server, type S3TestServer } from './support/s3-server.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -82,6 +83,26 @@ describe.each(['local', 's3'] as const)('the %s storage adapter', (driver) => {
     if (driver === 'local') expect(readdirSync(path.join(dir, '.incoming'))).toEqual([]);
   });
 
+  it('lists every object of one top folder, with when it was written, and nothing outside it', async () => {
+    const before = Date.now() - 2_000; // S3 keeps whole seconds
+    await storage.put('listed/f6.jpg', Buffer.from('one'), 'image/jpeg');
+    await storage.put('listed/deeper/g7.webp', Buffer.from('two'), 'image/webp');
+    await storage.put('listed-not/h8.jpg', Buffer.from('three'), 'image/jpeg');
+    const listed = [];
+    for await (const object of storage.listObjects('listed/')) listed.push(object);
+    expect(listed.map((object) => object.key).sort()).toEqual(['listed/deeper/g7.webp', 'listed/f6.jpg']);
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    const empty = [];
+    for await (const object of storage.listObjects('never-written/')) empty.push(object);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(['../', 'listed', '/', 'a/b/', ''])('refuses to list the folder %j', async (folder) => {
+    await expect(async () => {
+      for await (const _ of storage.listObjects(folder)) break;
+    }).rejects.toThrow('Invalid storage folder');
+  });
+
   it.each(['../escape.jpg', 'photos/../../etc/passwd.jpg', '/abs/path.jpg', 'photos/no-extension', 'photos/.hidden.jpg', ''])(
     'refuses the key %j',
     async (key) => {
@@ -104,6 +125,20 @@ describe('the local storage adapter', () => {
     await storage.put('photos/d4.jpg', Buffer.from('abc'), 'image/jpeg');
     expect(readdirSync(path.join(dir, 'photos'))).toEqual(['d4.jpg']);
     expect(readdirSync(path.join(dir, '.incoming'))).toEqual([]);
+  });
+
+  it('answers a put only once the file and every folder it created are flushed to disk', async () => {
+    const fresh = path.join(dir, 'fresh-root');
+    const recorder = await recordFlushes(fresh);
+    try {
+      await localStorage(fresh).put('deep/er/i9.jpg', Buffer.from('abc'), 'image/jpeg');
+      // The file (still under .incoming), then the folders holding the new names: er in deep, deep
+      // and .incoming in the root, the root in its parent (outside the watched folder).
+      expect(recorder.flushed.some((file) => file.startsWith('.incoming/'))).toBe(true);
+      expect(recorder.flushed).toEqual(expect.arrayContaining(['deep/er', 'deep', '']));
+    } finally {
+      recorder.stop();
+    }
   });
 
   it('refuses a content type its key extension does not stand for', async () => {

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openDurablePGlite } from './durable-pglite.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,7 +31,10 @@ export interface Database {
 // Any fixed 64-bit number; only Assay's instances take it, so migrations never run twice at once.
 const MIGRATION_LOCK_KEY = 7_413_902_311;
 
-/** `dataDir` undefined with no URL means an in-memory PGlite (tests). */
+/**
+ * `pgliteDir` undefined with no URL means an in-memory PGlite (tests). On a folder, every commit
+ * is on disk before its query resolves (see durable-node-fs.ts).
+ */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -57,7 +61,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir ? await openDurablePGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -39,9 +39,13 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-export async function createTestDatabase(engine: Engine): Promise<{ database: Database; cleanup(): Promise<void> }> {
+/** `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. */
+export async function createTestDatabase(
+  engine: Engine,
+  pgliteDir?: string,
+): Promise<{ database: Database; cleanup(): Promise<void> }> {
   if (engine === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDir });
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
@@ -60,7 +64,7 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  options: { demo?: boolean; logger?: AppDeps['logger'] } = {},
+  options: { demo?: boolean; logger?: AppDeps['logger']; pgliteOnDisk?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
@@ -74,7 +78,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { database, cleanup } = await createTestDatabase(engine);
+  const pgliteDir = options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined;
+  const { database, cleanup } = await createTestDatabase(engine, pgliteDir);
   await syncAdminEmails(database.db, config.adminEmails);
   const routes: RouteOptions[] = [];
   const app = await buildApp({
@@ -99,6 +104,7 @@ export async function createTestApp(
     db: database.db,
     /** Every route of the app, as registered. */
     routes,
+    pgliteDir,
     async close() {
       await app.close();
       await cleanup();

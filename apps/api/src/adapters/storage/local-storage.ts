@@ -1,11 +1,20 @@
 // Photos in a folder of the data directory (the embedded default). Every write goes to a private
 // file in ".incoming", is flushed to disk, and only then renamed into place: rename is atomic, so
 // a crash or a full disk leaves at worst a stray ".part" file, never half a photo under its key.
+// put() resolves only once the file, its name and any folder it created are on disk, so a row
+// marked stored afterwards never points at a file a power cut took back.
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, contentTypeOfKey, type ObjectStorage, type StoredObject } from './object-storage.ts';
+import {
+  assertValidFolder,
+  assertValidKey,
+  contentTypeOfKey,
+  type ListedObject,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.ts';
 
 const INCOMING_DIR = '.incoming';
 
@@ -37,6 +46,32 @@ export function localStorage(rootDir: string): ObjectStorage {
     await handle.close();
   }
 
+  /** mkdir -p, then flushes the parent of every folder it created, so the new names are on disk too. */
+  async function makeDirDurably(dir: string) {
+    const firstCreated = await mkdir(dir, { recursive: true });
+    if (!firstCreated) return;
+    for (let created = dir; ; created = path.dirname(created)) {
+      await syncDir(path.dirname(created));
+      if (created === firstCreated) break;
+    }
+  }
+
+  async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
+      if (isMissing(err)) return [];
+      throw err;
+    });
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${key}/`);
+      else if (entry.isFile()) {
+        // Gone between the listing and the stat (deleted meanwhile): nothing to report.
+        const info = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (info) yield { key, modifiedAt: info.mtime };
+      }
+    }
+  }
+
   return {
     driver: 'local',
 
@@ -46,8 +81,8 @@ export function localStorage(rootDir: string): ObjectStorage {
       if (contentTypeOfKey(key) !== contentType) {
         throw new Error(`The key ${key} does not match the content type ${contentType}.`);
       }
-      await mkdir(incoming, { recursive: true });
-      await mkdir(path.dirname(file), { recursive: true });
+      await makeDirDurably(incoming);
+      await makeDirDurably(path.dirname(file));
       const temp = path.join(incoming, `${randomUUID()}.part`);
       const handle = await open(temp, 'wx', 0o600);
       try {
@@ -100,6 +135,11 @@ export function localStorage(rootDir: string): ObjectStorage {
         if (isMissing(err)) return false;
         throw err;
       }
+    },
+
+    listObjects(folder: string) {
+      assertValidFolder(folder);
+      return walk(path.join(root, folder), folder);
     },
 
     async sweepIncomplete(olderThanMs: number) {

@@ -13,6 +13,13 @@ export interface StoredObject extends StoredObjectInfo {
   body: Readable;
 }
 
+/** One object as a listing reports it. */
+export interface ListedObject {
+  key: string;
+  /** When the object was last written. */
+  modifiedAt: Date;
+}
+
 export interface ObjectStorage {
   /** 'local' or 's3', for logs and the readiness answer. */
   readonly driver: string;
@@ -23,6 +30,11 @@ export interface ObjectStorage {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object under a top folder ("full/"), page by page, so the cleanup can find objects no
+   * row refers to any more. Objects written during the listing may or may not appear.
+   */
+  listObjects(folder: string): AsyncIterable<ListedObject>;
   /** Removes leftovers of writes a crash interrupted, older than the given age; answers how many. */
   sweepIncomplete?(olderThanMs: number): Promise<number>;
   /** Releases connections. */
@@ -35,6 +47,13 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]{2,5}$/;
 
 export function assertValidKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.length > 512) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+const FOLDER_PATTERN = /^[A-Za-z0-9_-]+\/$/;
+
+/** A listing covers one top folder, named with its slash ("full/"), never anything wider. */
+export function assertValidFolder(folder: string): void {
+  if (!FOLDER_PATTERN.test(folder)) throw new Error(`Invalid storage folder: ${JSON.stringify(folder)}`);
 }
 
 const contentTypes: Record<string, string> = {

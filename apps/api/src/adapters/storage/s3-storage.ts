@@ -6,11 +6,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertValidKey, type ObjectStorage, type StoredObject } from './object-storage.ts';
+import { assertValidFolder, assertValidKey, type ListedObject, type ObjectStorage, type StoredObject } from './object-storage.ts';
 
 export interface S3StorageOptions {
   endpoint?: string;
@@ -89,6 +90,15 @@ export function s3Storage(options: S3StorageOptions): ObjectStorage {
       } catch (err) {
         if (isNotFound(err)) return false;
         throw err;
+      }
+    },
+
+    async *listObjects(folder: string): AsyncGenerator<ListedObject> {
+      assertValidFolder(folder);
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: folder })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+        }
       }
     },
 

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { kycRecords, submissionImages } from '../../db/schema/index.ts';
+import type { ImageKeys } from './uploads.keys.ts';
 
 export type ImageRow = typeof submissionImages.$inferSelect;
 export type NewImageRow = typeof submissionImages.$inferInsert;
@@ -78,13 +79,10 @@ export async function markImageStored(
   return row ?? null;
 }
 
-export interface RemovedImage {
-  id: string;
-  storageKey: string;
-  thumbnailKey: string | null;
-}
+/** An image row as far as its storage keys go. */
+export type RemovedImage = ImageKeys;
 
-const removedColumns = {
+const keyColumns = {
   id: submissionImages.id,
   storageKey: submissionImages.storageKey,
   thumbnailKey: submissionImages.thumbnailKey,
@@ -104,7 +102,7 @@ export function deleteExpiredUploads(db: DbOrTx, now: Date, abandonedBefore: Dat
         and(eq(submissionImages.status, imageStatus.uploading), lt(submissionImages.uploadExpiresAt, abandonedBefore)),
       ),
     )
-    .returning(removedColumns);
+    .returning(keyColumns);
 }
 
 /**
@@ -122,5 +120,24 @@ export function deleteUnattachedImages(db: DbOrTx, createdBefore: Date): Promise
         sql`not exists (select 1 from ${kycRecords} where ${kycRecords.idImageKey} = ${submissionImages.id})`,
       ),
     )
-    .returning(removedColumns);
+    .returning(keyColumns);
+}
+
+/**
+ * Image rows that claim any of these keys: by their key columns, or by their id for the
+ * thumbnail key derived from it (see keysOfImage). Any status counts: a pending row's keys are
+ * about to be written.
+ */
+export function findImagesClaimingKeys(db: DbOrTx, keys: string[], ids: string[]): Promise<ImageKeys[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .select(keyColumns)
+    .from(submissionImages)
+    .where(
+      or(
+        inArray(submissionImages.storageKey, keys),
+        inArray(submissionImages.thumbnailKey, keys),
+        ids.length > 0 ? inArray(submissionImages.id, ids) : undefined,
+      ),
+    );
 }

@@ -10,11 +10,12 @@ import {
   UPLOAD_URL_TTL_SECONDS,
   uploadMessages,
 } from '@assay/domain';
-import type { ObjectStorage, StoredObject } from '../../adapters/storage/object-storage.ts';
+import type { ListedObject, ObjectStorage, StoredObject } from '../../adapters/storage/object-storage.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { assertCanAddPhoto } from '../submissions/submissions.service.ts';
+import { imageIdOfKey, keysOfImage, orphanedKeys, PHOTO_FOLDERS, photoKey, thumbnailKey } from './uploads.keys.ts';
 import { processPhoto } from './uploads.processing.ts';
 import {
   claimPendingImage,
@@ -22,10 +23,10 @@ import {
   deleteExpiredUploads,
   deleteUnattachedImages,
   findImageById,
+  findImagesClaimingKeys,
   imageStatus,
   insertImage,
   markImageStored,
-  type RemovedImage,
   releaseImageClaim,
 } from './uploads.repository.ts';
 import { isValidUploadSignature, signUpload, uploadPath } from './uploads.signing.ts';
@@ -44,12 +45,18 @@ export const ABANDONED_UPLOAD_GRACE_MS = 60 * 60 * 1000;
 export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Temporary files of interrupted writes (local folder) older than this are removed. */
 export const INCOMPLETE_WRITE_MAX_AGE_MS = 60 * 60 * 1000;
+/**
+ * Stored objects no image row claims are removed once this old: far longer than any upload takes
+ * (its row exists before its bytes anyway), so only true leftovers go: bytes whose row delete
+ * committed before a crash stopped the file delete, or whose row a restore took back.
+ */
+export const ORPHAN_OBJECT_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const DELETE_BATCH = 16;
+/** Listed objects checked against the database per query. */
+const ORPHAN_CHECK_BATCH = 500;
 
-// Under config.storage.localDir (DATA_DIR/photos) or at the top of the bucket.
-export const photoKey = (imageId: string) => `full/${imageId}.jpg`;
-export const thumbnailKey = (imageId: string) => `thumb/${imageId}.webp`;
+export { photoKey, thumbnailKey } from './uploads.keys.ts';
 
 export async function createUploadUrl(ctx: UploadsContext, actor: CurrentUser, input: CreateUploadInput | null | undefined) {
   const purpose = input?.purpose ?? 'submission';
@@ -216,30 +223,80 @@ export interface CleanupResult {
   expiredUploads: number;
   unattachedImages: number;
   incompleteWrites: number;
+  /** Stored objects that no image row claimed (see ORPHAN_OBJECT_GRACE_MS), now removed. */
+  orphanObjects: number;
   /** Objects that could not be deleted now (storage unreachable); their rows are gone. */
   failedDeletes: number;
 }
 
-/**
- * Removes upload URLs never used, PUTs abandoned by a crash, photos never attached to anything
- * within a day (and their bytes), and temporary files of interrupted writes. Safe to run on
- * several instances at once: each row is deleted (and its keys handed out) exactly once.
- */
-export async function cleanupUploads(db: Db, storage: ObjectStorage, now: Date = new Date()): Promise<CleanupResult> {
-  const expired = await deleteExpiredUploads(db, now, new Date(now.getTime() - ABANDONED_UPLOAD_GRACE_MS));
-  const unattached = await deleteUnattachedImages(db, new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS));
-  const keys = [...expired, ...unattached].flatMap((row: RemovedImage) => [row.storageKey, row.thumbnailKey ?? thumbnailKey(row.id)]);
-  let failedDeletes = 0;
-  // A few at a time: after a quiet week there may be thousands, and S3 is one request each.
+/** Deletes the keys a few at a time (S3 is one request each) and answers how many failed. */
+async function deleteKeys(storage: ObjectStorage, keys: string[]): Promise<number> {
+  let failed = 0;
   for (let i = 0; i < keys.length; i += DELETE_BATCH) {
     const results = await Promise.allSettled(keys.slice(i, i + DELETE_BATCH).map((key) => storage.delete(key)));
-    failedDeletes += results.filter((r) => r.status === 'rejected').length;
+    failed += results.filter((r) => r.status === 'rejected').length;
   }
+  return failed;
+}
+
+/** Removes stored objects no image row claims any more; lists the photo folders page by page. */
+async function sweepOrphanObjects(db: Db, storage: ObjectStorage, now: Date) {
+  const cutoff = new Date(now.getTime() - ORPHAN_OBJECT_GRACE_MS);
+  let removed = 0;
+  let failed = 0;
+  const check = async (listed: ListedObject[]) => {
+    const keys = listed.map((object) => object.key);
+    const ids = keys.map(imageIdOfKey).filter((id): id is string => id !== null);
+    const orphans = orphanedKeys(listed, await findImagesClaimingKeys(db, keys, ids), cutoff);
+    const failedNow = await deleteKeys(storage, orphans);
+    removed += orphans.length - failedNow;
+    failed += failedNow;
+  };
+  for (const folder of PHOTO_FOLDERS) {
+    let batch: ListedObject[] = [];
+    for await (const object of storage.listObjects(folder)) {
+      if (object.modifiedAt >= cutoff) continue;
+      batch.push(object);
+      if (batch.length === ORPHAN_CHECK_BATCH) {
+        await check(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await check(batch);
+  }
+  return { removed, failed };
+}
+
+/**
+ * Removes upload URLs never used, PUTs abandoned by a crash, photos never attached to anything
+ * within a day (and their bytes), temporary files of interrupted writes, and (unless told not
+ * to: it lists every photo) stored objects no row claims. Safe to run on several instances at
+ * once: each row is deleted (and its keys handed out) exactly once, and an orphan deleted twice
+ * is simply gone.
+ */
+export async function cleanupUploads(
+  db: Db,
+  storage: ObjectStorage,
+  now: Date = new Date(),
+  options: { sweepOrphans?: boolean } = {},
+): Promise<CleanupResult> {
+  const expired = await deleteExpiredUploads(db, now, new Date(now.getTime() - ABANDONED_UPLOAD_GRACE_MS));
+  const unattached = await deleteUnattachedImages(db, new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS));
+  // A crash between the row deletes above and these file deletes leaves orphans: the sweep below
+  // (on this pass or a later one) removes them.
+  let failedDeletes = await deleteKeys(storage, [...expired, ...unattached].flatMap(keysOfImage));
   const incompleteWrites = (await storage.sweepIncomplete?.(INCOMPLETE_WRITE_MAX_AGE_MS)) ?? 0;
+  let orphanObjects = 0;
+  if (options.sweepOrphans ?? true) {
+    const swept = await sweepOrphanObjects(db, storage, now);
+    orphanObjects = swept.removed;
+    failedDeletes += swept.failed;
+  }
   return {
     expiredUploads: expired.length,
     unattachedImages: unattached.length,
     incompleteWrites,
+    orphanObjects,
     failedDeletes,
   };
 }
