@@ -94,6 +94,24 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(codes.filter((c) => c === 429)).toHaveLength(20 - SIGN_IN_ATTEMPTS_PER_WINDOW);
   });
 
+  it('does not forget the guesses when a request is refused for another reason', async () => {
+    const victim = await signUp(t.app);
+    for (let round = 0; round < 3; round++) {
+      await signIn(t.app, victim.email, `guess-round-${round}-a`, uniqueAddress());
+      await signIn(t.app, victim.email, `guess-round-${round}-b`, uniqueAddress());
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        remoteAddress: uniqueAddress(),
+        payload: { email: victim.email, password: DEFAULT_PASSWORD },
+      });
+      // Refused either way (foreign, or already over the count), and counted as an attempt.
+      expect([403, 429]).toContain(foreign.statusCode);
+    }
+    expect((await signIn(t.app, victim.email, DEFAULT_PASSWORD, uniqueAddress())).statusCode).toBe(429);
+  });
+
   it("does not let an owner's earlier typos count once the right password is given", async () => {
     const client = await signUp(t.app);
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW - 1; i++) await signIn(t.app, client.email, 'a-typo-password', uniqueAddress());

@@ -238,16 +238,17 @@ async function forward(auth: Auth, db: Db, request: FastifyRequest, reply: Fasti
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
-  // The right password (even for an address not yet confirmed) ends the count of guesses.
-  if (signInKey && (response.ok || response.status === 403)) await clearSignInAttempts(db, signInKey);
+  const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);
+  // Only the right password (even for an address not yet confirmed) ends the count of guesses; a
+  // refusal for any other reason (a foreign origin, say) must not wipe it.
+  if (signInKey && (response.ok || humane?.error === 'EMAIL_NOT_VERIFIED')) await clearSignInAttempts(db, signInKey);
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
-  const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);
   return reply.send(humane ?? raw);
 }
 
