@@ -12,7 +12,10 @@ function fromBrowserAt(t: TestApp, origin: string, action: 'sign-up' | 'sign-in'
     url: `/api/identity/${action}/email`,
     headers: { origin, 'content-type': 'application/json' },
     remoteAddress: uniqueAddress(),
-    payload: { email, password: DEFAULT_PASSWORD, name: 'Nia Newcomer', firstName: 'Nia', lastName: 'Newcomer' },
+    payload:
+      action === 'sign-up'
+        ? { email, password: DEFAULT_PASSWORD, name: 'Nia Newcomer', firstName: 'Nia', lastName: 'Newcomer' }
+        : { email, password: DEFAULT_PASSWORD },
   });
 }
 
