@@ -1,6 +1,8 @@
 // Issue 9's account findings: the admin role waits for a proven address, sign-up says nothing about
 // who is registered, guesses at one account slow down whatever addresses they come from, and common
 // passwords are refused wherever a password is chosen.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAdminEmails } from '../src/modules/users/users.service.ts';
 import { SIGN_IN_ATTEMPTS_PER_WINDOW } from '../src/modules/users/sign-in-throttle.ts';
@@ -16,6 +18,22 @@ import {
   uniqueAddress,
 } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+
+/** POSTs JSON to `path` exactly as written (no URL normalisation), answering the status code. */
+function rawPost(port: number, path: string, body: object, from: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', localAddress: from, port, method: 'POST', path, headers: { 'content-type': 'application/json', origin: TEST_ORIGIN } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 describe.each(engines)('account security on %s', (engine) => {
   let t: TestApp;
@@ -82,6 +100,22 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(owner.statusCode).toBe(429);
     expect(owner.json().message).toMatch(/^Too many sign-in attempts for this account\. Please wait 15 minutes/);
     expect(Number(owner.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('counts guesses sent by a roundabout path to the same sign-in', async () => {
+    const victim = await signUp(t.app);
+    // Over a real socket: an HTTP client sends the path as written, dot segments included, and
+    // better-auth resolves them to its sign-in route.
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const codes: number[] = [];
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW + 2; i++) {
+      // Each from its own loopback address, so only the per-account count can slow them down.
+      const from = `127.0.${engine === 'pglite' ? 1 : 2}.${i + 10}`;
+      codes.push(await rawPost(port, '/api/identity/x/../sign-in/email', { email: victim.email, password: `roundabout-guess-${i}` }, from));
+    }
+    expect(codes.slice(0, SIGN_IN_ATTEMPTS_PER_WINDOW)).toEqual(Array(SIGN_IN_ATTEMPTS_PER_WINDOW).fill(401));
+    expect(codes.slice(SIGN_IN_ATTEMPTS_PER_WINDOW)).toEqual([429, 429]);
   });
 
   it('lets only the allowed number of simultaneous guesses reach the password check', async () => {

@@ -20,7 +20,7 @@ import { judgeSignInAttempt, tooManyAttemptsMessage } from '../modules/users/sig
 import { humaniseIdentityError, identitySentences } from './identity-messages.ts';
 import { namesFromClaims } from '../modules/users/provider-names.ts';
 import { identityLogger } from '../lib/logger.ts';
-import { checkIdentityInput } from './identity-input.ts';
+import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
 
 export interface CurrentUser {
   id: string;
@@ -209,15 +209,18 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
-
-/** A password sign-in names its account in the body; counted before better-auth checks it. */
+/**
+ * A password sign-in names its account in the body; counted before better-auth checks it. The
+ * route is recognised the way better-auth will route it (identityRouteKey resolves dot segments),
+ * so `/api/identity/x/../sign-in/email` is counted too.
+ */
 async function throttleSignIn(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-  if (request.method !== 'POST' || request.url.split('?')[0] !== SIGN_IN_PATH) return null;
+  if (identityRouteKey(request.method, request.url, AUTH_BASE_PATH) !== 'POST /sign-in/email') return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string' || email.trim() === '') return null;
   const key = accountKeyOf(email);
-  const verdict = judgeSignInAttempt(await countSignInAttempt(db, key, new Date()), new Date());
+  const now = new Date();
+  const verdict = judgeSignInAttempt(await countSignInAttempt(db, key, now), now);
   if (!verdict.allowed) {
     reply.header('retry-after', String(verdict.retryAfterSeconds));
     throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(verdict.retryAfterSeconds), {
