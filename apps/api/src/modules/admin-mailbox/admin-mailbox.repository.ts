@@ -5,7 +5,6 @@ import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  auditLog,
   kycRecords,
   shippingLabels,
   submissionCounts,
@@ -167,53 +166,6 @@ export async function updateSubmissionIf(
 
 /** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
 export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;
-
-export async function insertAuditEntry(
-  db: DbOrTx,
-  entry: {
-    actorId: string;
-    entityType: string;
-    entityId: string;
-    action: string;
-    fromStatus?: string | null;
-    toStatus?: string | null;
-    changes?: Record<string, unknown> | null;
-  },
-) {
-  await db.insert(auditLog).values({
-    id: crypto.randomUUID(),
-    actorId: entry.actorId,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    fromStatus: entry.fromStatus ?? null,
-    toStatus: entry.toStatus ?? null,
-    changes: entry.changes ?? null,
-  });
-}
-
-/**
- * Audit entries of several records (a submission and its payout), oldest first, with the name and
- * e-mail of whoever acted.
- */
-export function listAuditEntries(db: DbOrTx, refs: { entityType: string; entityId: string }[]) {
-  return db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      action: auditLog.action,
-      fromStatus: auditLog.fromStatus,
-      toStatus: auditLog.toStatus,
-      changes: auditLog.changes,
-      actorId: users.id,
-      actorName: users.name,
-      actorEmail: users.email,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(or(...refs.map((ref) => and(eq(auditLog.entityType, ref.entityType), eq(auditLog.entityId, ref.entityId)))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-}
 
 export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));

@@ -33,7 +33,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { hasBrokenText } from '../../lib/broken-input.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
+import { type AuditRef, writeAuditEntry } from '../audit/audit.repository.ts';
+import { appraiserHistory } from '../audit/audit.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
@@ -47,10 +49,8 @@ import {
   countPendingWithDeadlineBetween,
   findSubmission,
   findTransactionOfSubmission,
-  insertAuditEntry,
   type KeysetPosition,
   kycNotYetRequested,
-  listAuditEntries,
   listKycRecords,
   listSubmissionsPage,
   listTransactionsWithSubmission,
@@ -185,20 +185,11 @@ export async function getSubmissionDetail(db: DbOrTx, id: string, now = new Date
     latestKycRecordOfUser(db, row.userId),
   ]);
   // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
-  const refs = [{ entityType: 'submission', entityId: id }];
+  const refs: AuditRef[] = [{ entityType: 'submission', entityId: id }];
   if (transaction) refs.push({ entityType: 'transaction', entityId: transaction.id });
-  const entries = await listAuditEntries(db, refs);
   return {
     ...item,
-    auditLog: entries.map((e) => ({
-      id: e.id,
-      at: e.createdAt.toISOString(),
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      changes: (e.changes as Record<string, unknown> | null) ?? null,
-      actor: e.actorId ? { id: e.actorId, name: e.actorName ?? '', email: e.actorEmail ?? '' } : null,
-    })),
+    auditLog: await appraiserHistory(db, refs),
     customerKyc: {
       status: kyc ? (kyc.status as KycStatus) : 'none',
       recordId: kyc?.id ?? null,
@@ -244,14 +235,14 @@ async function loadForChange(tx: DbOrTx, id: string) {
   return row;
 }
 
-const submissionAudit = (actor: CurrentUser, row: SubmissionRow) => ({
+const submissionAudit = (actor: Actor, row: SubmissionRow) => ({
   actorId: actor.id,
-  entityType: 'submission',
+  entityType: 'submission' as const,
   entityId: row.id,
 });
 
 /** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
-async function receiveIn(tx: DbOrTx, actor: CurrentUser, row: SubmissionRow, extra: Partial<SubmissionRow>, version?: number) {
+async function receiveIn(tx: DbOrTx, actor: Actor, row: SubmissionRow, extra: Partial<SubmissionRow>, version?: number) {
   const now = new Date();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
   const updated = await applyChange(tx, row, {
@@ -259,7 +250,7 @@ async function receiveIn(tx: DbOrTx, actor: CurrentUser, row: SubmissionRow, ext
     version,
     changes: { ...extra, status: 'appraising', receivedAt: now, guaranteeDeadline },
   });
-  await insertAuditEntry(tx, {
+  await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'received',
     fromStatus: row.status,
@@ -302,7 +293,7 @@ async function returnLabelFor(tx: DbOrTx, shipping: ReturnShipping | undefined, 
 
 async function returnIn(
   tx: DbOrTx,
-  actor: CurrentUser,
+  actor: Actor,
   row: SubmissionRow,
   extra: Partial<SubmissionRow>,
   options: { reason?: string; version?: number; shipping?: ReturnShipping },
@@ -313,7 +304,7 @@ async function returnIn(
     ...(options.reason ? { reason: options.reason } : {}),
     ...(label ? { returnLabelId: label.id, trackingNumber: label.trackingNumber, carrier: label.carrier } : {}),
   };
-  await insertAuditEntry(tx, {
+  await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'returned',
     fromStatus: row.status,
@@ -355,7 +346,7 @@ function storedWeight(weight: number, unit: string): string {
  */
 export async function updateSubmission(
   db: Db,
-  actor: CurrentUser,
+  actor: Actor,
   id: string,
   body: AdminUpdateSubmissionBody,
   shipping?: ReturnShipping,
@@ -392,7 +383,7 @@ export async function updateSubmission(
         version: body.version,
         changes: { ...notes, status: 'offered', finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
       });
-      await insertAuditEntry(tx, {
+      await writeAuditEntry(tx, {
         ...submissionAudit(actor, row),
         action: 'offer_submitted',
         fromStatus: row.status,
@@ -414,18 +405,18 @@ export async function updateSubmission(
     }
     // Notes only: no status change, so no audit of the text and nothing for the client.
     const edited = await applyChange(tx, row, { version: body.version, changes: notes });
-    await insertAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
+    await writeAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
     return edited;
   });
   return withImages(db, updated);
 }
 
-export async function receiveSubmission(db: Db, actor: CurrentUser, id: string) {
+export async function receiveSubmission(db: Db, actor: Actor, id: string) {
   const updated = await db.transaction(async (tx) => receiveIn(tx, actor, await loadForChange(tx, id), {}));
   return withImages(db, updated);
 }
 
-export async function returnSubmission(db: Db, actor: CurrentUser, id: string, reason: string | undefined, shipping: ReturnShipping) {
+export async function returnSubmission(db: Db, actor: Actor, id: string, reason: string | undefined, shipping: ReturnShipping) {
   const updated = await db.transaction(async (tx) => returnIn(tx, actor, await loadForChange(tx, id), {}, { reason, shipping }));
   return withImages(db, updated);
 }
@@ -435,11 +426,11 @@ function notOpen(what: string, status: string) {
 }
 
 /** Tells the client to add photos (DECISIONS: they may, up to 4 in all). Nothing else changes. */
-export async function requestPhotos(db: Db, actor: CurrentUser, id: string, message?: string) {
+export async function requestPhotos(db: Db, actor: Actor, id: string, message?: string) {
   const row = await db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpen(row.status)) throw notOpen('More photos', row.status);
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       ...submissionAudit(actor, row),
       action: 'photos_requested',
       changes: message ? { message } : null,
@@ -459,7 +450,7 @@ export async function requestPhotos(db: Db, actor: CurrentUser, id: string, mess
  * Sets requiresKyc so the payout waits for a verified identity, and tells the client. Asking
  * again while the flag is set changes nothing and sends nothing (a double-click is harmless).
  */
-export async function requestIdVerification(db: Db, actor: CurrentUser, id: string) {
+export async function requestIdVerification(db: Db, actor: Actor, id: string) {
   const row = await db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpen(row.status)) throw notOpen('ID verification', row.status);
@@ -472,7 +463,7 @@ export async function requestIdVerification(db: Db, actor: CurrentUser, id: stri
       if (current.requiresKyc) return current;
       throw notOpen('ID verification', current.status);
     }
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       ...submissionAudit(actor, row),
       action: 'id_verification_requested',
       changes: { requiresKyc: true },

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, shippingLabels, submissions } from '../../db/schema/index.ts';
+import { shippingLabels, submissions } from '../../db/schema/index.ts';
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type NewLabelRow = typeof shippingLabels.$inferInsert;
@@ -93,8 +93,4 @@ export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: st
     )
     .returning({ id: shippingLabels.id });
   return rows.length;
-}
-
-export async function insertAuditEntry(tx: DbOrTx, entry: Omit<typeof auditLog.$inferInsert, 'id'>) {
-  await tx.insert(auditLog).values({ id: crypto.randomUUID(), ...entry });
 }

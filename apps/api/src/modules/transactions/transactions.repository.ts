@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, submissions, transactions } from '../../db/schema/index.ts';
+import { submissions, transactions } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -57,20 +57,4 @@ export async function markTransactionSent(db: DbOrTx, id: string, reference: str
     .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
     .returning();
   return row ?? null;
-}
-
-export async function insertAudit(
-  tx: DbOrTx,
-  entry: {
-    /** Null when no person acted (a payout provider answered). */
-    actorId: string | null;
-    entityType: 'submission' | 'transaction';
-    entityId: string;
-    action: string;
-    fromStatus: string | null;
-    toStatus: string | null;
-    changes?: unknown;
-  },
-) {
-  await tx.insert(auditLog).values({ id: crypto.randomUUID(), ...entry, changes: entry.changes ?? null });
 }
