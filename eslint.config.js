@@ -86,4 +86,25 @@ export default tseslint.config(
       ...noTestCode,
     ),
   },
+  {
+    // The status gate (decision 017): one function writes submissions.status, so every move is a
+    // named transition of packages/domain. Column lists that may hold a status are typed
+    // (SubmissionChanges); these catch the literal shapes: a Drizzle .set({ status }) on
+    // submissions, and raw SQL that sets it. test/status-gate.test.ts shows they fire.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/submissions/submission-status.repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='submissions'] > ObjectExpression > Property[key.name='status']",
+          'TemplateElement[value.raw=/update\\s+"?submissions"?\\s+set\\b[\\s\\S]*\\bstatus\\s*=/i]',
+          "TaggedTemplateExpression:has(TemplateElement[value.raw=/update\\s*$/i]):has(Identifier[name='submissions']):has(TemplateElement[value.raw=/^\\s*set\\b[\\s\\S]*\\bstatus\\s*=/i])",
+        ].map((selector) => ({
+          selector,
+          message: 'A submission status changes only through transitionSubmission (modules/submissions/submission-status.repository.ts, decision 017).',
+        })),
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SubmissionChanges } from '../submissions/submission-status.repository.ts';
 import {
   kycRecords,
   shippingLabels,
@@ -144,14 +145,16 @@ export interface ExpectedState {
 }
 
 /**
- * The conditional write behind every workflow action: it only lands while the submission still
- * has the status (and version) the caller checked, and bumps the version. Null when it did not.
+ * The conditional write behind the workflow actions that keep the status (notes, the KYC flag):
+ * it only lands while the submission still has the status (and version) the caller checked, and
+ * bumps the version. Null when it did not. It cannot change the status (SubmissionChanges forbids
+ * it): that is the gate's (submissions/submission-status.repository.ts).
  */
 export async function updateSubmissionIf(
   db: DbOrTx,
   id: string,
   expected: ExpectedState,
-  changes: Partial<Omit<SubmissionRow, 'id' | 'version' | 'createdAt'>>,
+  changes: SubmissionChanges,
   extra: SQL[] = [],
 ) {
   const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];

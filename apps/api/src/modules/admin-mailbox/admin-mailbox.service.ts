@@ -41,6 +41,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
 import { createLabelInTransaction, type ShippingContext } from '../shipping-labels/shipping-labels.service.ts';
 import { findShippingAddress, storedAddress } from '../users/users.address.repository.ts';
+import { type SubmissionChanges, transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
@@ -204,28 +205,16 @@ export async function getSubmissionDetail(db: DbOrTx, id: string, now = new Date
 // ---------------------------------------------------------------------------------------------
 // Changing. Each step runs inside the caller's transaction.
 
-interface Change {
-  /** The target status, or undefined to keep it (a notes-only edit). */
-  to?: string;
-  changes: Partial<SubmissionRow>;
-  version?: number;
-}
-
 /**
- * Checks the change against what was read and writes it only if the row still matches. A lost
- * race is explained from the row as it is now: someone else's edit (stale version) or a status
- * that no longer allows the move.
+ * A change that keeps the status (the notes): written only if the row still has the status and
+ * version that were read; a lost race is someone else's edit. Status changes go through the gate
+ * (transitionSubmission), which explains its own refusals.
  */
-async function applyChange(tx: DbOrTx, row: SubmissionRow, change: Change) {
-  if (change.version !== undefined && change.version !== row.version) throw conflict(adminMessages.staleVersion);
-  if (change.to !== undefined && !canTransition(row.status, change.to)) {
-    throw conflict(transitionErrorMessage(row.status, change.to));
-  }
-  const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version: change.version }, change.changes);
+async function applyEdit(tx: DbOrTx, row: SubmissionRow, changes: SubmissionChanges, version?: number) {
+  if (version !== undefined && version !== row.version) throw conflict(adminMessages.staleVersion);
+  const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version }, changes);
   if (updated) return updated;
-  const current = await findSubmission(tx, row.id);
-  if (!current) throw notFound('Submission');
-  if (current.status !== row.status && change.to !== undefined) throw conflict(transitionErrorMessage(current.status, change.to));
+  if (!(await findSubmission(tx, row.id))) throw notFound('Submission');
   throw conflict(adminMessages.staleVersion);
 }
 
@@ -242,13 +231,14 @@ const submissionAudit = (actor: Actor, row: SubmissionRow) => ({
 });
 
 /** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
-async function receiveIn(tx: DbOrTx, actor: Actor, row: SubmissionRow, extra: Partial<SubmissionRow>, version?: number) {
+async function receiveIn(tx: DbOrTx, actor: Actor, row: SubmissionRow, extra: SubmissionChanges, version?: number) {
   const now = new Date();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
-  const updated = await applyChange(tx, row, {
-    to: 'appraising',
+  const updated = await transitionSubmission(tx, {
+    id: row.id,
+    transition: 'receive',
     version,
-    changes: { ...extra, status: 'appraising', receivedAt: now, guaranteeDeadline },
+    changes: { ...extra, receivedAt: now, guaranteeDeadline },
   });
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
@@ -295,10 +285,10 @@ async function returnIn(
   tx: DbOrTx,
   actor: Actor,
   row: SubmissionRow,
-  extra: Partial<SubmissionRow>,
+  extra: SubmissionChanges,
   options: { reason?: string; version?: number; shipping?: ReturnShipping },
 ) {
-  const updated = await applyChange(tx, row, { to: 'returned', version: options.version, changes: { ...extra, status: 'returned' } });
+  const updated = await transitionSubmission(tx, { id: row.id, transition: 'return', version: options.version, changes: extra });
   const label = await returnLabelFor(tx, options.shipping, row, updated);
   const changes = {
     ...(options.reason ? { reason: options.reason } : {}),
@@ -326,7 +316,7 @@ async function returnIn(
 }
 
 /** Notes are internal; an empty text clears them. */
-function notesChange(notes: string | null | undefined): Partial<SubmissionRow> {
+function notesChange(notes: string | null | undefined): SubmissionChanges {
   if (notes === undefined) return {};
   return { adminNotes: notes ? notes : null };
 }
@@ -378,10 +368,11 @@ export async function updateSubmission(
       const offerCents = dollarsToCents(finalOffer)!;
       const actualWeight = storedWeight(body.actualWeight!, row.weightUnit);
       const kyc = requiresKyc(offerCents, row.requiresKyc);
-      const offered = await applyChange(tx, row, {
-        to: 'offered',
+      const offered = await transitionSubmission(tx, {
+        id: row.id,
+        transition: 'offer',
         version: body.version,
-        changes: { ...notes, status: 'offered', finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
+        changes: { ...notes, finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
       });
       await writeAuditEntry(tx, {
         ...submissionAudit(actor, row),
@@ -404,7 +395,7 @@ export async function updateSubmission(
       throw conflict(transitionErrorMessage(row.status, to));
     }
     // Notes only: no status change, so no audit of the text and nothing for the client.
-    const edited = await applyChange(tx, row, { version: body.version, changes: notes });
+    const edited = await applyEdit(tx, row, notes, body.version);
     await writeAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
     return edited;
   });

@@ -7,10 +7,11 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { findShippingAddress } from '../users/users.address.repository.ts';
-import { findSubmission, markReturnedIfOffered } from './shipping-labels.repository.ts';
+import { findSubmission } from './shipping-labels.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { addressRequired, createLabelInTransaction, type ShippingContext, toLabelDto } from './shipping-labels.service.ts';
 
@@ -34,8 +35,11 @@ export async function declineOffer(ctx: ShippingContext, actor: Actor, submissio
     if (!clientAddress) throw addressRequired();
 
     // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
-    const returned = await markReturnedIfOffered(tx, submission.id, actor.id, new Date());
-    if (!returned) throw cannotDecline((await findSubmission(tx, submission.id))?.status);
+    const returned = await transitionSubmission(tx, {
+      id: submission.id,
+      transition: 'decline',
+      refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
+    });
 
     const offerCents = dollarsToCents(returned.finalOffer ?? '');
     const freeReturn =

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions, transactions } from '../../db/schema/index.ts';
 
@@ -36,16 +36,6 @@ export async function lockSubmission(tx: DbOrTx, id: string) {
     .from(submissions)
     .where(eq(submissions.id, id))
     .for('update');
-  return row ?? null;
-}
-
-/** offered -> completed, only if it is still offered; null when another request got there first. */
-export async function completeOfferedSubmission(tx: DbOrTx, id: string, at: Date) {
-  const [row] = await tx
-    .update(submissions)
-    .set({ status: 'completed', updatedAt: at, version: sql`${submissions.version} + 1` })
-    .where(and(eq(submissions.id, id), eq(submissions.status, 'offered')))
-    .returning({ id: submissions.id });
   return row ?? null;
 }
 

@@ -22,8 +22,8 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import {
-  completeOfferedSubmission,
   findTransaction,
   findTransactionOfSubmission,
   insertTransaction,
@@ -161,7 +161,13 @@ export async function createTransaction(db: Db, actor: Actor, body: CreateTransa
         throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
       }
 
-      if (!(await completeOfferedSubmission(tx, submission.id, now))) throw conflict(payoutMessages.alreadyPaid);
+      // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
+      await transitionSubmission(tx, {
+        id: submission.id,
+        transition: 'acceptAndPay',
+        at: now,
+        refuse: () => conflict(payoutMessages.alreadyPaid),
+      });
       const row = await insertTransaction(tx, {
         id,
         submissionId: submission.id,
