@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { userAddressRoutes } from './modules/users/users.address.routes.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
+import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -112,13 +113,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc) });
   await app.register(submissionsRoutes);
   await app.register(uploadsRoutes);
-  await app.register(transactionsRoutes, { db: deps.database.db });
+  await app.register(transactionsRoutes);
   await app.register(userAddressRoutes);
-  const shipping = { carrier: ctx.carrier, receivingAddress: deps.config.receivingLabelAddress };
-  await app.register(shippingLabelsRoutes, { db: deps.database.db, ...shipping });
+  await app.register(shippingLabelsRoutes);
   await app.register(kycRoutes);
   await app.register(notificationsRoutes);
-  await app.register(adminMailboxRoutes, { db: deps.database.db, shipping });
+  await app.register(adminMailboxRoutes);
+  await app.register(appraisalRoutes);
   await app.register(pricingRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 

@@ -60,7 +60,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
   it('an appraiser marks a pending payout sent with its reference; the client hears it', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, sub, transaction } = await recordAch('1250.00');
-    const sent = await markPayoutSent(t.db, admin.user, transaction.id, '  ACH  trace 0042 ');
+    const sent = await markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: '  ACH  trace 0042 ' });
     expect(sent).toMatchObject({ id: transaction.id, status: 'sent', reference: 'ACH trace 0042', amount: '1250.00' });
     expect(sent.sentAt).toEqual(expect.any(String));
 
@@ -76,7 +76,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const list = await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } });
     expect(list.json()[0]).toMatchObject({ status: 'sent', reference: 'ACH trace 0042' });
 
-    await expect(markPayoutSent(t.db, admin.user, transaction.id, 'again')).rejects.toMatchObject({
+    await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: 'again' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This payout has already been marked as sent.',
     });
@@ -85,10 +85,10 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
   it('refuses clients, unknown payouts and empty or overlong references', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, transaction } = await recordAch();
-    await expect(markPayoutSent(t.db, currentUser(client), transaction.id, 'REF')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(markPayoutSent(t.db, admin.user, 'no-such-payout', 'REF')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'That payout was not found.' });
+    await expect(markPayoutSent(t.app.ctx, currentUser(client), { transactionId: transaction.id, reference: 'REF' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: 'no-such-payout', reference: 'REF' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'That payout was not found.' });
     for (const reference of ['', '   ', 'x'.repeat(101), 42 as unknown as string]) {
-      await expect(markPayoutSent(t.db, admin.user, transaction.id, reference)).rejects.toMatchObject({
+      await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: reference })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
       });
@@ -112,7 +112,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
       },
     };
     const body = createTransactionSchema.parse({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
-    const dto = await createTransaction(t.db, currentUser(client), body, { encryptionKey: KEY, payouts: provider });
+    const dto = await createTransaction({ ...t.app.ctx, payouts: provider, log: t.app.log }, currentUser(client), body);
     expect(dto).toMatchObject({ status: 'sent', reference: 'PP-7788', amount: '1000.00' });
     expect(seen).toEqual([
       {
@@ -137,11 +137,11 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
       },
     };
     const body = createTransactionSchema.parse({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
-    const dto = await createTransaction(t.db, currentUser(client), body, {
-      encryptionKey: KEY,
-      payouts: failing,
-      log: { warn: (details) => warnings.push(details) },
-    });
+    const dto = await createTransaction(
+      { ...t.app.ctx, payouts: failing, log: { warn: (details: object) => warnings.push(details) } },
+      currentUser(client),
+      body,
+    );
     expect(dto.status).toBe('pending');
     expect(warnings).toEqual([{ transactionId: dto.id, provider: 'flaky', error: 'Error' }]);
   });
@@ -149,22 +149,22 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
   it('decrypts the bank details for an appraiser only, and writes every look to the audit log', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, transaction } = await recordAch();
-    expect(await revealBankDetails(t.db, admin.user, transaction.id, KEY)).toEqual(achDetails);
+    expect(await revealBankDetails(t.app.ctx, admin.user, { transactionId: transaction.id })).toEqual(achDetails);
     const looks = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'bank_details_viewed')));
     expect(looks.map((l) => l.actorId)).toEqual([admin.id]);
-    await expect(revealBankDetails(t.db, currentUser(client), transaction.id, KEY)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(revealBankDetails(t.db, admin.user, 'nope', KEY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(revealBankDetails(t.app.ctx, currentUser(client), { transactionId: transaction.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     // A ciphertext moved to another row does not decrypt there.
     const other = await recordAch();
     const [source] = await t.db.select().from(transactions).where(eq(transactions.id, transaction.id));
     await t.db.update(transactions).set({ encryptedBankDetails: source!.encryptedBankDetails }).where(eq(transactions.id, other.transaction.id));
-    await expect(revealBankDetails(t.db, admin.user, other.transaction.id, KEY)).rejects.toBeInstanceOf(DecryptionError);
+    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: other.transaction.id })).rejects.toBeInstanceOf(DecryptionError);
 
     const paypalClient = await signUp(t.app);
     const sub = await offeredSubmission(t.db, paypalClient.id);
     const paypal = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'p@example.com' } }, paypalClient.cookie);
-    expect(await revealBankDetails(t.db, admin.user, paypal.json().id, KEY)).toBeNull();
+    expect(await revealBankDetails(t.app.ctx, admin.user, { transactionId: paypal.json().id })).toBeNull();
   });
 });
 
@@ -243,11 +243,8 @@ describe.each(engines)('logs on %s', (engine) => {
       // A provider failure is logged through the request's logger, without its message.
       const another = await offeredSubmission(database.db, client.id);
       await createTransaction(
-        database.db,
-        currentUser(client),
-        createTransactionSchema.parse({ submissionId: another.id, payoutMethod: 'ach', payoutDetails: achDetails }),
         {
-          encryptionKey: KEY,
+          ...app.ctx,
           payouts: {
             provider: 'flaky',
             initiate: async () => {
@@ -256,6 +253,8 @@ describe.each(engines)('logs on %s', (engine) => {
           },
           log: app.log,
         },
+        currentUser(client),
+        createTransactionSchema.parse({ submissionId: another.id, payoutMethod: 'ach', payoutDetails: achDetails }),
       );
     } finally {
       await app.close();

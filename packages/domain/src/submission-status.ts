@@ -25,6 +25,13 @@ export function isPendingStatus(status: string | null | undefined): boolean {
  */
 export const PHOTO_ADDABLE_STATUSES = ['new', 'appraising', 'offered'] as const satisfies readonly SubmissionStatus[];
 
+/** Submissions an appraiser can still act on (ask for photos or ID, return): the same open set. */
+export const openStatuses = PHOTO_ADDABLE_STATUSES;
+
+export function isOpenStatus(status: string | null | undefined): boolean {
+  return (openStatuses as readonly string[]).includes(status ?? '');
+}
+
 export function canAddPhotos(status: string | null | undefined): boolean {
   return (PHOTO_ADDABLE_STATUSES as readonly string[]).includes(status ?? '');
 }

@@ -1,21 +1,24 @@
 // The admin mailbox's queries. The list pages by keyset on (created_at desc, id desc) so a page
 // deep in a million rows costs the same as the first one; every filter matches an index of
 // db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import type { SubmissionChanges } from '../submissions/submission-status.repository.ts';
 import {
-  kycRecords,
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
   shippingLabels,
   submissionCounts,
   submissions,
   transactions,
-  users,
 } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-export type KycRecordRow = typeof kycRecords.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 
 export interface PageFilter {
@@ -138,83 +141,8 @@ export async function findSubmission(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export interface ExpectedState {
-  status: string;
-  /** When given, the update only happens if nobody changed the row since it was read. */
-  version?: number;
-}
-
-/**
- * The conditional write behind the workflow actions that keep the status (notes, the KYC flag):
- * it only lands while the submission still has the status (and version) the caller checked, and
- * bumps the version. Null when it did not. It cannot change the status (SubmissionChanges forbids
- * it): that is the gate's (submissions/submission-status.repository.ts).
- */
-export async function updateSubmissionIf(
-  db: DbOrTx,
-  id: string,
-  expected: ExpectedState,
-  changes: SubmissionChanges,
-  extra: SQL[] = [],
-) {
-  const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];
-  if (expected.version !== undefined) conditions.push(eq(submissions.version, expected.version));
-  const [row] = await db
-    .update(submissions)
-    .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: new Date() })
-    .where(and(...conditions))
-    .returning();
-  return row ?? null;
-}
-
-/** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
-export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;
-
 export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
   return row ?? null;
 }
 
-const reviewers = alias(users, 'reviewer');
-
-/** Identity checks (one by id, or all / of one status), newest first, with the reviewer's name. */
-export function listKycRecords(db: DbOrTx, filter: { status?: string; id?: string }, limit: number) {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(kycRecords.status, filter.status));
-  if (filter.id) conditions.push(eq(kycRecords.id, filter.id));
-  return db
-    .select({ record: kycRecords, reviewerName: reviewers.name })
-    .from(kycRecords)
-    .leftJoin(reviewers, eq(reviewers.id, kycRecords.reviewedBy))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
-    .limit(limit);
-}
-
-/**
- * The payouts queue: pending ones oldest first (paid in the order they were asked for), sent ones
- * most recently sent first, each with the submission it pays for. `limit` rows at most.
- */
-export function listTransactionsWithSubmission(db: DbOrTx, status: 'pending' | 'sent', limit: number) {
-  const order =
-    status === 'pending'
-      ? [asc(transactions.createdAt), asc(transactions.id)]
-      : [sql`${transactions.sentAt} desc nulls last`, desc(transactions.createdAt), desc(transactions.id)];
-  return db
-    .select({
-      transaction: transactions,
-      submission: {
-        id: submissions.id,
-        description: submissions.description,
-        category: submissions.category,
-        finalOffer: submissions.finalOffer,
-      },
-      shippingAddress: users.shippingAddress,
-    })
-    .from(transactions)
-    .innerJoin(submissions, eq(submissions.id, transactions.submissionId))
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(eq(transactions.status, status))
-    .orderBy(...order)
-    .limit(limit);
-}

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { kycRecords, submissionImages, users } from '../../db/schema/index.ts';
 
@@ -62,3 +63,18 @@ export async function decidePendingKycRecord(
   return row ?? null;
 }
 
+const reviewers = alias(users, 'reviewer');
+
+/** Identity checks (one by id, or all / of one status), newest first, with the reviewer's name. */
+export function listKycRecords(db: DbOrTx, filter: { status?: string; id?: string }, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(kycRecords.status, filter.status));
+  if (filter.id) conditions.push(eq(kycRecords.id, filter.id));
+  return db
+    .select({ record: kycRecords, reviewerName: reviewers.name })
+    .from(kycRecords)
+    .leftJoin(reviewers, eq(reviewers.id, kycRecords.reviewedBy))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(kycRecords.createdAt), desc(kycRecords.id))
+    .limit(limit);
+}

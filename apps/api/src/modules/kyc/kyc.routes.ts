@@ -1,7 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kycStatusResponseSchema, kycSubmissionSchema, kycSubmitResponseSchema } from '@assay/domain';
-import { getKycStatus, submitKyc } from './kyc.service.ts';
+import { z } from 'zod';
+import {
+  adminKycListQuerySchema,
+  adminKycRecordListSchema,
+  adminKycRecordSchema,
+  idSchema,
+  kycReviewSchema,
+  kycStatusResponseSchema,
+  kycSubmissionSchema,
+  kycSubmitResponseSchema,
+} from '@assay/domain';
+import { getKycRecord, getKycStatus, listKyc, reviewKyc, submitKyc } from './kyc.service.ts';
+
+const kycParams = z.object({ recordId: idSchema('identity verification') });
 
 export async function kycRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,4 +37,28 @@ export async function kycRoutes(app: FastifyInstance) {
       return reply.status(201).send(result);
     },
   );
+
+  // The appraisers' queue, in its own encapsulated context: the hook guards these routes only.
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', async (request) => {
+      await app.requireAdmin(request);
+    });
+    const a = admin.withTypeProvider<ZodTypeProvider>();
+
+    a.get(
+      '/api/admin/kyc',
+      { schema: { querystring: adminKycListQuerySchema, response: { 200: adminKycRecordListSchema } } },
+      async (request) => listKyc(ctx, await app.requireAdmin(request), request.query),
+    );
+
+    a.post(
+      '/api/admin/kyc/:recordId/review',
+      { schema: { params: kycParams, body: kycReviewSchema, response: { 200: adminKycRecordSchema } } },
+      async (request) => {
+        const appraiser = await app.requireAdmin(request);
+        const reviewed = await reviewKyc(ctx, appraiser, { ...request.body, recordId: request.params.recordId });
+        return getKycRecord(ctx, appraiser, { id: reviewed.id });
+      },
+    );
+  });
 }

@@ -2,7 +2,7 @@
 // details and a photo of the ID; an appraiser approves or rejects; a payout of a flagged
 // submission waits for an approval. The ID number is stored encrypted, with its last 4 in clear
 // for the appraiser to compare against the photo.
-import { customerLabel, type KycReviewInput, kycReviewSchema, type KycStatus, type KycSubmissionBody } from '@assay/domain';
+import { customerLabel, imageUrl, type KycReviewInput, kycReviewSchema, type KycStatus, type KycSubmissionBody } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,6 +19,7 @@ import {
   insertKycRecord,
   type KycRecordRow,
   latestKycRecordOfUser,
+  listKycRecords,
   lockUser,
 } from './kyc.repository.ts';
 
@@ -138,4 +139,44 @@ export async function reviewKyc(
     await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
     return toKycRecordDto(decided);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The appraisers' queue of identity checks.
+
+const KYC_LIST_LIMIT = 200;
+
+function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[number]) {
+  const r = entry.record;
+  return {
+    id: r.id,
+    userId: r.userId,
+    customerLabel: customerLabel(r.userId),
+    status: r.status,
+    fullName: r.fullName,
+    dateOfBirth: r.dateOfBirth,
+    idType: r.idType,
+    idNumberLast4: r.idNumberLast4,
+    // submitKyc keeps the uploaded image's id here.
+    idImageUrl: r.idImageKey ? imageUrl(r.idImageKey) : null,
+    reviewedBy: r.reviewedBy,
+    reviewedByName: entry.reviewerName,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    rejectionReason: r.rejectionReason,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, at most 200; the pending ones are the appraisers' queue. */
+export async function listKyc({ db }: AppContext, admin: Actor, { status }: { status?: string }) {
+  assertAppraiser(admin);
+  const rows = await listKycRecords(db, { status }, KYC_LIST_LIMIT);
+  return rows.map(toAdminKycRecord);
+}
+
+export async function getKycRecord({ db }: AppContext, admin: Actor, { id }: { id: string }) {
+  assertAppraiser(admin);
+  const [row] = await listKycRecords(db, { id }, 1);
+  if (!row) throw new AppError('NOT_FOUND', 'That identity verification was not found.');
+  return toAdminKycRecord(row);
 }

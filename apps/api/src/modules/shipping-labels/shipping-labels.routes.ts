@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { declineOffer } from './shipping-labels.decline.service.ts';
 import { createInboundLabel, getLabelPdf, getLatestLabel, type ShippingContext } from './shipping-labels.service.ts';
 
-export async function shippingLabelsRoutes(app: FastifyInstance, opts: ShippingContext) {
+export async function shippingLabelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const opts: ShippingContext = { db: app.ctx.db, carrier: app.ctx.carrier, receivingAddress: app.ctx.config.receivingLabelAddress };
   // Visitors get 401 before their body or ids are looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { submissions, transactions } from '../../db/schema/index.ts';
+import { submissions, transactions, users } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -23,22 +23,6 @@ export async function findTransactionOfSubmission(db: DbOrTx, submissionId: stri
   return row ?? null;
 }
 
-/** The submission row, locked until the transaction ends so that concurrent payouts queue up. */
-export async function lockSubmission(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select({
-      id: submissions.id,
-      userId: submissions.userId,
-      status: submissions.status,
-      finalOffer: submissions.finalOffer,
-      requiresKyc: submissions.requiresKyc,
-    })
-    .from(submissions)
-    .where(eq(submissions.id, id))
-    .for('update');
-  return row ?? null;
-}
-
 /** The provider's answer, or an appraiser's: pending -> sent, only from pending. */
 export async function markTransactionSent(db: DbOrTx, id: string, reference: string, at: Date) {
   const [row] = await db
@@ -47,4 +31,32 @@ export async function markTransactionSent(db: DbOrTx, id: string, reference: str
     .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/**
+ * The payouts queue: pending ones oldest first (paid in the order they were asked for), sent ones
+ * most recently sent first, each with the submission it pays for. `limit` rows at most.
+ */
+export function listTransactionsWithSubmission(db: DbOrTx, status: 'pending' | 'sent', limit: number) {
+  const order =
+    status === 'pending'
+      ? [asc(transactions.createdAt), asc(transactions.id)]
+      : [sql`${transactions.sentAt} desc nulls last`, desc(transactions.createdAt), desc(transactions.id)];
+  return db
+    .select({
+      transaction: transactions,
+      submission: {
+        id: submissions.id,
+        description: submissions.description,
+        category: submissions.category,
+        finalOffer: submissions.finalOffer,
+      },
+      shippingAddress: users.shippingAddress,
+    })
+    .from(transactions)
+    .innerJoin(submissions, eq(submissions.id, transactions.submissionId))
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.status, status))
+    .orderBy(...order)
+    .limit(limit);
 }

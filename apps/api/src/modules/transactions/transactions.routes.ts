@@ -1,14 +1,26 @@
+// Payouts: the client's list and their acceptance of an offer (POST /api/transactions), and the
+// appraisers' payouts queue (pending and sent), the audited look at bank numbers and "mark sent".
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createTransactionSchema, transactionListSchema, transactionSchema } from '@assay/domain';
-import { createPayoutAdapter } from '../../adapters/payouts/index.ts';
-import type { PayoutAdapter } from '../../adapters/payouts/payout-adapter.ts';
-import type { Db } from '../../db/client.ts';
-import { createTransaction, listTransactions } from './transactions.service.ts';
+import { z } from 'zod';
+import {
+  adminPayoutListQuerySchema,
+  adminPayoutListSchema,
+  createTransactionSchema,
+  idSchema,
+  markPayoutSentSchema,
+  revealedBankDetailsSchema,
+  transactionListSchema,
+  transactionSchema,
+} from '@assay/domain';
+import { conflict } from '../../lib/app-error.ts';
+import { createTransaction, listPayouts, listTransactions, markPayoutSent, payoutMessages, revealBankDetails } from './transactions.service.ts';
 
-export async function transactionsRoutes(app: FastifyInstance, opts: { db: Db; payouts?: PayoutAdapter }) {
+const transactionParams = z.object({ id: idSchema('payout') });
+
+export async function transactionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const payouts = opts.payouts ?? createPayoutAdapter();
+  const { ctx } = app;
   // Visitors hear 401 before their body is even read.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -16,7 +28,7 @@ export async function transactionsRoutes(app: FastifyInstance, opts: { db: Db; p
 
   r.get('/api/transactions', { schema: { response: { 200: transactionListSchema } } }, async (request) => {
     const user = await app.requireUser(request);
-    return listTransactions(opts.db, user);
+    return listTransactions(ctx, user);
   });
 
   r.post(
@@ -24,12 +36,43 @@ export async function transactionsRoutes(app: FastifyInstance, opts: { db: Db; p
     { onRequest: signedIn, schema: { body: createTransactionSchema, response: { 201: transactionSchema } } },
     async (request, reply) => {
       const user = await app.requireUser(request);
-      const created = await createTransaction(opts.db, user, request.body, {
-        encryptionKey: app.deps.secrets.encryptionKey,
-        payouts,
-        log: request.log,
-      });
+      // A provider's failure is logged with this request's id.
+      const created = await createTransaction({ ...ctx, log: request.log }, user, request.body);
       return reply.status(201).send(created);
     },
   );
+
+  // The appraisers' side, in its own encapsulated context: the hook guards these routes only.
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', async (request) => {
+      await app.requireAdmin(request);
+    });
+    const a = admin.withTypeProvider<ZodTypeProvider>();
+
+    // The payouts queue: ?status=pending (default, oldest first) or sent (newest first), at most 100.
+    a.get(
+      '/api/admin/payouts',
+      { schema: { querystring: adminPayoutListQuerySchema, response: { 200: adminPayoutListSchema } } },
+      async (request) => listPayouts(ctx, await app.requireAdmin(request), request.query),
+    );
+
+    // POST, not GET: the answer must never sit in a cache or a browser history, and each look is audited.
+    a.post(
+      '/api/admin/transactions/:id/bank-details',
+      { schema: { params: transactionParams, response: { 200: revealedBankDetailsSchema } } },
+      async (request, reply) => {
+        const details = await revealBankDetails(ctx, await app.requireAdmin(request), { transactionId: request.params.id });
+        if (!details) throw conflict(payoutMessages.noBankDetails);
+        reply.header('cache-control', 'no-store');
+        return details;
+      },
+    );
+
+    a.post(
+      '/api/admin/transactions/:id/sent',
+      { schema: { params: transactionParams, body: markPayoutSentSchema, response: { 200: transactionSchema } } },
+      async (request) =>
+        markPayoutSent(ctx, await app.requireAdmin(request), { transactionId: request.params.id, reference: request.body.reference }),
+    );
+  });
 }

@@ -13,22 +13,29 @@ import {
   payoutFeeCents,
   type PayoutMethod,
   requiresKyc,
+  type AdminPayout,
+  type AdminPayoutStatus,
+  customerLabel,
+  shortId,
 } from '@assay/domain';
-import type { PayoutAdapter, PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { type DecryptionKeys, decryptJson, encryptJson } from '../../lib/crypto.ts';
-import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import { decryptJson, encryptJson } from '../../lib/crypto.ts';
+import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
+import { lockSubmission } from '../submissions/submissions.repository.ts';
+import { storedAddress } from '../users/users.address.repository.ts';
 import {
   findTransaction,
   findTransactionOfSubmission,
   insertTransaction,
   listTransactionsOfUser,
-  lockSubmission,
+  listTransactionsWithSubmission,
   markTransactionSent,
   type TransactionRow,
 } from './transactions.repository.ts';
@@ -48,13 +55,10 @@ const MAX_REFERENCE_LENGTH = 100;
 /** The AAD of a transaction's bank details: they only decrypt in their own row. */
 export const bankDetailsContext = (transactionId: string) => `transactions.encrypted_bank_details:${transactionId}`;
 
-export interface PayoutDeps {
-  /** 64 hex characters (app.deps.secrets.encryptionKey). */
-  encryptionKey: string;
-  payouts: PayoutAdapter;
-  /** Where a provider failure is reported; never given bank numbers. */
-  log?: { warn(details: object, message: string): void };
-}
+/** What accepting an offer uses of the app's context; `log` hears a provider's failure, never bank numbers. */
+export type PayoutContext = Pick<AppContext, 'db' | 'keys' | 'payouts' | 'clock'> & {
+  log: { warn(details: object, message: string): void };
+};
 
 /** Bank numbers never leave the server: payoutDetails holds only what may be shown. */
 export function toTransactionDto(row: TransactionRow) {
@@ -73,7 +77,7 @@ export function toTransactionDto(row: TransactionRow) {
   };
 }
 
-export async function listTransactions(db: Db, viewer: Actor) {
+export async function listTransactions({ db }: AppContext, viewer: Actor) {
   const rows = await listTransactionsOfUser(db, viewer.id);
   return rows.map(toTransactionDto);
 }
@@ -142,15 +146,15 @@ function amountsFor(grossCents: number, method: PayoutMethod) {
  * still offered, record the payout, the audit entry and the notification (+ e-mail). Then, after
  * the commit, hand the payout to the provider.
  */
-export async function createTransaction(db: Db, actor: Actor, body: CreateTransactionBody, deps: PayoutDeps) {
+export async function createTransaction(ctx: PayoutContext, actor: Actor, body: CreateTransactionBody) {
+  const { db } = ctx;
   const id = crypto.randomUUID();
-  const now = new Date();
+  const now = ctx.clock.now();
   let recorded: { row: TransactionRow; amountCents: number };
   try {
     recorded = await db.transaction(async (tx) => {
-      const submission = await lockSubmission(tx, body.submissionId);
       // Someone else's submission looks exactly like a missing one.
-      if (!submission || submission.userId !== actor.id) throw notFound('That submission');
+      const submission = ownedBy(actor, await lockSubmission(tx, body.submissionId), 'That submission');
       if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
         throw conflict(payoutMessages.alreadyPaid);
       }
@@ -179,7 +183,7 @@ export async function createTransaction(db: Db, actor: Actor, body: CreateTransa
         payoutDetails: shownDetails(body),
         encryptedBankDetails:
           body.payoutMethod === 'ach'
-            ? encryptJson(deps.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
+            ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
             : null,
         status: 'pending',
         createdAt: now,
@@ -211,7 +215,7 @@ export async function createTransaction(db: Db, actor: Actor, body: CreateTransa
   // appraiser; the client's request has succeeded either way.
   let row = recorded.row;
   try {
-    const result = await deps.payouts.initiate({
+    const result = await ctx.payouts.initiate({
       transactionId: id,
       submissionId: row.submissionId,
       userId: actor.id,
@@ -223,8 +227,8 @@ export async function createTransaction(db: Db, actor: Actor, body: CreateTransa
       row = (await recordPayoutSent(db, row, result.reference.slice(0, MAX_REFERENCE_LENGTH), null)) ?? row;
     }
   } catch (error) {
-    deps.log?.warn(
-      { transactionId: id, provider: deps.payouts.provider, error: error instanceof Error ? error.name : 'unknown' },
+    ctx.log.warn(
+      { transactionId: id, provider: ctx.payouts.provider, error: error instanceof Error ? error.name : 'unknown' },
       'the payout provider failed; the payout stays pending for an appraiser',
     );
   }
@@ -265,7 +269,7 @@ async function recordPayoutSent(db: Db, transaction: TransactionRow, reference: 
  * An appraiser has paid by hand and records the bank or PayPal reference (the route comes with the
  * admin mailbox). Only pending payouts can be marked; the client is told.
  */
-export async function markPayoutSent(db: Db, admin: Actor, transactionId: string, reference: string) {
+export async function markPayoutSent({ db }: AppContext, admin: Actor, { transactionId, reference }: { transactionId: string; reference: string }) {
   assertAppraiser(admin);
   const cleanReference = typeof reference === 'string' ? reference.replace(/\s+/g, ' ').trim() : '';
   if (cleanReference.length === 0 || cleanReference.length > MAX_REFERENCE_LENGTH) throw badRequest(payoutMessages.reference);
@@ -281,13 +285,13 @@ export async function markPayoutSent(db: Db, admin: Actor, transactionId: string
  * the audit log. Null for PayPal and check payouts, which have no bank numbers. Once the money is
  * sent nobody needs the numbers any more, so they are no longer shown.
  */
-export async function revealBankDetails(db: DbOrTx, admin: Actor, transactionId: string, keys: DecryptionKeys) {
+export async function revealBankDetails({ db, keys }: Pick<AppContext, 'db' | 'keys'>, admin: Actor, { transactionId }: { transactionId: string }) {
   assertAppraiser(admin);
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
   if (!transaction.encryptedBankDetails) return null;
   if (transaction.status !== 'pending') throw conflict(payoutMessages.bankDetailsAfterSent);
-  const details = decryptJson<AchDetails>(keys, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
+  const details = decryptJson<AchDetails>(keys.decryptionKeys, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
   await writeAuditEntry(db, {
     actorId: admin.id,
     entityType: 'transaction',
@@ -297,4 +301,27 @@ export async function revealBankDetails(db: DbOrTx, admin: Actor, transactionId:
     toStatus: null,
   });
   return details;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts to send (DECISIONS "Payouts": recorded as pending, an appraiser marks them sent).
+
+/**
+ * The payouts queue: pending oldest first (pay in order), sent most recently sent first; at most
+ * `limit` (the query schema caps it at 100: no paging, a longer queue is a backlog to clear).
+ * Each payout goes out as its client sees it (toTransactionDto: never bank numbers).
+ */
+export async function listPayouts(
+  { db }: AppContext,
+  admin: Actor,
+  query: { status: AdminPayoutStatus; limit: number },
+): Promise<AdminPayout[]> {
+  assertAppraiser(admin);
+  const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
+  return rows.map(({ transaction, submission, shippingAddress }) => ({
+    ...toTransactionDto(transaction),
+    submission: { ...submission, shortId: shortId(submission.id) },
+    customerLabel: customerLabel(transaction.userId),
+    mailTo: transaction.payoutMethod === 'check' ? storedAddress(shippingAddress) : null,
+  }));
 }

@@ -1,0 +1,49 @@
+// The appraiser's commands: SPEC 7's PUT /api/submissions/{id} (offer, receive, return, notes) and
+// the workflow buttons. Admins only: visitors hear 401 and clients 403 before any input is read.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminSubmissionSchema, adminUpdateSubmissionSchema, idSchema, requestPhotosSchema, returnSubmissionSchema } from '@assay/domain';
+import { receiveSubmission, requestIdVerification, requestPhotos, returnSubmission, updateSubmission } from './appraisal.service.ts';
+
+const submissionParams = z.object({ id: idSchema('submission') });
+
+export async function appraisalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  // Encapsulated: the hook guards exactly these routes, before validation.
+  app.addHook('onRequest', async (request) => {
+    await app.requireAdmin(request);
+  });
+
+  // SPEC 7: PUT /api/submissions/{id} {finalOffer, actualWeight, adminNotes, status} (+ version).
+  r.put(
+    '/api/submissions/:id',
+    { schema: { params: submissionParams, body: adminUpdateSubmissionSchema, response: { 200: adminSubmissionSchema } } },
+    async (request) => updateSubmission(ctx, await app.requireAdmin(request), { ...request.body, id: request.params.id }),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/receive',
+    { schema: { params: submissionParams, response: { 200: adminSubmissionSchema } } },
+    async (request) => receiveSubmission(ctx, await app.requireAdmin(request), request.params),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/return',
+    { schema: { params: submissionParams, body: returnSubmissionSchema, response: { 200: adminSubmissionSchema } } },
+    async (request) => returnSubmission(ctx, await app.requireAdmin(request), { id: request.params.id, reason: request.body.reason }),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/request-photos',
+    { schema: { params: submissionParams, body: requestPhotosSchema, response: { 200: adminSubmissionSchema } } },
+    async (request) => requestPhotos(ctx, await app.requireAdmin(request), { id: request.params.id, message: request.body.message }),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/request-id',
+    { schema: { params: submissionParams, response: { 200: adminSubmissionSchema } } },
+    async (request) => requestIdVerification(ctx, await app.requireAdmin(request), request.params),
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { updateCommandOf } from './update-command.ts';
+
+describe('updateCommandOf: what a PUT /api/submissions/{id} body means', () => {
+  it('is an offer with status offered, or with offer fields and no status', () => {
+    expect(updateCommandOf({ status: 'offered', finalOffer: '120.00', actualWeight: 3 })).toEqual({
+      name: 'offer',
+      finalOffer: '120.00',
+      actualWeight: 3,
+    });
+    expect(updateCommandOf({ finalOffer: '120.00', actualWeight: 3 })).toMatchObject({ name: 'offer' });
+  });
+
+  it('is receive, return, or a notes edit without a status', () => {
+    expect(updateCommandOf({ status: 'appraising' })).toEqual({ name: 'receive' });
+    expect(updateCommandOf({ status: 'returned', adminNotes: 'x' })).toEqual({ name: 'return' });
+    expect(updateCommandOf({ adminNotes: 'hallmark 585' })).toEqual({ name: 'editNotes' });
+  });
+
+  it('names the moves an appraiser may not make here', () => {
+    expect(updateCommandOf({ status: 'completed' })).toEqual({ name: 'refuseMove', to: 'completed' });
+    expect(updateCommandOf({ status: 'new' })).toEqual({ name: 'refuseMove', to: 'new' });
+  });
+
+  it('refuses offer fields with another status, and an offer missing a field', () => {
+    expect(() => updateCommandOf({ status: 'returned', finalOffer: '1.00' })).toThrow(/only be sent with status "offered"/);
+    expect(() => updateCommandOf({ status: 'offered', finalOffer: '1.00' })).toThrow();
+    expect(() => updateCommandOf({ actualWeight: 2 })).toThrow();
+  });
+});

@@ -1,0 +1,38 @@
+// What a PUT /api/submissions/{id} body asks for (SPEC 7), as one named appraisal command. The
+// body has five meanings (offer, receive, return, notes only, or a move nobody may make here);
+// naming them first lets the service run exactly one handler, and lets this rule be tested alone.
+import { type AdminUpdateSubmissionBody, type SubmissionStatus, validationMessages } from '@assay/domain';
+import { badRequest } from '../../lib/app-error.ts';
+
+export type UpdateCommand =
+  | { name: 'offer'; finalOffer: string; actualWeight: number }
+  | { name: 'receive' }
+  | { name: 'return' }
+  | { name: 'editNotes' }
+  /** 'completed' (only a recorded payout completes), 'new' (nothing moves back) or the same status. */
+  | { name: 'refuseMove'; to: SubmissionStatus };
+
+export type UpdateCommandName = UpdateCommand['name'];
+
+/** The command a body means; a 400 with a sentence for a body that means nothing coherent. */
+export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand {
+  const hasOfferFields = body.finalOffer !== undefined || body.actualWeight !== undefined;
+  const to = body.status ?? (hasOfferFields ? 'offered' : undefined);
+  if (hasOfferFields && to !== 'offered') {
+    throw badRequest('A final offer and actual weight can only be sent with status "offered".');
+  }
+  switch (to) {
+    case undefined:
+      return { name: 'editNotes' };
+    case 'offered':
+      if (body.finalOffer === undefined || body.actualWeight === undefined) throw badRequest(validationMessages.offerAndWeight);
+      return { name: 'offer', finalOffer: body.finalOffer, actualWeight: body.actualWeight };
+    case 'appraising':
+      return { name: 'receive' };
+    case 'returned':
+      return { name: 'return' };
+    case 'new':
+    case 'completed':
+      return { name: 'refuseMove', to };
+  }
+}
