@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'scripts/admin.ts', keys: 'scripts/keys.ts' },
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', admin: 'scripts/admin.ts', keys: 'scripts/keys.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -40,7 +41,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Demo mode (boot.ts isDemoMode): adds the demo mailbox when e-mail stays in the outbox. */
   demo?: boolean;
-  /** Timers (outbox delivery, price refresh). Off in tests, which call the work directly. */
+  /** The job engine works its queues (plugins/jobs.ts). Off in tests, which call the work directly. */
   backgroundJobs?: boolean;
   /** Sees every route as it is added: tests list the whole API this way, so none is forgotten. */
   onRoute?: (route: RouteOptions) => void;
@@ -93,20 +94,20 @@ export async function buildApp(deps: AppDeps) {
     db: deps.database.db,
     config: deps.config,
     feed: ctx.priceFeed,
-    autoRefresh: deps.backgroundJobs !== false,
+    autoReload: deps.backgroundJobs !== false,
   });
   await app.register(mailPlugin, {
     db: deps.database.db,
     smtpUrl: deps.config.mail.smtpUrl,
     from: deps.config.mail.from,
     transport: ctx.mail ?? undefined,
-    intervalMs: deps.backgroundJobs === false ? 0 : undefined,
   });
-  await app.register(storagePlugin, {
+  await app.register(storagePlugin, { db: deps.database.db, config: deps.config.storage, storage: ctx.storage });
+  // After the three above: its jobs use them, and it stops before they close.
+  await app.register(jobsPlugin, {
     db: deps.database.db,
-    config: deps.config.storage,
-    storage: ctx.storage,
-    intervalMs: deps.backgroundJobs === false ? 0 : undefined,
+    refreshSeconds: deps.config.priceFeed.refreshSeconds,
+    run: deps.backgroundJobs !== false,
   });
 
   await app.register(healthRoutes, { database: deps.database });

@@ -1,10 +1,11 @@
 // Everything between "configuration is valid" and "the app can serve": claim the data folder,
 // open and migrate the database, apply ADMIN_EMAILS, seed the demo. Shared by server and CLI.
 import path from 'node:path';
-import type { Config, Secrets } from './config.ts';
+import { type Config, ConfigError, loadConfig, type Secrets } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';
+import { installJobTables } from './jobs/pg-boss-engine.ts';
 import { syncAdminEmails } from './modules/users/users.service.ts';
 
 export interface Booted {
@@ -13,6 +14,19 @@ export interface Booted {
   /** Where generated secrets are kept; undefined when the environment gives them all. */
   secretsFile: string | undefined;
   release(): Promise<void>;
+}
+
+/** The configuration, or the process ends printing every problem (exit 78: configuration error). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
 }
 
 export async function bootDatabase(config: Config): Promise<Booted> {
@@ -27,6 +41,8 @@ export async function bootDatabase(config: Config): Promise<Booted> {
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
     await database.migrate();
+    // The job engine's tables, so that every process opening this database can enqueue jobs.
+    await installJobTables(database.db);
     await syncAdminEmails(database.db, config.adminEmails);
   } catch (err) {
     unlock();

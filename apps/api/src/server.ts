@@ -1,24 +1,14 @@
 // Process entry: read configuration, boot, listen, and close gracefully so that no acknowledged
 // request is cut off and the data folder is released.
 import { buildApp } from './app.ts';
-import { bootDatabase, isDemoMode, listenHost } from './boot.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { bootDatabase, isDemoMode, listenHost, loadConfigOrExit } from './boot.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { SecretsFileError } from './lib/generated-secrets.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
 import { startupBanner } from './startup-banner.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   let booted;
   try {

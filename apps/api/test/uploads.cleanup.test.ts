@@ -1,16 +1,18 @@
-// The cleanup of uploads never finished or never used, called directly, and its timer.
+// The cleanup of uploads never finished or never used, called directly, and its jobs.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../src/adapters/storage/local-storage.ts';
 import { contentTypeOfKey } from '../src/adapters/storage/object-storage.ts';
 import { buildImage, buildSubmission } from '../src/db/factories.ts';
 import { kycRecords, submissionImages, submissions } from '../src/db/schema/index.ts';
 import { cleanupUploads, ORPHAN_OBJECT_GRACE_MS, photoKey, thumbnailKey } from '../src/modules/uploads/uploads.service.ts';
-import { storagePlugin } from '../src/plugins/storage.ts';
+import { enqueue } from '../src/jobs/enqueue.ts';
+import type { JobEngine } from '../src/jobs/job-engine.ts';
+import { uploadsJobs } from '../src/modules/uploads/uploads.jobs.ts';
+import { quietLogger, rowsOf, startTestEngine, waitFor } from './support/jobs.ts';
 import { startS3Server, type S3TestServer } from './support/s3-server.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
@@ -174,34 +176,41 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
   });
 });
 
-describe('the storage plugin', () => {
+describe('the upload clean-up jobs', () => {
   let t: TestApp;
   let dir: string;
+  let engine: JobEngine | undefined;
   beforeAll(async () => {
     t = await createTestApp('pglite');
-    dir = mkdtempSync(path.join(os.tmpdir(), 'assay-cleanup-timer-'));
+    dir = mkdtempSync(path.join(os.tmpdir(), 'assay-cleanup-jobs-'));
   });
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  afterEach(async () => {
+    await engine?.stop({ timeoutMs: 1000 });
+    engine = undefined;
+  });
 
-  it('runs the cleanup on its timer while background jobs are on, and stops on close', async () => {
+  it('are scheduled, and a cleanup job removes what the pass removes', async () => {
     const owner = await signUp(t.app);
     const row = buildImage({ ownerId: owner.id, status: 'pending', createdAt: new Date(Date.now() - HOUR) });
     await t.db.insert(submissionImages).values(row);
-    const app = Fastify({ logger: false });
-    await app.register(storagePlugin, { db: t.db, config: t.config.storage, storage: localStorage(dir), intervalMs: 25 });
-    await app.ready();
-    const deadline = Date.now() + 10_000;
-    while ((await t.db.select().from(submissionImages).where(eq(submissionImages.id, row.id!))).length > 0) {
-      if (Date.now() > deadline) throw new Error('the cleanup timer never ran');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await app.close();
+    engine = await startTestEngine(t.db, uploadsJobs({ db: t.db, storage: localStorage(dir), logger: quietLogger }));
+    const schedules = await t.db.execute(sql`select name, cron from pgboss.schedule order by name`);
+    expect(rowsOf(schedules)).toEqual([
+      { name: 'uploads-cleanup', cron: '*/10 * * * *' },
+      { name: 'uploads-orphan-sweep', cron: '30 */6 * * *' },
+    ]);
+    await enqueue(t.db, 'uploads-cleanup', {});
+    await waitFor(
+      async () => (await t.db.select().from(submissionImages).where(eq(submissionImages.id, row.id!))).length === 0,
+      'the cleanup job',
+    );
   });
 
-  it('sweeps orphans on its first timed pass only, not every ten minutes', async () => {
+  it('sweep orphans only in their own rare job, not in the one every ten minutes', async () => {
     const storage = localStorage(dir);
     let passes = 0;
     const listed: string[] = [];
@@ -216,15 +225,13 @@ describe('the storage plugin', () => {
         return storage.listObjects(folder);
       },
     };
-    const app = Fastify({ logger: false });
-    await app.register(storagePlugin, { db: t.db, config: t.config.storage, storage: counting, intervalMs: 25 });
-    await app.ready();
-    const deadline = Date.now() + 10_000;
-    while (passes < 4) {
-      if (Date.now() > deadline) throw new Error('the cleanup timer never ran');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await app.close();
+    engine = await startTestEngine(t.db, uploadsJobs({ db: t.db, storage: counting, logger: quietLogger }));
+    await enqueue(t.db, 'uploads-cleanup', {});
+    await waitFor(() => passes === 1, 'the cleanup job');
+    expect(listed).toEqual([]);
+    await enqueue(t.db, 'uploads-orphan-sweep', {});
+    await waitFor(() => listed.length === 2, 'the orphan sweep job');
     expect(listed).toEqual(['full/', 'thumb/']);
+    expect(passes).toBe(2);
   });
 });

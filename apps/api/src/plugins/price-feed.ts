@@ -1,13 +1,13 @@
-// Prices in the running server: builds the configured feed and the pricing service, loads the
-// prices into memory when the app is ready, refreshes them every PRICE_REFRESH_SECONDS (one
-// instance writes, see PricingService.refresh), and stops the timer and waits for a running
-// refresh when the app closes, before the database does.
+// Prices in the running server: builds the configured feed and the pricing service and loads the
+// prices into memory when the app is ready. Refreshing from the feed is a job, run by one process
+// at a time (modules/pricing/pricing.jobs.ts); every process re-reads the stored prices at the
+// same interval so that its in-memory answer follows the refreshes other processes write. The
+// reload timer stops, and a running refresh is waited for, when the app closes.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createPriceFeed, type PriceFeed } from '../adapters/price-feeds/index.ts';
-import { AppError } from '../lib/app-error.ts';
 import { PricingService } from '../modules/pricing/pricing.service.ts';
 
 declare module 'fastify' {
@@ -19,8 +19,8 @@ declare module 'fastify' {
 export interface PriceFeedOptions {
   /** Replaces the configured feed (tests, benchmarks). */
   feed?: PriceFeed;
-  /** False: no refresh at start and no timer; call `app.pricing.refresh()` yourself. Default true. */
-  autoRefresh?: boolean;
+  /** False: no reload timer; tests call `app.pricing.refresh()` or `reload()` themselves. Default true. */
+  autoReload?: boolean;
 }
 
 export const priceFeedPlugin = fp(
@@ -35,18 +35,13 @@ export const priceFeedPlugin = fp(
     app.decorate('pricing', service);
 
     let timer: NodeJS.Timeout | undefined;
-    const tick = () => {
-      service.refresh().catch((err: unknown) => {
-        // Feed failures are logged and remembered by the service; anything else is logged here.
-        if (!(err instanceof AppError)) app.log.warn({ err }, 'scheduled price refresh failed');
-      });
-    };
-
     app.addHook('onReady', async () => {
       await service.start();
-      if (opts.autoRefresh === false) return;
-      tick();
-      timer = setInterval(tick, refreshIntervalMs);
+      if (opts.autoReload === false) return;
+      // A cache of the table, not background work: each process keeps its own copy fresh.
+      timer = setInterval(() => {
+        service.reload().catch((err: unknown) => app.log.warn({ err }, 'reloading the prices failed'));
+      }, refreshIntervalMs);
       timer.unref();
     });
     app.addHook('onClose', async () => {

@@ -1,16 +1,36 @@
-// Delivers the outbox over SMTP. An e-mail is tried up to MAX_ATTEMPTS times; between tries it
-// waits for its claim to go stale, which doubles as the retry delay.
+// Delivers the outbox over SMTP. Each e-mail has a delivery job (outbox.jobs.ts) that tries it up
+// to MAX_EMAIL_ATTEMPTS times with a growing pause, then gives it up ('failed'). A claim on the row
+// makes every path send an e-mail at most once, however often its job runs. deliverPendingEmails
+// is the batch path (flushOutbox): it retries once a claim is RETRY_AFTER_MS old.
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db } from '../../db/client.ts';
-import { claimPendingEmails, markEmailFailed, markEmailSent } from './outbox.repository.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import {
+  claimEmail,
+  claimPendingEmails,
+  findEmail,
+  listNeverTriedEmails,
+  markEmailDead,
+  markEmailFailed,
+  markEmailSent,
+  type OutboxRow,
+} from './outbox.repository.ts';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 export const RETRY_AFTER_MS = 2 * 60_000;
+/** A delivery job's first retry waits 1 to 2 minutes, then each pause doubles. */
+export const DELIVERY_RETRY_DELAY_SECONDS = 60;
 const BATCH = 20;
 
 export interface DeliveryResult {
   sent: number;
   failed: number;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+async function send(transport: MailTransport, from: string, email: OutboxRow) {
+  await transport.send({ from, to: email.toAddress, subject: email.subject, text: email.textBody });
 }
 
 export async function deliverPendingEmails(
@@ -29,14 +49,71 @@ export async function deliverPendingEmails(
   const result: DeliveryResult = { sent: 0, failed: 0 };
   for (const email of claimed) {
     try {
-      await transport.send({ from, to: email.toAddress, subject: email.subject, text: email.textBody });
+      await send(transport, from, email);
       await markEmailSent(db, email.id);
       result.sent += 1;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await markEmailFailed(db, email.id, message, email.attempts >= MAX_EMAIL_ATTEMPTS);
+      await markEmailFailed(db, email.id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS);
       result.failed += 1;
     }
   }
   return result;
+}
+
+/** Another sender holds the e-mail right now; the job tries again after its pause. */
+export class EmailBusyError extends Error {
+  constructor(id: string) {
+    super(`E-mail ${id} is being sent by another sender; trying again later.`);
+    this.name = 'EmailBusyError';
+  }
+}
+
+/**
+ * One try of one e-mail, for its delivery job: 'sent', or 'done' when there is nothing to do (sent
+ * already, given up, or gone). A failed send is recorded on the row and thrown, so the job is
+ * retried; on the last attempt the row is given up first.
+ */
+export async function deliverEmail(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<'sent' | 'done'> {
+  const email = await claimEmail(db, id, {
+    maxAttempts: MAX_EMAIL_ATTEMPTS,
+    now,
+    staleBefore: new Date(now.getTime() - RETRY_AFTER_MS),
+  });
+  if (!email) {
+    const row = await findEmail(db, id);
+    if (row?.status === 'pending' && row.attempts < MAX_EMAIL_ATTEMPTS) throw new EmailBusyError(id);
+    return 'done';
+  }
+  try {
+    await send(transport, from, email);
+  } catch (err) {
+    await markEmailFailed(db, id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS, { releaseClaim: true });
+    throw err;
+  }
+  await markEmailSent(db, id);
+  return 'sent';
+}
+
+/** The dead-letter queue's side: an e-mail whose delivery job gave up is given up too. */
+export async function giveUpEmail(db: Db, id: string) {
+  await markEmailDead(db, id, 'The delivery job gave up after its last try.');
+}
+
+/** E-mails older than this that nobody ever tried get a new delivery job. */
+export const NEVER_TRIED_AFTER_MS = 10 * 60_000;
+
+/**
+ * The safety net behind the delivery jobs: an e-mail written while SMTP was not configured, or
+ * whose job was lost, gets a new delivery job. Two jobs for one e-mail still send it once.
+ */
+export async function requeueNeverTriedEmails(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await listNeverTriedEmails(db, new Date(now.getTime() - NEVER_TRIED_AFTER_MS), 500);
+  for (const row of rows) await enqueue(db, 'outbox-delivery', { outboxId: row.id });
+  return rows.length;
 }

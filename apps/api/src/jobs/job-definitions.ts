@@ -1,0 +1,21 @@
+// Every background job of Assay by name, with the payload it carries. The engine, enqueue() and
+// the handlers are typed from this one map, so a job cannot be sent with the wrong data.
+// A type, not an interface: the engine's generic job map needs its index signature.
+export type JobPayloads = {
+  /** Deliver one outbox e-mail over SMTP (enqueued in the transaction that wrote it). */
+  'outbox-delivery': { outboxId: string };
+  /** Where a delivery lands after its last try; marks the e-mail as given up. */
+  'outbox-dead-letter': { outboxId: string };
+  /** Safety net: e-mails never tried (their job lost, or SMTP configured later) get a delivery job. */
+  'outbox-sweep': Record<string, never>;
+  /** Fetch the metal prices; reschedules itself at PRICE_REFRESH_SECONDS. */
+  'price-refresh': Record<string, never>;
+  /** Abandoned upload URLs, never-attached photos, interrupted writes. */
+  'uploads-cleanup': Record<string, never>;
+  /** Stored photo files no row claims (lists every object, so it runs rarely). */
+  'uploads-orphan-sweep': Record<string, never>;
+  /** Fold the mailbox's appended counter rows back to one per bucket. */
+  'mailbox-counts-compaction': Record<string, never>;
+};
+
+export type JobName = keyof JobPayloads;

@@ -1,0 +1,38 @@
+// The one list of Assay's background jobs, and the engine that runs them. Each module keeps its
+// handlers beside its rules (*.jobs.ts); this file only wires them to what they need.
+import type { MailTransport } from '../adapters/mail/mail-transport.ts';
+import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
+import type { Db } from '../db/client.ts';
+import { mailboxCountsJobs } from '../modules/admin-mailbox/admin-mailbox.counts.jobs.ts';
+import { outboxJobs } from '../modules/notifications/outbox.jobs.ts';
+import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
+import type { PricingService } from '../modules/pricing/pricing.service.ts';
+import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
+import type { JobPayloads } from './job-definitions.ts';
+import type { AnyJobSpec, JobEngine, JobLogger } from './job-engine.ts';
+import { createPgBossEngine, type PgBossEngineOptions } from './pg-boss-engine.ts';
+
+export interface JobResources {
+  db: Db;
+  logger: JobLogger;
+  pricing: PricingService;
+  refreshSeconds: number;
+  storage: ObjectStorage;
+  mail: { transport: MailTransport | null; from: string };
+}
+
+export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
+  return [
+    ...outboxJobs({ db: r.db, transport: r.mail.transport, from: r.mail.from, logger: r.logger }),
+    ...pricingJobs({ pricing: r.pricing, refreshSeconds: r.refreshSeconds, logger: r.logger }),
+    ...uploadsJobs({ db: r.db, storage: r.storage, logger: r.logger }),
+    ...mailboxCountsJobs({ db: r.db }),
+  ];
+}
+
+export function createJobEngine(
+  resources: JobResources,
+  options: Pick<PgBossEngineOptions<JobPayloads>, 'pollingIntervalSeconds' | 'cronWorkerIntervalSeconds'> = {},
+): JobEngine {
+  return createPgBossEngine<JobPayloads>({ db: resources.db, logger: resources.logger, jobs: assayJobs(resources), ...options });
+}

@@ -1,0 +1,50 @@
+// A job engine on a test's database, polling fast, stopped by the caller; and a wait for an effect.
+import pg from 'pg';
+import type { Db } from '../../src/db/client.ts';
+import type { AnyJobSpec, JobEngine, JobMap } from '../../src/jobs/job-engine.ts';
+import { createPgBossEngine } from '../../src/jobs/pg-boss-engine.ts';
+
+export const quietLogger = { info: () => undefined, warn: () => undefined };
+
+export async function startTestEngine<Defs extends JobMap>(
+  db: Db,
+  jobs: AnyJobSpec<Defs>[],
+  options: { cronWorkerIntervalSeconds?: number } = {},
+): Promise<JobEngine> {
+  const engine = createPgBossEngine<Defs>({ db, jobs, logger: quietLogger, pollingIntervalSeconds: 0.5, ...options });
+  await engine.start();
+  return engine;
+}
+
+/** Resolves once `check` is true; throws with `what` after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The rows of `db.execute()`, whose result type differs between the two drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** An empty PostgreSQL database beside DATABASE_URL's, for tests that start processes on it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL!);
+  const name = `assay_jobs_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
