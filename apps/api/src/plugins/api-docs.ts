@@ -113,7 +113,8 @@ export const apiDocsPlugin = fp(
       }
       await docs.register(fastifySwaggerUi, {
         routePrefix: DOCS_PATH,
-        uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+        // BaseLayout: no top bar (Fastify's logo and a box to explore any other document's URL).
+        uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
         theme: { title: 'Assay API' },
         transformSpecification: (document) => withStableKeys(document) as typeof document,
       });
