@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(apiDocsPlugin, { production: deps.config.production });
   await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
   await app.register(priceFeedPlugin, {
     db: deps.database.db,

@@ -22,6 +22,9 @@ import { humaniseIdentityError, identitySentences } from './identity-messages.ts
 import { namesFromClaims } from '../modules/users/provider-names.ts';
 import { identityLogger } from '../lib/logger.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
+import { identityRouteDocs } from './api-docs.ts';
+// The `rateLimit` route option below is typed by this package; say so here, not only in app.ts.
+import type {} from '@fastify/rate-limit';
 
 /** The signed-in person: the one actor type of access/actor.ts. */
 export type CurrentUser = Actor;
@@ -261,6 +264,7 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       config: { rateLimit: false },
+      schema: identityRouteDocs(AUTH_BASE_PATH),
       preValidation: checkIdentityInput(AUTH_BASE_PATH),
       handler: (request, reply) => forward(auth, opts.db, request, reply, opts.config, sentences),
     });

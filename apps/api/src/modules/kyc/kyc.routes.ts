@@ -12,6 +12,7 @@ import {
   kycSubmitResponseSchema,
 } from '@assay/domain';
 import { getKycRecord, getKycStatus, listKyc, reviewKyc, submitKyc } from './kyc.service.ts';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const kycParams = z.object({ recordId: idSchema('identity verification') });
 
@@ -23,14 +24,14 @@ export async function kycRoutes(app: FastifyInstance) {
     await app.requireUser(request);
   };
 
-  r.get('/api/kyc', { schema: { response: { 200: kycStatusResponseSchema } } }, async (request) => {
+  r.get('/api/kyc', { schema: { tags: ['kyc'], summary: "Shows the signed-in client's identity verification status.", security: SIGNED_IN, response: { 200: kycStatusResponseSchema } } }, async (request) => {
     const user = await app.requireUser(request);
     return getKycStatus(ctx, user);
   });
 
   r.post(
     '/api/kyc',
-    { onRequest: signedIn, schema: { body: kycSubmissionSchema, response: { 201: kycSubmitResponseSchema } } },
+    { onRequest: signedIn, schema: { tags: ['kyc'], summary: 'Submits identity documents for verification.', security: SIGNED_IN, body: kycSubmissionSchema, response: { 201: kycSubmitResponseSchema } } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const result = await submitKyc(ctx, user, request.body);
@@ -47,13 +48,13 @@ export async function kycRoutes(app: FastifyInstance) {
 
     a.get(
       '/api/admin/kyc',
-      { schema: { querystring: adminKycListQuerySchema, response: { 200: adminKycRecordListSchema } } },
+      { schema: { tags: ['admin'], summary: 'Lists identity verifications, by status.', security: SIGNED_IN, querystring: adminKycListQuerySchema, response: { 200: adminKycRecordListSchema } } },
       async (request) => listKyc(ctx, await app.requireAdmin(request), request.query),
     );
 
     a.post(
       '/api/admin/kyc/:recordId/review',
-      { schema: { params: kycParams, body: kycReviewSchema, response: { 200: adminKycRecordSchema } } },
+      { schema: { tags: ['admin'], summary: 'Approves or rejects an identity verification.', security: SIGNED_IN, params: kycParams, body: kycReviewSchema, response: { 200: adminKycRecordSchema } } },
       async (request) => {
         const appraiser = await app.requireAdmin(request);
         const reviewed = await reviewKyc(ctx, appraiser, { ...request.body, recordId: request.params.recordId });

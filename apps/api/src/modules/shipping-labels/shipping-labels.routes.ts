@@ -4,6 +4,7 @@ import { createLabelSchema, declineOfferResponseSchema, idSchema, shippingLabelS
 import { z } from 'zod';
 import { declineOffer } from './shipping-labels.decline.service.ts';
 import { createInboundLabel, getLabelPdf, getLatestLabel, type ShippingContext } from './shipping-labels.service.ts';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 export async function shippingLabelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +16,7 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/shipping/labels',
-    { onRequest: signedIn, schema: { body: createLabelSchema, response: { 200: shippingLabelSchema, 201: shippingLabelSchema } } },
+    { onRequest: signedIn, schema: { tags: ['shipping'], summary: 'Creates the prepaid label to send a submission in, or answers the existing one.', security: SIGNED_IN, body: createLabelSchema, response: { 200: shippingLabelSchema, 201: shippingLabelSchema } } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const { label, created } = await createInboundLabel(opts, user, request.body);
@@ -25,13 +26,13 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/shipping/labels/latest',
-    { onRequest: signedIn, schema: { response: { 200: shippingLabelSchema } } },
+    { onRequest: signedIn, schema: { tags: ['shipping'], summary: "Shows the signed-in client's latest shipping label.", security: SIGNED_IN, response: { 200: shippingLabelSchema } } },
     async (request) => getLatestLabel(opts, await app.requireUser(request)),
   );
 
   r.get(
     '/api/shipping/labels/:id/pdf',
-    { onRequest: signedIn, schema: { params: z.object({ id: idSchema('label') }) } },
+    { onRequest: signedIn, schema: { tags: ['shipping'], summary: 'Downloads a shipping label as a 4x6 PDF.', security: SIGNED_IN, params: z.object({ id: idSchema('label') }) } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const { filename, pdf } = await getLabelPdf(opts, user, request.params.id);
@@ -48,7 +49,10 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
   // live in the submissions module.
   r.post(
     '/api/submissions/:id/decline',
-    { onRequest: signedIn, schema: { params: z.object({ id: idSchema('submission') }), response: { 200: declineOfferResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags: ['submissions'], summary: 'Declines the offer and makes the return label.', security: SIGNED_IN, params: z.object({ id: idSchema('submission') }), response: { 200: declineOfferResponseSchema } },
+    },
     async (request) => declineOffer(opts, await app.requireUser(request), request.params.id),
   );
 }

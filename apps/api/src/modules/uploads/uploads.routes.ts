@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createUploadSchema, uploadedImageSchema, uploadUrlSchema } from '@assay/domain';
 import { notFound } from '../../lib/app-error.ts';
 import { createUploadUrl, getImage, receiveUpload } from './uploads.service.ts';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const imageParams = z.object({ imageId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 // Checked by the service, so that a damaged link is a 403 like any other bad signature.
@@ -30,7 +31,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
       onRequest: signedIn,
       // Each call makes a row; a person uploads 4 photos, with retries a few more.
       config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perPerson } },
-      schema: { body: createUploadSchema.nullish(), response: { 200: uploadUrlSchema } },
+      schema: { tags: ['uploads'], summary: 'Gives a signed link to upload one photo to.', security: SIGNED_IN, body: createUploadSchema.nullish(), response: { 200: uploadUrlSchema } },
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
@@ -41,7 +42,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/objects/:imageId',
-    { onRequest: signedIn, schema: { params: imageParams.catch({ imageId: '' }), querystring: imageQuery } },
+    { onRequest: signedIn, schema: { tags: ['uploads'], summary: 'Downloads a photo, or its thumbnail, to its owner or an admin.', security: SIGNED_IN, params: imageParams.catch({ imageId: '' }), querystring: imageQuery } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       if (!request.params.imageId) throw notFound('Photo');
@@ -62,7 +63,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
       '/api/objects/uploads/:imageId',
       {
         onRequest: signedIn,
-        schema: { params: imageParams.catch({ imageId: '' }), querystring: ticketQuery, response: { 200: uploadedImageSchema } },
+        schema: { tags: ['uploads'], summary: "Uploads a photo's raw bytes to a signed link.", security: SIGNED_IN, params: imageParams.catch({ imageId: '' }), querystring: ticketQuery, response: { 200: uploadedImageSchema } },
       },
       async (request, reply) => {
         const user = await app.requireUser(request);

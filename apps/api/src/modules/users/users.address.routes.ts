@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressResponseSchema, shippingAddressSchema } from '@assay/domain';
 import { getShippingAddress, updateShippingAddress } from './users.address.service.ts';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 export async function userAddressRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +14,7 @@ export async function userAddressRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/users/me/address',
-    { onRequest: signedIn, schema: { response: { 200: addressResponseSchema } } },
+    { onRequest: signedIn, schema: { tags: ['account'], summary: "Shows the signed-in person's shipping address.", security: SIGNED_IN, response: { 200: addressResponseSchema } } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
@@ -23,7 +24,7 @@ export async function userAddressRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/users/me/address',
-    { onRequest: signedIn, schema: { body: shippingAddressSchema, response: { 200: addressResponseSchema } } },
+    { onRequest: signedIn, schema: { tags: ['account'], summary: "Saves the signed-in person's shipping address.", security: SIGNED_IN, body: shippingAddressSchema, response: { 200: addressResponseSchema } } },
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema } from '@assay/domain';
 import { z } from 'zod';
 import { signInPagePath, startProviderSignIn } from './provider-sign-in.service.ts';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 /** Only same-site paths: an open redirect would let a phishing link bounce through our sign-in. */
 export function safeReturnPath(value: unknown): string {
@@ -15,7 +16,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
 
   r.get(
     '/api/login',
-    { schema: { querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
+    { schema: { tags: ['account'], summary: 'Redirects to the sign-in page or the identity provider, then back to returnTo.', querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo);
       if (opts.oidcEnabled) {
@@ -28,7 +29,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     },
   );
 
-  r.get('/api/logout', async (request, reply) => {
+  r.get('/api/logout', { schema: { tags: ['account'], summary: 'Signs out and redirects to the home page.' } }, async (request, reply) => {
     const headers = new Headers();
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     const result = await app.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
@@ -37,7 +38,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     return reply.redirect('/');
   });
 
-  r.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
+  r.get('/api/auth/user', { schema: { tags: ['account'], summary: 'Shows the signed-in person.', security: SIGNED_IN, response: { 200: currentUserSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return app.requireUser(request);
   });
