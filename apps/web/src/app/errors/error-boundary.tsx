@@ -1,12 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export type FallbackProps = { error: unknown; reset: () => void };
+export type FallbackProps = { error: unknown; reset: () => Promise<void> };
 
 type Props = {
   children: ReactNode;
   fallback: (props: FallbackProps) => ReactNode;
-  /** Runs before the children are shown again (e.g. refetch the data they read). */
-  onReset?: () => void;
+  /** Runs (and is awaited) before the children are shown again: e.g. refetch the data they read. */
+  onReset?: () => void | Promise<void>;
   /** A change in any of these (the URL, say) clears a caught error, so moving on leaves the fallback. */
   resetKeys?: readonly unknown[];
 };
@@ -38,8 +38,8 @@ export class ErrorBoundary extends Component<Props, State> {
     if (this.state.failed && keysChanged(previous.resetKeys, this.props.resetKeys)) this.setState({ error: null, failed: false });
   }
 
-  reset = () => {
-    this.props.onReset?.();
+  reset = async () => {
+    await this.props.onReset?.();
     this.setState({ error: null, failed: false });
   };
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { paths } from '@/lib/paths';
@@ -9,6 +10,7 @@ import type { FallbackProps } from './error-boundary';
 /** What happened in a sentence and the way on: reload after a deploy, else try again; always home. */
 function FallbackMessage({ error, reset }: FallbackProps) {
   const stale = isChunkLoadError(error);
+  const [retrying, setRetrying] = useState(false);
   return (
     <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
       <span aria-hidden="true" className="rounded-full bg-gold-50 p-4 text-gold-700">
@@ -24,7 +26,15 @@ function FallbackMessage({ error, reset }: FallbackProps) {
         {stale ? (
           <Button onClick={() => window.location.reload()}>Reload the page</Button>
         ) : (
-          <Button onClick={reset}>Try again</Button>
+          <Button
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true);
+              void reset();
+            }}
+          >
+            {retrying ? 'Trying again...' : 'Try again'}
+          </Button>
         )}
         <Button asChild variant="outline">
           <Link href={paths.home}>Go to the home page</Link>

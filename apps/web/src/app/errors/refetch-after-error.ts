@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Before "Try again" shows a failed page again: the failed page's queries (no longer on screen,
- * so inactive) are dropped, so the page waits for fresh answers rather than rendering the same
- * data that broke it; what is still on screen (header, current user) refetches in place.
+ * Before "Try again" shows a failed page again, so it does not render the same data that broke
+ * it: the failed part's own queries (off screen now, so inactive) are dropped and will load
+ * afresh, and the queries still on screen (the header's, or the page's own above the boundary)
+ * are refetched and awaited. A refetch that fails leaves the query in error for the page to show.
  */
-export function refetchAfterError(queryClient: QueryClient): void {
+export async function refetchAfterError(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ type: 'inactive' });
-  void queryClient.invalidateQueries();
+  await queryClient.invalidateQueries();
 }

@@ -101,19 +101,34 @@ describe('a route-level error', () => {
     expect(container.querySelector('footer')).not.toBeNull();
   });
 
-  it('"Try again" refetches the data and shows the page again', async () => {
+  it.each([
+    ['read only inside the failed part', false],
+    ['also read by the page above the boundary (still on screen)', true],
+  ])('"Try again" refetches data %s and shows the page again', async (_, readAbove) => {
     let calls = 0;
-    const queryFn = vi.fn(async () => (++calls === 1 ? { items: null } : { items: ['ring'] }));
+    // The second answer takes a while, as a real refetch does: the page must wait for it.
+    const queryFn = vi.fn(async () => {
+      if (++calls === 1) return { items: null };
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { items: ['ring'] };
+    });
+    const itemsQuery = { queryKey: ['/api/items'], queryFn };
     function Items() {
-      const { data } = useQuery({ queryKey: ['/api/items'], queryFn });
+      const { data } = useQuery(itemsQuery);
       if (!data) return <p>Loading</p>;
       // The first answer is malformed: reading it throws, as a real bug in a page would.
       return <p>{data.items!.join(', ')}</p>;
     }
+    function Page({ children }: { children: ReactNode }) {
+      useQuery({ ...itemsQuery, enabled: readAbove });
+      return children;
+    }
     const { ui } = withApp(
-      <RouteErrorBoundary scope="content">
-        <Items />
-      </RouteErrorBoundary>,
+      <Page>
+        <RouteErrorBoundary scope="content">
+          <Items />
+        </RouteErrorBoundary>
+      </Page>,
     );
     const { container } = await render(ui);
     await waitFor(() => expect(byText(container, 'button', 'Try again')).toBeDefined());

@@ -19,7 +19,7 @@ export function RouteErrorBoundary({ children, scope }: { children: ReactNode; s
       resetKeys={[location]}
       onReset={() => {
         resetQueryErrors();
-        refetchAfterError(queryClient);
+        return refetchAfterError(queryClient);
       }}
       fallback={scope === 'page' ? ErrorPage : ErrorPanel}
     >
