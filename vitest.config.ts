@@ -19,7 +19,8 @@ export default defineConfig({
       {
         // Same "@/*" alias as apps/web's tsconfig and vite config.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+        // Component tests (*.test.tsx) ask for happy-dom with a `// @vitest-environment` line.
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
     ],
   },

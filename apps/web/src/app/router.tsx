@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { routePatterns } from '@/lib/paths';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { NotFoundPage } from './pages/not-found-page';
 import { HomeRoute } from './routes/home';
 
@@ -18,23 +20,39 @@ const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m
 const DemoMailRoute = lazy(() => import('./routes/demo-mail').then((m) => ({ default: m.DemoMailRoute })));
 const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ default: m.ContactRoute })));
 
+/** The top-level routes, in match order. The client's own views are matched in routes/client.tsx. */
+export const appRoutes: readonly { path: string; component: ComponentType }[] = [
+  { path: routePatterns.home, component: HomeRoute },
+  { path: routePatterns.clientDashboard, component: ClientRoute },
+  { path: `${routePatterns.clientDashboard}/*`, component: ClientRoute },
+  { path: routePatterns.admin, component: AdminRoute },
+  { path: routePatterns.login, component: LoginRoute },
+  { path: routePatterns.signup, component: SignupRoute },
+  { path: routePatterns.forgotPassword, component: ForgotPasswordRoute },
+  { path: routePatterns.resetPassword, component: ResetPasswordRoute },
+  { path: routePatterns.faq, component: FaqRoute },
+  { path: routePatterns.privacy, component: PrivacyRoute },
+  { path: routePatterns.terms, component: TermsRoute },
+  { path: routePatterns.contact, component: ContactRoute },
+  { path: routePatterns.demoMail, component: DemoMailRoute },
+];
+
+/**
+ * One error boundary per route, inside the Suspense so that a route whose code fails to load (a
+ * stale tab after a deploy) shows the reload offer instead of a blank page.
+ */
 export function AppRouter() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Switch>
-        <Route path="/" component={HomeRoute} />
-        <Route path="/client" component={ClientRoute} />
-        <Route path="/client/*" component={ClientRoute} />
-        <Route path="/admin" component={AdminRoute} />
-        <Route path="/login" component={LoginRoute} />
-        <Route path="/signup" component={SignupRoute} />
-        <Route path="/forgot-password" component={ForgotPasswordRoute} />
-        <Route path="/reset-password" component={ResetPasswordRoute} />
-        <Route path="/faq" component={FaqRoute} />
-        <Route path="/privacy" component={PrivacyRoute} />
-        <Route path="/terms" component={TermsRoute} />
-        <Route path="/contact" component={ContactRoute} />
-        <Route path="/demo/mail" component={DemoMailRoute} />
+        {appRoutes.map(({ path, component: RouteComponent }) => (
+          // Keyed by component, so '/client' -> '/client/new' keeps the client route mounted.
+          <Route key={appRoutes.findIndex((route) => route.component === RouteComponent)} path={path}>
+            <RouteErrorBoundary scope="page">
+              <RouteComponent />
+            </RouteErrorBoundary>
+          </Route>
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,7 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Mail, MessageCircle, Phone, X } from 'lucide-react';
 import { supportContact } from '@/lib/site';
-import { useDismiss } from '@/lib/use-dismiss';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 
 /**
  * SPEC 2's floating chat button. There is no live chat behind it (and we do not pretend there
@@ -9,24 +9,22 @@ import { useDismiss } from '@/lib/use-dismiss';
  */
 export function SupportChatButton() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   const headingId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, rootRef, buttonRef);
 
   const link = 'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
   return (
-    <div ref={rootRef} className="fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6 print:hidden">
-      <section
-        id={panelId}
-        aria-labelledby={headingId}
-        hidden={!open}
-        className="w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-card p-4 text-card-foreground shadow-xl"
-      >
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          aria-label={open ? 'Close support contacts' : 'Contact support'}
+          className="fixed bottom-4 right-4 z-30 inline-flex size-14 cursor-pointer items-center justify-center rounded-full bg-navy-900 text-white shadow-lg transition-colors hover:bg-navy-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:bottom-6 sm:right-6 print:hidden"
+        >
+          {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+        </button>
+      </PopoverTrigger>
+      <PopoverContent role="region" aria-labelledby={headingId} side="top" align="end" sideOffset={12} className="w-72 p-4 shadow-xl print:hidden">
         <h2 id={headingId} className="text-base font-semibold text-navy-900">
           Talk to our team
         </h2>
@@ -47,18 +45,7 @@ export function SupportChatButton() {
             </a>
           </li>
         </ul>
-      </section>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={open ? 'Close support contacts' : 'Contact support'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex size-14 cursor-pointer items-center justify-center rounded-full bg-navy-900 text-white shadow-lg transition-colors hover:bg-navy-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
-      </button>
-    </div>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -1,11 +1,4 @@
-/**
- * The client's internal views (SPEC 2: dashboard, new submission, payout, consignment) have URLs
- * so that back/forward and deep links work. The router and the features share these builders.
- */
-export const clientPaths = {
-  dashboard: '/client',
-  newSubmission: '/client/new',
-  submission: (id: string) => `/client/submissions/${encodeURIComponent(id)}`,
-  payout: (id: string) => `/client/submissions/${encodeURIComponent(id)}/payout`,
-  consignment: (id: string) => `/client/submissions/${encodeURIComponent(id)}/consignment`,
-} as const;
+import { paths } from './paths';
+
+/** The client's views (dashboard, new submission, payout, consignment): the part of the route table in paths.ts the features link to most. */
+export const clientPaths = paths.client;

@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '@/components/logo';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
+import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
+import { RouteErrorBoundary } from '../errors/route-error-boundary';
 
 /** The landing page's anchored sections (SPEC 2), linked from the header and the footer. */
 export const landingSections = [
@@ -13,10 +15,10 @@ export const landingSections = [
 ] as const;
 
 const legalLinks = [
-  { href: '/privacy', label: 'Privacy Policy' },
-  { href: '/terms', label: 'Terms of Service' },
-  { href: '/contact', label: 'Contact' },
-  { href: '/faq', label: 'FAQ' },
+  { href: paths.privacy, label: 'Privacy Policy' },
+  { href: paths.terms, label: 'Terms of Service' },
+  { href: paths.contact, label: 'Contact' },
+  { href: paths.faq, label: 'FAQ' },
 ] as const;
 
 const navLink = 'rounded-sm hover:text-white focus-visible:outline-gold-400';
@@ -27,7 +29,7 @@ function SectionLinks({ className }: { className: string }) {
     <ul className={className}>
       {landingSections.map((section) => (
         <li key={section.id}>
-          <a href={`/#${section.id}`} className={navLink}>
+          <a href={paths.landingSection(section.id)} className={navLink}>
             {section.label}
           </a>
         </li>
@@ -52,7 +54,7 @@ export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link href="/" aria-label="Assay home" className="rounded-md focus-visible:outline-gold-400">
+        <Link href={paths.home} aria-label="Assay home" className="rounded-md focus-visible:outline-gold-400">
           <Logo tone="light" />
         </Link>
         <nav aria-label="Sections" className="hidden md:block">
@@ -118,13 +120,15 @@ export function PublicPageLayout({ title, lead, children }: { title: string; lea
       <SkipLink />
       <PublicHeader />
       <main id="main" className="flex-1">
-        <div className="bg-navy-900 text-white">
-          <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-            <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
-            {lead && <p className="mt-3 text-lg text-navy-100">{lead}</p>}
+        <RouteErrorBoundary scope="content">
+          <div className="bg-navy-900 text-white">
+            <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+              <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+              {lead && <p className="mt-3 text-lg text-navy-100">{lead}</p>}
+            </div>
           </div>
-        </div>
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>
+          <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>
+        </RouteErrorBoundary>
       </main>
       <PublicFooter />
     </div>

@@ -5,8 +5,10 @@ import { Logo } from '@/components/logo';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
+import { paths } from '@/lib/paths';
+import { RouteErrorBoundary } from '../errors/route-error-boundary';
 
-/** SPEC 2 signed-in header: logo, notifications, initials and name, log out. */
+/** SPEC 2 signed-in header: logo, notifications, initials and name, log out. A page that fails keeps it. */
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -16,7 +18,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-center gap-2">
-            <Link href="/" aria-label="Assay home" className="rounded-md">
+            <Link href={paths.home} aria-label="Assay home" className="rounded-md">
               <Logo />
             </Link>
             {user.isAdmin && (
@@ -33,7 +35,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
-        {children}
+        <RouteErrorBoundary scope="content">{children}</RouteErrorBoundary>
       </main>
       <footer className="border-t border-border py-6 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} Assay. Insured shipping, expert appraisal, fast payment.

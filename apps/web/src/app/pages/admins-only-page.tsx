@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import { ShieldX } from 'lucide-react';
 import type { CurrentUser } from '@assay/domain';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ export function AdminsOnlyPage({ user }: { user: CurrentUser }) {
           submissions, offers and payouts are on your dashboard.
         </p>
         <Button asChild>
-          <Link href="/">Back to your dashboard</Link>
+          <Link href={paths.home}>Back to your dashboard</Link>
         </Button>
       </Card>
     </SignedInLayout>

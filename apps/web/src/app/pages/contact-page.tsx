@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import { HelpCircle, Mail, Phone } from 'lucide-react';
 import { SUPPORT_RESPONSE_WITHIN_HOURS } from '@assay/domain';
 import { Card } from '@/components/ui/card';
@@ -32,7 +33,7 @@ export function ContactPage() {
           <h2 className="text-lg font-semibold text-navy-900">Quick answers</h2>
           <p className="text-sm text-muted-foreground">
             Insurance, timing, fees, declining an offer and ID checks are covered in our{' '}
-            <Link href="/faq" className={link}>
+            <Link href={paths.faq} className={link}>
               frequently asked questions
             </Link>
             .

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import {
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   BUYERS_PREMIUM_BASIS_POINTS,
@@ -115,12 +116,12 @@ const questions: Question[] = [
       <>
         <p>
           Metal prices follow the live spot market, refreshed every 60 seconds and shown on our{' '}
-          <a href="/#pricing">live prices table</a>. Karat gold is priced from fine gold by its purity (
+          <a href={paths.landingSection('pricing')}>live prices table</a>. Karat gold is priced from fine gold by its purity (
           {goldItemTypes.map((type) => `${itemTypeLabels[type]} ${karatPurities[type]}`).join(', ')}). Gems are priced per carat from
           reference prices our appraisers set and review.
         </p>
         <p>
-          The <a href="/#calculator">quote calculator</a> turns the weight and price into a range by condition (
+          The <a href={paths.landingSection('calculator')}>quote calculator</a> turns the weight and price into a range by condition (
           {conditions.map((c) => `${conditionLabels[c].toLowerCase()} ${conditionBands[c].label}`).join(', ')}). Your final offer comes
           after an appraiser has tested the purity, weighed the item and valued any stones.
         </p>
@@ -137,7 +138,7 @@ const questions: Question[] = [
           private: only you and our appraisers can see them, and we remove location data from them when they are uploaded.
         </p>
         <p>
-          We use them only to appraise your item and keep them with your submission record. See our <Link href="/privacy">Privacy Policy</Link>{' '}
+          We use them only to appraise your item and keep them with your submission record. See our <Link href={paths.privacy}>Privacy Policy</Link>{' '}
           for details.
         </p>
       </>

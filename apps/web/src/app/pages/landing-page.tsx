@@ -27,7 +27,9 @@ import { usePricing } from '@/features/pricing/api/get-pricing';
 import { LivePricesPanel } from '@/features/pricing/components/live-prices-panel';
 import { SpotPriceSummary } from '@/features/pricing/components/spot-price-summary';
 import { QuoteCalculator, type QuotePricesState } from '@/features/quote/components/quote-calculator';
+import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
+import { RouteErrorBoundary } from '../errors/route-error-boundary';
 import { PublicFooter, PublicHeader, SkipLink } from '../layouts/public-layout';
 
 const PAGE_TITLE = 'Assay — sell gold, silver, platinum, gems and jewelry';
@@ -305,7 +307,7 @@ function SupportSection() {
             <HelpCircle />
           </IconBubble>
           <h3 className="text-lg font-semibold text-navy-900">FAQ</h3>
-          <Link href="/faq" className="rounded-sm font-semibold text-navy-700 underline underline-offset-4">
+          <Link href={paths.faq} className="rounded-sm font-semibold text-navy-700 underline underline-offset-4">
             Read the frequently asked questions
           </Link>
           <p className="text-sm text-muted-foreground">Insurance, timing, fees, declining an offer, ID checks and how prices are set.</p>
@@ -335,14 +337,16 @@ export function LandingPage() {
       <SkipLink />
       <PublicHeader />
       <main id="main" className="flex-1">
-        <Hero />
-        <Benefits />
-        <Section id="pricing" title="Live Market Prices" lead="Spot prices for gold, silver, platinum, palladium and gems, refreshed every 60 seconds.">
-          <LivePricesPanel />
-        </Section>
-        <QuoteSection />
-        <HowItWorks />
-        <SupportSection />
+        <RouteErrorBoundary scope="content">
+          <Hero />
+          <Benefits />
+          <Section id="pricing" title="Live Market Prices" lead="Spot prices for gold, silver, platinum, palladium and gems, refreshed every 60 seconds.">
+            <LivePricesPanel />
+          </Section>
+          <QuoteSection />
+          <HowItWorks />
+          <SupportSection />
+        </RouteErrorBoundary>
       </main>
       <PublicFooter />
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
 import { Prose, PublicPageLayout } from '../layouts/public-layout';
 
@@ -35,7 +36,7 @@ export function PrivacyPage() {
           purchase records, are kept for the period it requires). Write to <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>.
         </p>
         <p>
-          See also our <Link href="/terms">Terms of Service</Link>.
+          See also our <Link href={paths.terms}>Terms of Service</Link>.
         </p>
       </Prose>
     </PublicPageLayout>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import { FREE_RETURN_SHORTFALL_PERCENT, KYC_THRESHOLD_CENTS, formatCents } from '@assay/domain';
 import { Prose, PublicPageLayout } from '../layouts/public-layout';
 
@@ -34,7 +35,7 @@ export function TermsPage() {
         </p>
         <h2>Contact</h2>
         <p>
-          Questions about these terms? See the <Link href="/faq">FAQ</Link> or <Link href="/contact">contact us</Link>.
+          Questions about these terms? See the <Link href={paths.faq}>FAQ</Link> or <Link href={paths.contact}>contact us</Link>.
         </p>
       </Prose>
     </PublicPageLayout>

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import type { CurrentUser } from '@assay/domain';
+import { routePatterns } from '@/lib/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { CurrentUserGate } from '../signed-in-gate';
 import { ClientLayout } from '../layouts/client-layout';
@@ -12,32 +14,43 @@ import { ConsignmentPage } from '../pages/consignment-page';
 // The new-submission view carries Uppy (and its styles): loaded only when a client opens it.
 const NewSubmissionPage = lazy(() => import('../pages/new-submission-page').then((m) => ({ default: m.NewSubmissionPage })));
 
+type ClientView = { path: string; render: (user: CurrentUser, params: { id?: string }) => ReactNode };
+
 /**
  * '/client' and its internal views (SPEC 2: not routes there; here they have URLs so back/forward
  * and links work): /client/new, /client/submissions/<id>, .../payout, .../consignment.
  */
+export const clientViews: readonly ClientView[] = [
+  { path: routePatterns.clientDashboard, render: (user) => <ClientDashboardPage user={user} /> },
+  {
+    path: routePatterns.newSubmission,
+    render: (user) => (
+      <Suspense
+        fallback={
+          <ClientLayout user={user}>
+            <Spinner className="py-24" />
+          </ClientLayout>
+        }
+      >
+        <NewSubmissionPage user={user} />
+      </Suspense>
+    ),
+  },
+  { path: routePatterns.submission, render: (user, { id = '' }) => <SubmissionDetailPage user={user} submissionId={id} /> },
+  { path: routePatterns.payout, render: (user, { id = '' }) => <PayoutPage user={user} submissionId={id} /> },
+  { path: routePatterns.consignment, render: (user, { id = '' }) => <ConsignmentPage user={user} submissionId={id} /> },
+];
+
 export function ClientRoute() {
   return (
     <CurrentUserGate>
       {(user) => (
         <Switch>
-          <Route path="/client">
-            <ClientDashboardPage user={user} />
-          </Route>
-          <Route path="/client/new">
-            <Suspense
-              fallback={
-                <ClientLayout user={user}>
-                  <Spinner className="py-24" />
-                </ClientLayout>
-              }
-            >
-              <NewSubmissionPage user={user} />
-            </Suspense>
-          </Route>
-          <Route path="/client/submissions/:id">{(params) => <SubmissionDetailPage user={user} submissionId={params.id} />}</Route>
-          <Route path="/client/submissions/:id/payout">{(params) => <PayoutPage user={user} submissionId={params.id} />}</Route>
-          <Route path="/client/submissions/:id/consignment">{(params) => <ConsignmentPage user={user} submissionId={params.id} />}</Route>
+          {clientViews.map((view) => (
+            <Route key={view.path} path={view.path}>
+              {(params) => view.render(user, params)}
+            </Route>
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       )}

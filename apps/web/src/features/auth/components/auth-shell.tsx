@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ShieldCheck } from 'lucide-react';
+import { paths } from '@/lib/paths';
 import { Logo } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
@@ -19,7 +20,7 @@ export function AuthShell({
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-navy-900 via-navy-900 to-navy-800 px-4 py-8 sm:py-14">
       <div className="mx-auto flex w-full max-w-md flex-1 flex-col">
-        <Link href="/" className="mx-auto mb-8 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400" aria-label="Assay home">
+        <Link href={paths.home} className="mx-auto mb-8 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400" aria-label="Assay home">
           <Logo tone="light" />
         </Link>
         <main>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, MailCheck } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
     <AuthShell
       title="Reset your password"
       description="Enter the e-mail you signed up with and we will send you a link to choose a new password."
-      footer={<AuthFooterLink href="/login">Back to sign in</AuthFooterLink>}
+      footer={<AuthFooterLink href={paths.login}>Back to sign in</AuthFooterLink>}
     >
       {sent ? (
         <Alert variant="success">

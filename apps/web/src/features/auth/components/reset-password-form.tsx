@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -16,14 +17,14 @@ export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has exp
 
 function InvalidLink() {
   return (
-    <AuthShell title="Reset your password" footer={<AuthFooterLink href="/login">Back to sign in</AuthFooterLink>}>
+    <AuthShell title="Reset your password" footer={<AuthFooterLink href={paths.login}>Back to sign in</AuthFooterLink>}>
       <div className="flex flex-col gap-5">
         <Alert variant="error">
           <AlertCircle aria-hidden="true" />
           <span>{INVALID_RESET_LINK_MESSAGE}</span>
         </Alert>
         <Button asChild variant="outline" size="lg">
-          <Link href="/forgot-password">Request a new link</Link>
+          <Link href={paths.forgotPassword}>Request a new link</Link>
         </Button>
       </div>
     </AuthShell>
@@ -51,7 +52,7 @@ export function ResetPasswordForm({ token, error }: { token: string | null; erro
             <span>Your password has been reset. You can now sign in with your new password.</span>
           </Alert>
           <Button asChild size="lg">
-            <Link href="/login">Sign in</Link>
+            <Link href={paths.login}>Sign in</Link>
           </Button>
         </div>
       </AuthShell>
@@ -64,7 +65,7 @@ export function ResetPasswordForm({ token, error }: { token: string | null; erro
     <AuthShell
       title="Choose a new password"
       description="Pick a password you do not use anywhere else."
-      footer={<AuthFooterLink href="/login">Back to sign in</AuthFooterLink>}
+      footer={<AuthFooterLink href={paths.login}>Back to sign in</AuthFooterLink>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {reset.isError && (

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { paths } from '@/lib/paths';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignIn } from '../api/sign-in';
@@ -36,7 +37,7 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
       description="Welcome back. Sign in to track your submissions and offers."
       footer={
         <>
-          New to Assay? <AuthFooterLink href={withReturnTo('/signup', returnTo)}>Create an account</AuthFooterLink>
+          New to Assay? <AuthFooterLink href={withReturnTo(paths.signup, returnTo)}>Create an account</AuthFooterLink>
         </>
       }
     >
@@ -74,7 +75,7 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
           {...form.register('password')}
         />
         <div className="-mt-2 text-right">
-          <Link href="/forgot-password" className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
+          <Link href={paths.forgotPassword} className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, MailCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { paths } from '@/lib/paths';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignUp } from '../api/sign-up';
@@ -23,7 +24,7 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
 
   const onSubmit = form.handleSubmit((values) => {
     const after = safeReturnTo(returnTo);
-    signUp.mutate({ ...values, callbackURL: after === '/' ? '/client' : after }, { onSuccess: () => setSentTo(values.email) });
+    signUp.mutate({ ...values, callbackURL: after === paths.home ? paths.client.dashboard : after }, { onSuccess: () => setSentTo(values.email) });
   });
 
   if (sentTo) {
@@ -32,7 +33,7 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
         title="Check your inbox"
         footer={
           <>
-            Already confirmed? <AuthFooterLink href={withReturnTo('/login', returnTo)}>Sign in</AuthFooterLink>
+            Already confirmed? <AuthFooterLink href={withReturnTo(paths.login, returnTo)}>Sign in</AuthFooterLink>
           </>
         }
       >
@@ -60,7 +61,7 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
       description="Free to join. Get a preliminary quote within 24 hours of submitting."
       footer={
         <>
-          Already have an account? <AuthFooterLink href={withReturnTo('/login', returnTo)}>Sign in</AuthFooterLink>
+          Already have an account? <AuthFooterLink href={withReturnTo(paths.login, returnTo)}>Sign in</AuthFooterLink>
         </>
       }
     >

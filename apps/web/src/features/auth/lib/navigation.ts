@@ -1,18 +1,23 @@
+import { paths, serverPaths, withReturnTo } from '@/lib/paths';
+
+// The auth forms build their links with it; the table keeps the one definition.
+export { withReturnTo };
+
 /**
  * Where to go after signing in. Only a same-origin path that starts with a single '/' is
  * accepted: '//evil.example', '/\\evil.example', 'https://...' and anything that resolves to
  * another origin fall back to '/'.
  */
 export function safeReturnTo(returnTo: string | null | undefined): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) return '/';
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) return paths.home;
   // Control characters and whitespace could be stripped by the URL parser into something else.
-  if (/[\s\p{Cc}]/u.test(returnTo)) return '/';
+  if (/[\s\p{Cc}]/u.test(returnTo)) return paths.home;
   try {
     const url = new URL(returnTo, window.location.origin);
-    if (url.origin !== window.location.origin) return '/';
+    if (url.origin !== window.location.origin) return paths.home;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
-    return '/';
+    return paths.home;
   }
 }
 
@@ -23,7 +28,7 @@ export function navigateAfterSignIn(returnTo: string | null | undefined): void {
 
 /** The server's sign-in entry (the identity provider when one is configured), then back to `returnTo`. */
 export function signInUrl(returnTo: string | null): string {
-  return returnTo ? '/api/login?returnTo=' + encodeURIComponent(returnTo) : '/api/login';
+  return serverPaths.signIn(returnTo);
 }
 
 /** A visitor who opens a signed-in page: sign in, then come back here. */
@@ -36,10 +41,5 @@ export function startSignIn(): void {
 }
 
 export function signOut(): void {
-  window.location.assign('/api/logout');
-}
-
-/** Appends ?returnTo=... to an auth page link when there is one to carry along. */
-export function withReturnTo(path: string, returnTo: string | null): string {
-  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
+  window.location.assign(serverPaths.signOut);
 }

@@ -6,6 +6,7 @@ import { Logo } from '@/components/logo';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useDemoMail } from '../api/get-demo-mail';
 
 /** Text with its web addresses made clickable (the e-mails are plain text). */
@@ -48,7 +49,7 @@ export function DemoMailbox() {
   return (
     <div className="min-h-dvh bg-muted/40 px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
-        <Link href="/" aria-label="Assay home" className="self-start rounded-md">
+        <Link href={paths.home} aria-label="Assay home" className="self-start rounded-md">
           <Logo />
         </Link>
         <main className="flex flex-col gap-6">
@@ -93,7 +94,7 @@ export function DemoMailboxHint() {
   return (
     <p className="text-sm text-muted-foreground">
       Trying the demo? It sends no e-mail:{' '}
-      <Link href="/demo/mail" className="font-semibold text-navy-700 underline underline-offset-2">
+      <Link href={paths.demoMail} className="font-semibold text-navy-700 underline underline-offset-2">
         open the demo mailbox
       </Link>{' '}
       to find the link.

@@ -1,12 +1,12 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Bell, BellOff } from 'lucide-react';
 import type { NotificationItem } from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
 import { formatDateTime } from '@/lib/format';
-import { useDismiss } from '@/lib/use-dismiss';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 
 function NotificationEntry({ item, wasUnread, linkToSubmission, onNavigate }: { item: NotificationItem; wasUnread: boolean; linkToSubmission: boolean; onNavigate: () => void }) {
@@ -44,19 +44,12 @@ function NotificationEntry({ item, wasUnread, linkToSubmission, onNavigate }: { 
 export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmissions?: boolean }) {
   const [open, setOpen] = useState(false);
   const [newWhenOpened, setNewWhenOpened] = useState<ReadonlySet<string>>(new Set());
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.items ?? [];
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, rootRef, buttonRef);
-
-  const toggle = () => {
-    const opening = !open;
+  const onOpenChange = (opening: boolean) => {
     setOpen(opening);
     if (!opening) return;
     const fresh = items.filter((item) => !item.readAt).map((item) => item.id);
@@ -67,22 +60,18 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   return (
-    <div ref={rootRef} className="relative">
-      <Button ref={buttonRef} variant="ghost" size="icon" aria-label={label} aria-expanded={open} aria-controls={panelId} onClick={toggle} className="relative">
-        <Bell aria-hidden="true" className="size-5!" />
-        {unread > 0 && (
-          <span aria-hidden="true" data-testid="notifications-unread" className="absolute right-1 top-1 flex min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-4.5 text-white">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </Button>
-      <div
-        id={panelId}
-        role="region"
-        aria-label="Notifications panel"
-        hidden={!open}
-        className="fixed inset-x-3 top-16 z-50 rounded-lg border border-border bg-card p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80"
-      >
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={label} className="relative">
+          <Bell aria-hidden="true" className="size-5!" />
+          {unread > 0 && (
+            <span aria-hidden="true" data-testid="notifications-unread" className="absolute right-1 top-1 flex min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-4.5 text-white">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent role="region" aria-label="Notifications panel" align="end" className="w-[calc(100vw-1.5rem)] p-3 sm:w-80">
         <h2 className="px-2 text-sm font-semibold">Notifications</h2>
         {notifications.isError && items.length === 0 ? (
           <p className="px-2 py-4 text-sm text-muted-foreground">Could not load your notifications. We will try again in a minute.</p>
@@ -100,7 +89,7 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
             ))}
           </ul>
         )}
-      </div>
-    </div>
+      </PopoverContent>
+    </Popover>
   );
 }

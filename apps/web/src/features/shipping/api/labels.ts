@@ -1,5 +1,6 @@
 import type { ShippingLabel } from '@assay/domain';
 import { apiFetch, apiJson } from '@/lib/api-client';
+import { serverPaths } from '@/lib/paths';
 
 /** POST /api/shipping/labels: one label per submission, so asking again answers the same one. */
 export function createLabel(submissionId: string): Promise<ShippingLabel> {
@@ -8,7 +9,7 @@ export function createLabel(submissionId: string): Promise<ShippingLabel> {
 
 /** GET /api/shipping/labels/<id>/pdf as a Blob (sent with the session cookie). */
 export async function fetchLabelPdf(labelId: string): Promise<Blob> {
-  const response = await apiFetch(`/api/shipping/labels/${encodeURIComponent(labelId)}/pdf`, { headers: { Accept: 'application/pdf' } });
+  const response = await apiFetch(serverPaths.labelPdf(labelId), { headers: { Accept: 'application/pdf' } });
   return response.blob();
 }
 

@@ -1,5 +1,6 @@
 import { dollarsToCents, qualifiesForFreeReturn, returnShippingTerms, shortId, type Submission } from '@assay/domain';
 import { formatDollars, formatWholeDollars } from '@/lib/format';
+import { serverPaths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import type { DeclineResult } from '../api/decline-offer';
@@ -49,7 +50,7 @@ export function DeclineOfferDialog({
           </Button>
           {result.returnLabel && (
             <Button asChild variant="accent">
-              <a href={`/api/shipping/labels/${encodeURIComponent(result.returnLabel.id)}/pdf`} download={labelFileName(result.returnLabel.trackingNumber)}>
+              <a href={serverPaths.labelPdf(result.returnLabel.id)} download={labelFileName(result.returnLabel.trackingNumber)}>
                 Download return label
               </a>
             </Button>

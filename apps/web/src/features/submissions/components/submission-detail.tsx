@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
 import { payoutMethodInfo, shortId, type PayoutMethod } from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
+import { serverPaths } from '@/lib/paths';
 import { categoryLabel, formatWeight, thumbnailUrl } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function LabelLink({ label, children }: { label: LabelSummary; children: ReactNode }) {
   return (
     <Button asChild variant="outline" size="sm" className="self-start">
-      <a href={`/api/shipping/labels/${encodeURIComponent(label.id)}/pdf`} download={`shipping-label-${label.trackingNumber}.pdf`}>
+      <a href={serverPaths.labelPdf(label.id)} download={`shipping-label-${label.trackingNumber}.pdf`}>
         <Download aria-hidden="true" />
         {children}
       </a>
