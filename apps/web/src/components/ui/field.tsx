@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
@@ -37,15 +37,22 @@ export function Field({ label, labelClassName, hint, error, errorClassName, labe
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const described = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
+  const labelElement = (
+    <Label htmlFor={controlId} className={labelClassName}>
+      {label}
+    </Label>
+  );
 
   return (
     <div className={cn('flex flex-col gap-2', className)}>
-      <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={controlId} className={labelClassName}>
-          {label}
-        </Label>
-        {labelAside}
-      </div>
+      {labelAside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">
@@ -60,10 +67,10 @@ export function Field({ label, labelClassName, hint, error, errorClassName, labe
 }
 
 /** A field's error in words, in the look every form shares; nothing when there is none. */
-export function FieldMessage({ id, className, children }: { id?: string; className?: string; children?: string }) {
+export function FieldMessage({ className, children, ...props }: Omit<ComponentProps<'p'>, 'children'> & { children?: string }) {
   if (!children) return null;
   return (
-    <p id={id} className={cn('text-sm font-medium text-destructive', className)}>
+    <p className={cn('text-sm font-medium text-destructive', className)} {...props}>
       {children}
     </p>
   );
