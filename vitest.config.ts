@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup-dom.ts'],
+          // Rendering and typing in jsdom is slow on a busy machine.
+          testTimeout: 20_000,
         },
       },
     ],

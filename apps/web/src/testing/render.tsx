@@ -17,5 +17,6 @@ export function renderWithApp(ui: ReactElement) {
       <Toaster />
     </QueryClientProvider>
   );
-  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper }) };
+  // No pause between keystrokes: the tests check outcomes, not timing.
+  return { user: userEvent.setup({ delay: null }), queryClient, ...render(ui, { wrapper }) };
 }

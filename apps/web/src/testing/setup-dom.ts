@@ -5,6 +5,13 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw';
 
+// jsdom has no layout, so no ResizeObserver; Uppy's Dashboard needs one to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // The toast store outlives the Toaster: without this a test's toasts reappear in the next one.
