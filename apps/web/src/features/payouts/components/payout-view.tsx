@@ -19,6 +19,7 @@ import {
   type SubmissionDetail,
 } from '@assay/domain';
 import { apiErrorCode, errorMessage } from '@/lib/api-client';
+import { copyIssues } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { clearFieldError, useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
@@ -69,11 +70,10 @@ function payoutFormSchema(submissionId: string, offerCents: number) {
       const amount = centsToDecimalString(canPayOut(offerCents, payoutMethod) ? payoutAmountCents(offerCents, payoutMethod) : 0);
       const parsed = createTransactionSchema.safeParse({ submissionId, amount, payoutMethod, payoutDetails });
       if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.at(-1);
-        const path = typeof field === 'string' && (payoutFields as readonly string[]).includes(field) ? [field] : ['payoutMethod'];
-        ctx.addIssue({ code: 'custom', path, message: issue.message });
-      }
+      copyIssues(ctx, parsed.error, (path) => {
+        const field = path.at(-1);
+        return typeof field === 'string' && (payoutFields as readonly string[]).includes(field) ? field : 'payoutMethod';
+      });
       return z.NEVER;
     });
 }

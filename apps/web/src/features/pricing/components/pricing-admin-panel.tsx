@@ -15,7 +15,7 @@ import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { plainDollarAmount } from '@/lib/dollar-input';
 import { applyServerIssues } from '@/lib/forms/server-issues';
-import { textInput } from '@/lib/forms/text-input';
+import { textInput } from '@/lib/forms/form-schemas';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime, formatDuration, formatPrice, formatUpdatedAt } from '@/lib/format';
 import { useNow } from '@/lib/use-now';

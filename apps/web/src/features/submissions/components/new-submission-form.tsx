@@ -16,6 +16,7 @@ import {
   type SubmissionCategory,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { copyIssues } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
@@ -60,7 +61,7 @@ const newSubmissionFormSchema = z
     if (!isCategory(category) || blank.description || blank.estimatedWeight) return z.NEVER;
     const parsed = createSubmissionSchema.safeParse({ category, description, estimatedWeight: readWeight(estimatedWeight), weightUnit });
     if (parsed.success) return { ...parsed.data, category };
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+    copyIssues(ctx, parsed.error, (path) => String(path[0] ?? 'category'));
     return z.NEVER;
   });
 

@@ -13,3 +13,11 @@ export function textInput<S extends z.ZodType>(schema: S, prepare: (text: string
     return z.NEVER;
   });
 }
+
+/**
+ * Re-reports a domain schema's issues on the form's own fields: `fieldOf` names the form field an
+ * issue's path is about (forms hold a body's nested details flat).
+ */
+export function copyIssues(ctx: z.RefinementCtx, error: z.ZodError, fieldOf: (path: PropertyKey[]) => string) {
+  for (const issue of error.issues) ctx.addIssue({ code: 'custom', path: [fieldOf(issue.path)], message: issue.message });
+}
