@@ -19,8 +19,20 @@ export default defineConfig({
       {
         // Same "@/*" alias as apps/web's tsconfig and vite config.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        // Component tests (*.test.tsx) ask for happy-dom with a `// @vitest-environment` line.
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Components (*.test.tsx) rendered in jsdom, against a mock API (MSW) where they call one: apps/web/src/testing.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/setup-dom.ts'],
+          // Rendering and typing in jsdom is slow on a busy machine.
+          testTimeout: 20_000,
+        },
       },
     ],
   },

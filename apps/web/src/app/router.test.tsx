@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';

@@ -1,7 +1,6 @@
-// @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { click, render } from '@/testing/render';
+import { click, render } from '@/testing/dom';
 import { SupportChatButton } from './support-chat-button';
 
 const panel = () => document.querySelector<HTMLElement>('[role="region"]');

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
@@ -6,7 +5,7 @@ import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '@assay/domain';
 import { createQueryClient } from '@/lib/query-client';
-import { byText, click, render, waitFor } from '@/testing/render';
+import { byText, click, render, waitFor } from '@/testing/dom';
 import { SignedInLayout } from '../layouts/signed-in-layout';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorPage } from './error-fallback';

@@ -1,16 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Check, ImageOff, ShieldCheck, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { idTypeLabels, kycReviewSchema, MAX_REJECTION_REASON_LENGTH, type AdminKycRecord } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { thumbnailUrl } from '@/lib/display';
 import { formatDateTime } from '@/lib/format';
+import { copyIssues } from '@/lib/forms/form-schemas';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useKycRecords, useReviewKyc } from '../api/kyc-reviews';
@@ -30,6 +34,14 @@ function formatDateOfBirth(value: string): string {
 
 const who = (record: AdminKycRecord) => `${record.fullName} (${record.customerLabel})`;
 
+/** A rejection as the server checks it (kycReviewSchema): the reason is required. */
+const rejectFormSchema = z.object({ reason: z.string() }).transform(({ reason }, ctx) => {
+  const parsed = kycReviewSchema.safeParse({ approve: false, reason });
+  if (parsed.success) return { reason: parsed.data.reason ?? '' };
+  copyIssues(ctx, parsed.error, () => 'reason');
+  return z.NEVER;
+});
+
 /** The reason is required and goes to the client, who then sends their details again. */
 function RejectDialog({
   record,
@@ -40,28 +52,19 @@ function RejectDialog({
   record: AdminKycRecord | null;
   busy: boolean;
   onClose: () => void;
-  onReject: (record: AdminKycRecord, reason: string) => void;
+  /** `onRefused` puts a refusal's field messages on the form. */
+  onReject: (record: AdminKycRecord, reason: string, onRefused: (err: unknown) => void) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
+  const form = useZodForm(rejectFormSchema, { defaultValues: { reason: '' } });
 
   const close = () => {
-    setReason('');
-    setError(undefined);
+    form.reset();
     onClose();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!record) return;
-    const parsed = kycReviewSchema.safeParse({ approve: false, reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    onReject(record, parsed.data.reason ?? '');
-  };
+  const onSubmit = form.handleSubmit(({ reason }) => {
+    if (record) onReject(record, reason, (err) => applyServerIssues(form, err));
+  });
 
   return (
     <Dialog
@@ -73,31 +76,14 @@ function RejectDialog({
       title="Reject this verification?"
       description={record ? `${who(record)} will be asked to send their details again.` : undefined}
     >
-      <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={id}>Reason</Label>
-          <Textarea
-            id={id}
-            rows={3}
-            maxLength={MAX_REJECTION_REASON_LENGTH}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            disabled={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          />
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            Required, up to {MAX_REJECTION_REASON_LENGTH} characters. The client reads this in the notification and the e-mail.
-          </p>
-          {error && (
-            <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
+      <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
+        <Field
+          label="Reason"
+          hint={`Required, up to ${MAX_REJECTION_REASON_LENGTH} characters. The client reads this in the notification and the e-mail.`}
+          error={form.formState.errors.reason?.message}
+        >
+          {(control) => <Textarea {...control} rows={3} maxLength={MAX_REJECTION_REASON_LENGTH} disabled={busy} {...form.register('reason')} />}
+        </Field>
         <DialogActions>
           <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
@@ -217,7 +203,7 @@ export function KycReviewPanel({ className }: { className?: string }) {
       },
     );
 
-  const reject = (record: AdminKycRecord, reason: string) =>
+  const reject = (record: AdminKycRecord, reason: string, onRefused: (err: unknown) => void) =>
     review.mutate(
       { recordId: record.id, approve: false, reason },
       {
@@ -225,7 +211,10 @@ export function KycReviewPanel({ className }: { className?: string }) {
           setRejecting(null);
           toast.success('Verification rejected', { description: `${who(record)} has been told why.` });
         },
-        onError: (err) => toast.error(errorMessage(err, REVIEW_FAILED)),
+        onError: (err) => {
+          onRefused(err);
+          toast.error(errorMessage(err, REVIEW_FAILED));
+        },
       },
     );
 

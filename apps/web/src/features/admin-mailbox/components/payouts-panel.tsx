@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banknote, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { addressLines, ADMIN_PAYOUT_LIST_MAX, dollarsToCents, markPayoutSentSchema, PAYOUT_REFERENCE_MAX_LENGTH, type AdminPayout } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,21 +43,14 @@ function MarkSentDialog({
   payout: AdminPayout | null;
   busy: boolean;
   onClose: () => void;
-  onConfirm: (payout: AdminPayout, reference: string) => void;
+  /** `onRefused` puts a refusal's field messages on the form. */
+  onConfirm: (payout: AdminPayout, reference: string, onRefused: (err: unknown) => void) => void;
 }) {
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(markPayoutSentSchema, { defaultValues: { reference: '' } });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!payout) return;
-    const parsed = markPayoutSentSchema.safeParse({ reference });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    onConfirm(payout, parsed.data.reference);
-  };
+  const onSubmit = form.handleSubmit(({ reference }) => {
+    if (payout) onConfirm(payout, reference, (err) => applyServerIssues(form, err));
+  });
 
   return (
     <Dialog
@@ -67,19 +62,15 @@ function MarkSentDialog({
       title="Mark payout as sent"
       description={payout ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. The client is told at once.` : undefined}
     >
-      <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+      <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Payment reference"
           hint="Check number, ACH trace or PayPal transaction id."
-          value={reference}
           maxLength={PAYOUT_REFERENCE_MAX_LENGTH}
           autoComplete="off"
           disabled={busy}
-          error={error}
-          onChange={(event) => {
-            setReference(event.target.value);
-            setError(undefined);
-          }}
+          error={form.formState.errors.reference?.message}
+          {...form.register('reference')}
         />
         <DialogActions>
           <Button variant="outline" onClick={onClose} disabled={busy}>
@@ -151,7 +142,7 @@ export function PayoutsPanel({ className }: { className?: string }) {
   const [sending, setSending] = useState<AdminPayout | null>(null);
   const count = payouts.data?.length;
 
-  const confirm = (payout: AdminPayout, reference: string) =>
+  const confirm = (payout: AdminPayout, reference: string, onRefused: (err: unknown) => void) =>
     markSent.mutate(
       { transactionId: payout.id, reference },
       {
@@ -159,7 +150,10 @@ export function PayoutsPanel({ className }: { className?: string }) {
           setSending(null);
           toast.success('Payout marked as sent', { description: payoutSummary(payout) });
         },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to mark the payout as sent')),
+        onError: (err) => {
+          onRefused(err);
+          toast.error(errorMessage(err, 'Failed to mark the payout as sent'));
+        },
       },
     );
 

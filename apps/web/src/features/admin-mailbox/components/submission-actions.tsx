@@ -1,15 +1,31 @@
 import { useState } from 'react';
 import { Camera, IdCard, PackageCheck, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { ADMIN_MESSAGE_MAX_LENGTH, type AdminSubmission } from '@assay/domain';
+import { z } from 'zod';
+import { ADMIN_MESSAGE_MAX_LENGTH, requestPhotosSchema, returnSubmissionSchema, type AdminSubmission } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { copyIssues } from '@/lib/forms/form-schemas';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { useZodForm, type ZodForm } from '@/lib/forms/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useMarkReceived, useRequestIdVerification, useRequestPhotos, useReturnSubmission } from '../api/submission-actions';
 
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorMessage(err, '') || undefined });
+
+/** The one text of a message dialog, checked as the body it goes in ({ message } or { reason }). */
+function messageFormSchema(body: typeof requestPhotosSchema | typeof returnSubmissionSchema) {
+  return z.object({ message: z.string() }).transform(({ message }, ctx): string | undefined => {
+    const parsed = body.safeParse(body === requestPhotosSchema ? { message } : { reason: message });
+    if (parsed.success) return 'message' in parsed.data ? parsed.data.message : parsed.data.reason;
+    copyIssues(ctx, parsed.error, () => 'message');
+    return z.NEVER;
+  });
+}
+const requestPhotosForm = messageFormSchema(requestPhotosSchema);
+const returnForm = messageFormSchema(returnSubmissionSchema);
 
 /** A dialog with one optional message to the client, for "more photos" and "return". */
 function MessageDialog({
@@ -21,6 +37,7 @@ function MessageDialog({
   confirmLabel,
   destructive = false,
   busy,
+  form,
   onConfirm,
 }: {
   open: boolean;
@@ -31,24 +48,22 @@ function MessageDialog({
   confirmLabel: string;
   destructive?: boolean;
   busy: boolean;
+  /** Owned by the caller, whose mutation puts a refusal's issues on it. */
+  form: ZodForm<typeof requestPhotosForm>;
   onConfirm: (message: string | undefined) => void;
 }) {
-  const [message, setMessage] = useState('');
   const id = `message-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} busy={busy}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(message.trim() || undefined);
-        }}
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={id}>{label}</Label>
-          <Textarea id={id} rows={3} maxLength={ADMIN_MESSAGE_MAX_LENGTH} value={message} onChange={(e) => setMessage(e.target.value)} disabled={busy} />
-          <p className="text-xs text-muted-foreground">Optional. The client reads this in the notification and the e-mail.</p>
-        </div>
+      <form className="flex flex-col gap-3" onSubmit={(event) => void form.handleSubmit(onConfirm)(event)}>
+        <Field
+          id={id}
+          label={label}
+          hint="Optional. The client reads this in the notification and the e-mail."
+          error={form.formState.errors.message?.message}
+        >
+          {(control) => <Textarea {...control} rows={3} maxLength={ADMIN_MESSAGE_MAX_LENGTH} disabled={busy} {...form.register('message')} />}
+        </Field>
         <DialogActions>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
@@ -68,6 +83,8 @@ function MessageDialog({
  */
 export function SubmissionActions({ submission }: { submission: AdminSubmission }) {
   const [dialog, setDialog] = useState<'photos' | 'return' | null>(null);
+  const photosForm = useZodForm(requestPhotosForm, { defaultValues: { message: '' } });
+  const returnItemForm = useZodForm(returnForm, { defaultValues: { message: '' } });
   const markReceived = useMarkReceived({
     onSuccess: () => toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' }),
     onError: failed('Failed to mark as received'),
@@ -77,7 +94,10 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
       setDialog(null);
       toast.success('Photos requested', { description: 'The client has been notified.' });
     },
-    onError: failed('Failed to request photos'),
+    onError: (err) => {
+      applyServerIssues(photosForm, err);
+      failed('Failed to request photos')(err);
+    },
   });
   const requestId = useRequestIdVerification({
     onSuccess: () => toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
@@ -88,7 +108,10 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
       setDialog(null);
       toast.success('Item marked returned', { description: 'The client has been notified.' });
     },
-    onError: failed('Failed to return the item'),
+    onError: (err) => {
+      applyServerIssues(returnItemForm, err, { reason: 'message' });
+      failed('Failed to return the item')(err);
+    },
   });
   const open = ['new', 'appraising', 'offered'].includes(submission.status);
   if (!open) return null;
@@ -139,6 +162,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         label="What would you like to see?"
         confirmLabel="Send request"
         busy={requestPhotos.isPending}
+        form={photosForm}
         onConfirm={(message) => requestPhotos.mutate({ id: submission.id, message })}
       />
       <MessageDialog
@@ -154,6 +178,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         confirmLabel="Return Item"
         destructive
         busy={returnItem.isPending}
+        form={returnItemForm}
         onConfirm={(reason) => returnItem.mutate({ id: submission.id, reason })}
       />
     </div>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, MailCheck } from 'lucide-react';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '@assay/domain';
+import { forgotPasswordSchema } from '@assay/domain';
 import { AuthFooterLink, AuthShell } from './auth-shell';
 import { SubmitButton } from './submit-button';
 
@@ -21,7 +20,7 @@ export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const form = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

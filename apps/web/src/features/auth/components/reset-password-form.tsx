@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useResetPassword } from '../api/reset-password';
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema, type ResetPasswordValues } from '@assay/domain';
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@assay/domain';
 import { AuthFooterLink, AuthShell } from './auth-shell';
 import { SubmitButton } from './submit-button';
 
@@ -34,10 +33,7 @@ function InvalidLink() {
 /** The page the e-mailed link opens: /reset-password?token=... or ?error=INVALID_TOKEN. */
 export function ResetPasswordForm({ token, error }: { token: string | null; error: string | null }) {
   const reset = useResetPassword();
-  const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+  const form = useZodForm(resetPasswordSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
   const tokenRejected = reset.error instanceof ApiError && reset.error.code === 'INVALID_TOKEN';

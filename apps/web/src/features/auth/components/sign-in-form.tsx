@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/lib/paths';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignIn } from '../api/sign-in';
-import { signInSchema, type SignInValues } from '@assay/domain';
+import { signInSchema } from '@assay/domain';
 import { navigateAfterSignIn, signInUrl, withReturnTo } from '../lib/navigation';
 import { providerSignInError } from '../lib/provider-sign-in-error';
 import { AuthFooterLink, AuthShell } from './auth-shell';
@@ -19,7 +18,7 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
   const signIn = useSignIn();
   const fromProvider = providerSignInError(providerError);
   const [navigating, setNavigating] = useState(false);
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

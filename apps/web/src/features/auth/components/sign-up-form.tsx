@@ -1,13 +1,12 @@
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, MailCheck } from 'lucide-react';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/lib/paths';
 import { TextField } from '@/components/ui/text-field';
 import { identityErrorMessage } from '../api/identity';
 import { useSignUp } from '../api/sign-up';
-import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '@assay/domain';
+import { PASSWORD_MIN_LENGTH, signUpSchema } from '@assay/domain';
 import { safeReturnTo, withReturnTo } from '../lib/navigation';
 import { AuthFooterLink, AuthShell } from './auth-shell';
 import { SubmitButton } from './submit-button';
@@ -16,10 +15,7 @@ import { SubmitButton } from './submit-button';
 export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; afterSent?: ReactNode }) {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  });
+  const form = useZodForm(signUpSchema, { defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,20 +1,31 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { acceptedImageTypes, idTypeLabels, idTypes, kycSubmissionSchema, MAX_IMAGE_BYTES, type IdType } from '@assay/domain';
+import { z } from 'zod';
+import { acceptedImageTypes, idTypeLabels, idTypes, kycSubmissionSchema, MAX_IMAGE_BYTES } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { clearFieldError, useZodForm } from '@/lib/forms/use-zod-form';
 import { uploadImage } from '@/lib/object-upload';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { useSubmitKyc } from '../api/kyc';
 
-type Values = { fullName: string; dateOfBirth: string; idType: IdType | ''; idNumber: string };
-type Field = keyof Values | 'idImage';
-
-const detailsSchema = kycSubmissionSchema.omit({ idImageId: true });
+/**
+ * The details as the server checks them (POST /api/kyc) and the photo, which is uploaded first
+ * and sent as its id. The ID type starts unchosen.
+ */
+const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }).extend({
+  idType: z.string().pipe(kycSubmissionSchema.shape.idType),
+  idImage: z.custom<File | null>().transform((file, ctx) => {
+    if (!file) ctx.addIssue({ code: 'custom', message: 'Please add a photo of your ID.' });
+    else if (file.size > MAX_IMAGE_BYTES) ctx.addIssue({ code: 'custom', message: 'This photo exceeds maximum allowed size of 10 MB' });
+    return file ?? z.NEVER;
+  }),
+});
 
 /**
  * Identity check before a payout above $10,000 (DECISIONS "requiresKyc"): the details and a
@@ -22,33 +33,13 @@ const detailsSchema = kycSubmissionSchema.omit({ idImageId: true });
  */
 export function KycForm({ rejectionReason }: { rejectionReason?: string | null }) {
   const submit = useSubmitKyc();
-  const [values, setValues] = useState<Values>({ fullName: '', dateOfBirth: '', idType: '', idNumber: '' });
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useZodForm(kycFormSchema, { defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idImage: null } });
+  const { errors } = form.formState;
   const [uploading, setUploading] = useState(false);
   const fileId = useId();
   const busy = uploading || submit.isPending;
 
-  const set = (field: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    const parsed = detailsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Values | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-    }
-    if (!file) next.idImage = 'Please add a photo of your ID.';
-    else if (file.size > MAX_IMAGE_BYTES) next.idImage = 'This photo exceeds maximum allowed size of 10 MB';
-    setErrors(next);
-    if (!parsed.success || !file || next.idImage) return;
-
+  const onSubmit = form.handleSubmit(async ({ idImage: file, ...details }) => {
     let idImageId: string;
     setUploading(true);
     try {
@@ -60,13 +51,16 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
       setUploading(false);
     }
     submit.mutate(
-      { ...parsed.data, idImageId },
+      { ...details, idImageId },
       {
         onSuccess: () => toast.success('Identity details sent', { description: 'We are reviewing your identity. We will let you know when it is done.' }),
-        onError: (err) => toast.error('Could not send your details', { description: errorMessage(err) }),
+        onError: (err) => {
+          applyServerIssues(form, err);
+          toast.error('Could not send your details', { description: errorMessage(err) });
+        },
       },
     );
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-labelledby={`${fileId}-heading`}>
@@ -86,56 +80,39 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
           <span>Your last verification was not approved: {rejectionReason}</span>
         </Alert>
       )}
-      <TextField label="Full legal name" autoComplete="name" value={values.fullName} onChange={(e) => set('fullName', e.target.value)} error={errors.fullName} />
+      <TextField label="Full legal name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Date of birth" type="date" autoComplete="bday" value={values.dateOfBirth} onChange={(e) => set('dateOfBirth', e.target.value)} error={errors.dateOfBirth} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${fileId}-type`}>ID type</Label>
-          <NativeSelect
-            id={`${fileId}-type`}
-            value={values.idType}
-            onChange={(e) => set('idType', e.target.value)}
-            aria-invalid={errors.idType ? true : undefined}
-            aria-describedby={errors.idType ? `${fileId}-type-error` : undefined}
-          >
-            <option value="">Choose...</option>
-            {idTypes.map((type) => (
-              <option key={type} value={type}>
-                {idTypeLabels[type]}
-              </option>
-            ))}
-          </NativeSelect>
-          {errors.idType && (
-            <p id={`${fileId}-type-error`} className="text-sm font-medium text-destructive">
-              {errors.idType}
-            </p>
+        <TextField label="Date of birth" type="date" autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
+        <Field id={`${fileId}-type`} label="ID type" error={errors.idType?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('idType')}>
+              <option value="">Choose...</option>
+              {idTypes.map((type) => (
+                <option key={type} value={type}>
+                  {idTypeLabels[type]}
+                </option>
+              ))}
+            </NativeSelect>
           )}
-        </div>
+        </Field>
       </div>
-      <TextField label="ID number" autoComplete="off" value={values.idNumber} onChange={(e) => set('idNumber', e.target.value)} error={errors.idNumber} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fileId}>Photo of your ID</Label>
-        <input
-          id={fileId}
-          type="file"
-          accept={[...acceptedImageTypes, '.heic'].join(',')}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setErrors((current) => ({ ...current, idImage: undefined }));
-          }}
-          aria-invalid={errors.idImage ? true : undefined}
-          aria-describedby={`${fileId}-hint${errors.idImage ? ` ${fileId}-error` : ''}`}
-          className="block w-full cursor-pointer rounded-md border border-input bg-card text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-muted file:px-3 file:py-2.5 file:font-semibold focus-visible:outline-2 focus-visible:outline-ring"
-        />
-        <p id={`${fileId}-hint`} className="text-xs text-muted-foreground">
-          The front of the ID, all four corners visible. JPEG, PNG, WebP or HEIC, up to 10 MB.
-        </p>
-        {errors.idImage && (
-          <p id={`${fileId}-error`} className="text-sm font-medium text-destructive">
-            {errors.idImage}
-          </p>
+      <TextField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...form.register('idNumber')} />
+      <Field id={fileId} label="Photo of your ID" hint="The front of the ID, all four corners visible. JPEG, PNG, WebP or HEIC, up to 10 MB." error={errors.idImage?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={[...acceptedImageTypes, '.heic'].join(',')}
+            ref={form.register('idImage').ref}
+            name="idImage"
+            onChange={(e) => {
+              form.setValue('idImage', e.target.files?.[0] ?? null);
+              clearFieldError(form, 'idImage');
+            }}
+            className="block w-full cursor-pointer rounded-md border border-input bg-card text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-muted file:px-3 file:py-2.5 file:font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+          />
         )}
-      </div>
+      </Field>
       <Button type="submit" variant="default" className="self-start" disabled={busy} aria-busy={busy || undefined}>
         {uploading ? 'Uploading your ID...' : submit.isPending ? 'Sending...' : 'Send for verification'}
       </Button>

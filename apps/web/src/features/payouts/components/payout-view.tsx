@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
 import { Link, useLocation } from 'wouter';
 import { CheckCircle2, Clock, Landmark, Mail, PartyPopper, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
@@ -18,6 +19,9 @@ import {
   type SubmissionDetail,
 } from '@assay/domain';
 import { apiErrorCode, errorMessage } from '@/lib/api-client';
+import { copyIssues } from '@/lib/forms/form-schemas';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { clearFieldError, useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -32,7 +36,47 @@ import { KycForm } from './kyc-form';
 
 const methodIcons: Record<PayoutMethod, typeof Landmark> = { ach: Landmark, paypal: Wallet, check: Mail };
 
-type Field = 'accountName' | 'routingNumber' | 'accountNumber' | 'email';
+const REQUIRED = 'Required';
+const payoutFields = ['accountName', 'routingNumber', 'accountNumber', 'email'] as const;
+type PayoutField = (typeof payoutFields)[number];
+const requiredFields: Record<PayoutMethod, readonly PayoutField[]> = {
+  ach: ['accountName', 'routingNumber', 'accountNumber'],
+  paypal: ['email'],
+  check: [],
+};
+
+/**
+ * The payout form holds the details flat (one field per input) and becomes the body of
+ * POST /api/transactions through the domain's createTransactionSchema, whose messages land on the
+ * field they are about. Blank fields just say 'Required'; the toast says which details are missing.
+ */
+function payoutFormSchema(submissionId: string, offerCents: number) {
+  return z
+    .object({
+      payoutMethod: z.enum(payoutMethods),
+      accountName: z.string(),
+      routingNumber: z.string(),
+      accountNumber: z.string(),
+      email: z.string(),
+    })
+    .transform((values, ctx) => {
+      const blank = requiredFields[values.payoutMethod].filter((field) => !values[field].trim());
+      for (const field of blank) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED });
+      if (blank.length > 0) return z.NEVER;
+      const { payoutMethod, accountName, routingNumber, accountNumber, email } = values;
+      const payoutDetails =
+        payoutMethod === 'ach' ? { accountName, routingNumber, accountNumber } : payoutMethod === 'paypal' ? { email } : { method: 'check' as const };
+      // The server derives the amount itself; the net amount this page shows goes along.
+      const amount = centsToDecimalString(canPayOut(offerCents, payoutMethod) ? payoutAmountCents(offerCents, payoutMethod) : 0);
+      const parsed = createTransactionSchema.safeParse({ submissionId, amount, payoutMethod, payoutDetails });
+      if (parsed.success) return parsed.data;
+      copyIssues(ctx, parsed.error, (path) => {
+        const field = path.at(-1);
+        return typeof field === 'string' && (payoutFields as readonly string[]).includes(field) ? field : 'payoutMethod';
+      });
+      return z.NEVER;
+    });
+}
 
 function BackToDashboard() {
   return (
@@ -46,14 +90,16 @@ function BackToDashboard() {
 export function PayoutView({ submission }: { submission: SubmissionDetail }) {
   const [, navigate] = useLocation();
   const create = useCreateTransaction();
-  const [method, setMethod] = useState<PayoutMethod>('ach');
-  const [ach, setAch] = useState({ accountName: '', routingNumber: '', accountNumber: '' });
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [kycAsked, setKycAsked] = useState(false);
   const ids = { legend: useId(), summary: useId(), form: useId() };
 
   const offerCents = submission.finalOffer ? dollarsToCents(submission.finalOffer) : null;
+  const schema = useMemo(() => payoutFormSchema(submission.id, offerCents ?? 0), [submission.id, offerCents]);
+  const form = useZodForm(schema, {
+    defaultValues: { payoutMethod: 'ach', accountName: '', routingNumber: '', accountNumber: '', email: '' },
+  });
+  const { errors } = form.formState;
+  const method = form.watch('payoutMethod');
   const needsKyc = kycAsked || requiresKyc(offerCents, submission.requiresKyc);
   const kyc = useKyc(needsKyc);
   const kycStatus = kyc.data?.status;
@@ -88,53 +134,41 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
     );
   }
 
-  const updateAch = (field: keyof typeof ach, value: string) => {
-    setAch((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  /** Bank numbers are digits only: spaces people type go as they type them. */
+  const digitsOnly = (name: 'routingNumber' | 'accountNumber') => ({
+    ...form.register(name),
+    value: form.watch(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      form.setValue(name, event.target.value.replace(/\s/g, ''));
+      clearFieldError(form, name);
+    },
+  });
 
   const feeCents = method === 'paypal' ? paypalFeeCents(offerCents) : 0;
   const payable = canPayOut(offerCents, method);
   const netCents = payable ? payoutAmountCents(offerCents, method) : 0;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const next: Partial<Record<Field, string>> = {};
-    if (method === 'ach' && (!ach.accountName.trim() || !ach.routingNumber.trim() || !ach.accountNumber.trim())) {
-      if (!ach.accountName.trim()) next.accountName = 'Required';
-      if (!ach.routingNumber.trim()) next.routingNumber = 'Required';
-      if (!ach.accountNumber.trim()) next.accountNumber = 'Required';
-      setErrors(next);
-      toast.error(validationMessages.bankDetails);
-      return;
-    }
-    if (method === 'paypal' && !email.trim()) {
-      setErrors({ email: 'Required' });
-      toast.error(validationMessages.paypalEmail);
-      return;
-    }
-    const payoutDetails = method === 'ach' ? ach : method === 'paypal' ? { email } : { method: 'check' as const };
-    const parsed = createTransactionSchema.safeParse({ submissionId: submission.id, amount: centsToDecimalString(netCents), payoutMethod: method, payoutDetails });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.at(-1);
-      if (typeof field === 'string' && ['accountName', 'routingNumber', 'accountNumber', 'email'].includes(field)) setErrors({ [field]: issue?.message });
-      toast.error(issue?.message ?? 'Failed to process payout');
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Payout Processed', { description: 'Your payout has been initiated successfully' });
-        navigate(clientPaths.dashboard);
-      },
-      onError: (err) => {
-        if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
-        toast.error('Failed to process payout', { description: errorMessage(err, '') || undefined });
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      if (create.isPending) return;
+      create.mutate(body, {
+          onSuccess: () => {
+            toast.success('Payout Processed', { description: 'Your payout has been initiated successfully' });
+            navigate(clientPaths.dashboard);
+          },
+          onError: (err) => {
+            if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
+            applyServerIssues(form, err);
+            toast.error('Failed to process payout', { description: errorMessage(err, '') || undefined });
+          },
+      });
+    },
+    (found) => {
+      const messages = payoutFields.map((field) => found[field]?.message).filter((message) => message !== undefined);
+      if (messages.includes(REQUIRED)) toast.error(method === 'paypal' ? validationMessages.paypalEmail : validationMessages.bankDetails);
+      else toast.error(messages[0] ?? found.payoutMethod?.message ?? 'Failed to process payout');
+    },
+  );
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -173,14 +207,9 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 >
                   <input
                     type="radio"
-                    name="payoutMethod"
                     value={value}
-                    checked={checked}
                     disabled={disabled}
-                    onChange={() => {
-                      setMethod(value);
-                      setErrors({});
-                    }}
+                    {...form.register('payoutMethod', { onChange: () => form.clearErrors() })}
                     className="mt-1 size-4 accent-navy-900"
                   />
                   <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
@@ -209,9 +238,8 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 <TextField
                   label="Account holder name"
                   autoComplete="name"
-                  value={ach.accountName}
-                  onChange={(e) => updateAch('accountName', e.target.value)}
-                  error={errors.accountName}
+                  error={errors.accountName?.message}
+                  {...form.register('accountName')}
                 />
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField
@@ -220,18 +248,16 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                     autoComplete="off"
                     maxLength={9}
                     hint="9 digits, bottom left of a check"
-                    value={ach.routingNumber}
-                    onChange={(e) => updateAch('routingNumber', e.target.value.replace(/\s/g, ''))}
-                    error={errors.routingNumber}
+                    error={errors.routingNumber?.message}
+                    {...digitsOnly('routingNumber')}
                   />
                   <TextField
                     label="Account number"
                     inputMode="numeric"
                     autoComplete="off"
                     maxLength={17}
-                    value={ach.accountNumber}
-                    onChange={(e) => updateAch('accountNumber', e.target.value.replace(/\s/g, ''))}
-                    error={errors.accountNumber}
+                    error={errors.accountNumber?.message}
+                    {...digitsOnly('accountNumber')}
                   />
                 </div>
               </CardContent>
@@ -243,10 +269,7 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 <h2 className="text-base font-semibold">PayPal</h2>
               </CardHeader>
               <CardContent>
-                <TextField label="PayPal email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => {
-                    setEmail(e.target.value);
-                    setErrors({});
-                  }} error={errors.email} />
+                <TextField label="PayPal email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
               </CardContent>
             </Card>
           )}

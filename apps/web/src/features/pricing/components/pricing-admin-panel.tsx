@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AlertCircle, AlertTriangle, FlaskConical, Gem, Radio, Tags } from 'lucide-react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   ADMIN_PRICE_SOURCE,
   findPricingRow,
@@ -13,6 +14,9 @@ import {
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { plainDollarAmount } from '@/lib/dollar-input';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { textInput } from '@/lib/forms/form-schemas';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime, formatDuration, formatPrice, formatUpdatedAt } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
@@ -20,6 +24,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { usePricing, type LivePricingRow } from '../api/get-pricing';
@@ -120,6 +125,9 @@ function FeedStatus({ status, now }: { status: PricingStatus; now: number }) {
   );
 }
 
+/** A new price per carat as typed ('$1,500'), read by the domain's gemPricePerCaratSchema. */
+const gemPriceFormSchema = z.object({ pricePerCarat: textInput(gemPricePerCaratSchema, plainDollarAmount) });
+
 function gemSourceText(row: LivePricingRow | null, now: number): string | null {
   if (!row) return null;
   const at = toDate(row.updatedAt);
@@ -132,31 +140,24 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
   const label = itemTypeLabels[itemType];
   const current = formatPrice(row?.pricePerCarat);
   const update = useUpdateGemPrice();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const form = useZodForm(gemPriceFormSchema, { defaultValues: { pricePerCarat: '' } });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = gemPricePerCaratSchema.safeParse(plainDollarAmount(text));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(({ pricePerCarat }) =>
     update.mutate(
-      { itemType, pricePerCarat: parsed.data },
+      { itemType, pricePerCarat },
       {
         onSuccess: (saved) => {
-          setText('');
-          const price = formatPrice(saved.pricePerCarat) ?? formatPrice(parsed.data);
+          form.reset();
+          const price = formatPrice(saved.pricePerCarat) ?? formatPrice(pricePerCarat);
           toast.success(`${label} price updated`, { description: `Now ${price} per carat.` });
         },
-        onError: (err) => toast.error(`Failed to update the ${label} price`, { description: errorMessage(err, 'Please try again.') }),
+        onError: (err) => {
+          applyServerIssues(form, err);
+          toast.error(`Failed to update the ${label} price`, { description: errorMessage(err, 'Please try again.') });
+        },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <li
@@ -181,41 +182,36 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
         </div>
         {row && <p className="text-xs text-muted-foreground">{gemSourceText(row, now)}</p>}
       </div>
-      <form noValidate onSubmit={onSubmit} aria-label={`${label} price per carat`} className="flex w-full flex-col gap-1.5 sm:w-auto">
-        <label htmlFor={inputId} className="sr-only">
-          New {label} price per carat, in US dollars
-        </label>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1 sm:w-36 sm:flex-none">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-              $
-            </span>
-            <Input
-              id={inputId}
-              name={`${itemType}-price-per-carat`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={row?.pricePerCarat ?? '0.00'}
-              className="pl-7 tabular-nums"
-              value={text}
-              disabled={update.isPending}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(undefined);
-              }}
-            />
-          </div>
-          <Button type="submit" className="h-11" disabled={update.isPending} aria-label={`Save ${label} price`}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-        {error && (
-          <p id={errorId} className="text-sm font-medium text-destructive sm:max-w-[13.5rem]">
-            {error}
-          </p>
-        )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`${label} price per carat`} className="w-full sm:w-auto">
+        <Field
+          label={`New ${label} price per carat, in US dollars`}
+          labelClassName="sr-only"
+          error={form.formState.errors.pricePerCarat?.message}
+          errorClassName="sm:max-w-[13.5rem]"
+          className="gap-1.5"
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <div className="relative min-w-0 flex-1 sm:w-36 sm:flex-none">
+                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                  $
+                </span>
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={row?.pricePerCarat ?? '0.00'}
+                  className="pl-7 tabular-nums"
+                  disabled={update.isPending}
+                  {...form.register('pricePerCarat')}
+                />
+              </div>
+              <Button type="submit" className="h-11" disabled={update.isPending} aria-label={`Save ${label} price`}>
+                {update.isPending ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
     </li>
   );

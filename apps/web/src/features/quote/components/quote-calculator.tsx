@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
 import { Calculator, Info, Loader2 } from 'lucide-react';
 import {
   calculateQuote,
@@ -18,9 +19,11 @@ import {
   type QuoteResult,
   type WeightUnit,
 } from '@assay/domain';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldMessage } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -60,11 +63,20 @@ type Estimate = {
   priceUsed: string | null;
 };
 
-type Errors = { itemType?: string; weight?: string; form?: string };
-
 function isItemType(value: string): value is ItemType {
   return value in itemTypeLabels;
 }
+
+/** Nothing is estimated without a type and a weight the domain accepts in the chosen unit. */
+const quoteFormSchema = z
+  .object({ itemType: z.string(), weight: z.string(), unit: z.enum(weightUnits), condition: z.enum(conditions) })
+  .transform((values, ctx) => {
+    const { itemType, weight, unit } = values;
+    if (!isItemType(itemType)) ctx.addIssue({ code: 'custom', path: ['itemType'], message: TYPE_MISSING });
+    const problem = validateCalculatorWeight(weight, unit);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['weight'], message: problem });
+    return isItemType(itemType) && !problem ? { ...values, itemType } : z.NEVER;
+  });
 
 /**
  * SPEC 2 "Quote calculator" with the rules of SPEC 5 and 9 (calculateQuote in @assay/domain):
@@ -72,16 +84,14 @@ function isItemType(value: string): value is ItemType {
  */
 export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePriceRow[] | undefined; pricesState: QuotePricesState }) {
   const id = useId();
-  const [itemType, setItemType] = useState<ItemType | ''>('');
-  const [weight, setWeight] = useState('');
-  const [unit, setUnit] = useState<WeightUnit>('grams');
+  const form = useZodForm(quoteFormSchema, { defaultValues: { itemType: '', weight: '', unit: 'grams', condition: 'good' } });
+  const { errors } = form.formState;
   const [unitChosen, setUnitChosen] = useState(false);
-  const [condition, setCondition] = useState<Condition>('good');
-  const [errors, setErrors] = useState<Errors>({});
+  /** Why no estimate could be made for valid input (no prices): shown where the estimate goes. */
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   const [estimate, setEstimate] = useState<Estimate | null>(null);
-  const typeRef = useRef<HTMLSelectElement>(null);
-  const weightRef = useRef<HTMLInputElement>(null);
   const loading = pricesState === 'loading';
+  const condition = form.watch('condition');
 
   const ids = {
     type: `${id}-type`,
@@ -93,55 +103,50 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
   };
 
   const chooseType = (value: string) => {
-    const next = isItemType(value) ? value : '';
-    setItemType(next);
-    setErrors((e) => ({ ...e, itemType: undefined, form: undefined }));
+    setUnavailable(null);
     // Gems are weighed in carats, metals in grams, until the person picks a unit themselves.
-    if (next && !unitChosen) setUnit(isGemItemType(next) ? 'carats' : 'grams');
+    if (isItemType(value) && !unitChosen) form.setValue('unit', isGemItemType(value) ? 'carats' : 'grams');
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (loading) return;
-    const next: Errors = {
-      itemType: itemType ? undefined : TYPE_MISSING,
-      weight: validateCalculatorWeight(weight, unit) ?? undefined,
-    };
-    if (next.itemType || next.weight) {
-      setErrors(next);
-      setEstimate(null);
-      (next.itemType ? typeRef : weightRef).current?.focus();
-      return;
-    }
-    if (!itemType) return;
-    const row = pricesState === 'ready' ? findPricingRow(rows, itemType) : null;
-    const quote = row ? calculateQuote({ pricing: row, itemType, weight, unit, condition }) : null;
-    if (!row || !quote) {
-      setEstimate(null);
-      setErrors({
-        form:
+  const onSubmit = form.handleSubmit(
+    ({ itemType, weight, unit, condition }) => {
+      const row = pricesState === 'ready' ? findPricingRow(rows, itemType) : null;
+      const quote = row ? calculateQuote({ pricing: row, itemType, weight, unit, condition }) : null;
+      if (!row || !quote) {
+        setEstimate(null);
+        setUnavailable(
           pricesState === 'error'
             ? 'Live prices could not be loaded, so we cannot calculate an estimate right now. Please try again in a moment.'
             : `We have no current price for ${itemTypeLabels[itemType]}, so we cannot estimate it online. Create a free account and our appraisers will quote it within 24 hours.`,
-      });
-      return;
-    }
-    const priceUsed =
-      quote.pricedBy === 'carat' ? `${formatPrice(row.pricePerCarat?.toString())} per carat` : `${formatPrice(row.pricePerGram?.toString())} per gram`;
-    setErrors({});
-    setEstimate({ quote, itemType, weight: weight.trim(), unit, condition, priceUsed });
-  };
+        );
+        return;
+      }
+      const priceUsed =
+        quote.pricedBy === 'carat' ? `${formatPrice(row.pricePerCarat?.toString())} per carat` : `${formatPrice(row.pricePerGram?.toString())} per gram`;
+      setUnavailable(null);
+      setEstimate({ quote, itemType, weight: weight.trim(), unit, condition, priceUsed });
+    },
+    () => {
+      setUnavailable(null);
+      setEstimate(null);
+    },
+  );
 
   return (
     <Card className="grid overflow-hidden lg:grid-cols-[1.1fr_1fr]">
-      <form noValidate onSubmit={onSubmit} aria-label="Quote calculator" className="flex flex-col gap-5 p-5 sm:p-8">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (loading) event.preventDefault();
+          else void onSubmit(event);
+        }}
+        aria-label="Quote calculator"
+        className="flex flex-col gap-5 p-5 sm:p-8">
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.type}>Item type</Label>
           <NativeSelect
             id={ids.type}
-            ref={typeRef}
-            value={itemType}
-            onChange={(e) => chooseType(e.target.value)}
+            {...form.register('itemType', { onChange: (e: ChangeEvent<HTMLSelectElement>) => chooseType(e.target.value) })}
             aria-invalid={errors.itemType ? true : undefined}
             aria-describedby={errors.itemType ? ids.typeError : undefined}
           >
@@ -156,11 +161,7 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
               </optgroup>
             ))}
           </NativeSelect>
-          {errors.itemType && (
-            <p id={ids.typeError} className="text-sm font-medium text-destructive">
-              {errors.itemType}
-            </p>
-          )}
+          <FieldMessage id={ids.typeError}>{errors.itemType?.message}</FieldMessage>
         </div>
 
         <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)] gap-3">
@@ -168,15 +169,10 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
             <Label htmlFor={ids.weight}>Weight</Label>
             <Input
               id={ids.weight}
-              ref={weightRef}
               inputMode="decimal"
               autoComplete="off"
               placeholder="e.g. 12.5"
-              value={weight}
-              onChange={(e) => {
-                setWeight(e.target.value);
-                setErrors((er) => ({ ...er, weight: undefined, form: undefined }));
-              }}
+              {...form.register('weight', { onChange: () => setUnavailable(null) })}
               aria-invalid={errors.weight ? true : undefined}
               aria-describedby={errors.weight ? `${ids.weightError} ${ids.weightHint}` : ids.weightHint}
             />
@@ -185,12 +181,12 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
             <Label htmlFor={ids.unit}>Unit</Label>
             <NativeSelect
               id={ids.unit}
-              value={unit}
-              onChange={(e) => {
-                setUnit(e.target.value as WeightUnit);
-                setUnitChosen(true);
-                setErrors((er) => ({ ...er, weight: undefined }));
-              }}
+              {...form.register('unit', {
+                onChange: () => {
+                  setUnitChosen(true);
+                  form.clearErrors('weight');
+                },
+              })}
             >
               {weightUnits.map((u) => (
                 <option key={u} value={u}>
@@ -199,11 +195,9 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
               ))}
             </NativeSelect>
           </div>
-          {errors.weight && (
-            <p id={ids.weightError} data-testid="weight-error" className="col-span-2 text-sm font-medium text-destructive">
-              {errors.weight}
-            </p>
-          )}
+          <FieldMessage id={ids.weightError} data-testid="weight-error" className="col-span-2">
+            {errors.weight?.message}
+          </FieldMessage>
           <p id={ids.weightHint} className="col-span-2 text-xs text-muted-foreground">
             1 troy oz = 31.1035 g · 1 pennyweight (dwt) = 1.55517 g · 1 carat = 0.2 g
           </p>
@@ -223,10 +217,8 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
               >
                 <input
                   type="radio"
-                  name={`${id}-condition`}
                   value={c}
-                  checked={condition === c}
-                  onChange={() => setCondition(c)}
+                  {...form.register('condition')}
                   className="mt-0.5 size-4 shrink-0 accent-navy-800 focus-visible:outline-none"
                 />
                 <span className="flex flex-col">
@@ -254,10 +246,10 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
       </form>
 
       <div aria-live="polite" className="flex flex-col justify-center bg-navy-900 p-5 text-white sm:p-8" data-testid="quote-result-panel">
-        {errors.form ? (
+        {unavailable ? (
           <Alert variant="warning" data-testid="quote-unavailable">
             <Info aria-hidden="true" />
-            <span>{errors.form}</span>
+            <span>{unavailable}</span>
           </Alert>
         ) : estimate ? (
           <EstimateView estimate={estimate} />

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
 import { Link, useLocation } from 'wouter';
 import { CheckCircle2, Gem, Loader2, Package, Save, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,13 +14,16 @@ import {
   validationMessages,
   weightUnits,
   type SubmissionCategory,
-  type WeightUnit,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { copyIssues } from '@/lib/forms/form-schemas';
+import { applyServerIssues } from '@/lib/forms/server-issues';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
 import { formatDateTime, formatWholeDollarAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
+import { FieldMessage } from '@/components/ui/field';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -32,16 +36,34 @@ import { PhotoUploader } from './photo-uploader';
 
 const categoryIcons: Record<SubmissionCategory, typeof Gem> = { jewelry: Sparkles, scrap: Package, gems: Gem };
 
-type Field = 'category' | 'description' | 'estimatedWeight';
+/** What a blank required field says; any of them makes the toast SPEC 5's requiredFields sentence. */
+const blankMessages = {
+  category: 'Please choose what you are selling.',
+  description: 'Please describe your item.',
+  estimatedWeight: 'Please enter the estimated weight.',
+} as const;
 
-function FieldError({ id, show, children }: { id: string; show: boolean; children: string }) {
-  if (!show) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
-}
+const isCategory = (value: string): value is SubmissionCategory => (submissionCategories as readonly string[]).includes(value);
+
+/**
+ * The form as typed, checked field by field with the domain's createSubmissionSchema (photos are
+ * added to the body once they are up). A blank required field gets its own short sentence and the
+ * toast SPEC 5's 'Please fill in all required fields'.
+ */
+const newSubmissionFormSchema = z
+  .object({ category: z.string(), description: z.string(), estimatedWeight: z.string(), weightUnit: z.enum(weightUnits) })
+  .transform((values, ctx) => {
+    const { category, description, estimatedWeight, weightUnit } = values;
+    const blank = { category: !isCategory(category), description: !description.trim(), estimatedWeight: !estimatedWeight.trim() };
+    for (const field of ['category', 'description', 'estimatedWeight'] as const) {
+      if (blank[field]) ctx.addIssue({ code: 'custom', path: [field], message: blankMessages[field] });
+    }
+    if (!isCategory(category) || blank.description || blank.estimatedWeight) return z.NEVER;
+    const parsed = createSubmissionSchema.safeParse({ category, description, estimatedWeight: readWeight(estimatedWeight), weightUnit });
+    if (parsed.success) return { ...parsed.data, category };
+    copyIssues(ctx, parsed.error, (path) => String(path[0] ?? 'category'));
+    return z.NEVER;
+  });
 
 /** SPEC 2 "New Submission view". */
 export function NewSubmissionForm({ userId }: { userId: string }) {
@@ -49,28 +71,31 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
   const uppy = usePhotoUppy();
   const create = useCreateSubmission();
   const [restored] = useState(() => loadDraft(userId));
-  const [category, setCategory] = useState<SubmissionCategory | ''>(restored?.category ?? '');
-  const [description, setDescription] = useState(restored?.description ?? '');
-  const [estimatedWeight, setEstimatedWeight] = useState(restored?.estimatedWeight ?? '');
-  const [weightUnit, setWeightUnit] = useState<WeightUnit>(restored?.weightUnit ?? 'grams');
-  const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
+  const form = useZodForm(newSubmissionFormSchema, {
+    defaultValues: {
+      category: restored?.category ?? '',
+      description: restored?.description ?? '',
+      estimatedWeight: restored?.estimatedWeight ?? '',
+      weightUnit: restored?.weightUnit ?? 'grams',
+    },
+  });
+  const { errors } = form.formState;
+  const [category, estimatedWeight, weightUnit] = form.watch(['category', 'estimatedWeight', 'weightUnit']);
   const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
   const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId() };
-  const categoryRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const weightRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     document.title = 'New Submission — Assay';
   }, []);
 
   const weightNumber = readWeight(estimatedWeight);
-  const preview = category && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
+  const preview = isCategory(category) && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
   const busy = create.isPending || waitingForPhotos;
 
   const onSaveDraft = () => {
-    if (saveDraft(userId, { category, description, estimatedWeight, weightUnit })) {
+    const { category, description, estimatedWeight, weightUnit } = form.getValues();
+    if (saveDraft(userId, { category: isCategory(category) ? category : '', description, estimatedWeight, weightUnit })) {
       setDraftSavedAt(new Date().toISOString());
       toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
     } else {
@@ -81,29 +106,12 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
   const onDiscardDraft = () => {
     clearDraft(userId);
     setDraftSavedAt(null);
-    setCategory('');
-    setDescription('');
-    setEstimatedWeight('');
-    setWeightUnit('grams');
+    form.reset({ category: '', description: '', estimatedWeight: '', weightUnit: 'grams' });
     toast('Draft discarded');
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async (fields: z.output<typeof newSubmissionFormSchema>) => {
     if (busy) return;
-    const missing = new Set<Field>();
-    if (!category) missing.add('category');
-    if (!description.trim()) missing.add('description');
-    if (!estimatedWeight.trim()) missing.add('estimatedWeight');
-    setInvalid(missing);
-    if (missing.size > 0) {
-      toast.error(validationMessages.requiredFields);
-      if (missing.has('category')) categoryRef.current?.focus();
-      else if (missing.has('description')) descriptionRef.current?.focus();
-      else weightRef.current?.focus();
-      return;
-    }
-
     // Photos still on their way go up first; a failed one must be retried or removed.
     setWaitingForPhotos(true);
     try {
@@ -117,28 +125,15 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
       return;
     }
 
-    const quote = category && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
-    const body = {
-      category,
-      description: description.trim(),
-      estimatedWeight: weightNumber,
-      weightUnit,
+    const quote = preliminaryQuote(fields.category, fields.estimatedWeight, fields.weightUnit);
+    const parsed = createSubmissionSchema.safeParse({
+      ...fields,
       images: uploadedImageIds(uppy),
       preliminaryQuoteMin: quote?.preliminaryQuoteMin,
       preliminaryQuoteMax: quote?.preliminaryQuoteMax,
-    };
-    const parsed = createSubmissionSchema.safeParse(body);
+    });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0];
-      if (field === 'estimatedWeight') {
-        setInvalid(new Set(['estimatedWeight']));
-        weightRef.current?.focus();
-      } else if (field === 'description') {
-        setInvalid(new Set(['description']));
-        descriptionRef.current?.focus();
-      }
-      toast.error(issue?.message ?? validationMessages.requiredFields);
+      toast.error(parsed.error.issues[0]?.message ?? validationMessages.requiredFields);
       return;
     }
 
@@ -150,19 +145,17 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
         navigate(clientPaths.dashboard);
       },
       onError: (err) => {
+        applyServerIssues(form, err);
         toast.error('Error', { description: `Failed to create submission. ${errorMessage(err, '')}`.trim() });
       },
     });
   };
 
-  const fieldError = (field: Field) => invalid.has(field);
-  const clearInvalid = (field: Field) =>
-    setInvalid((current) => {
-      if (!current.has(field)) return current;
-      const next = new Set(current);
-      next.delete(field);
-      return next;
-    });
+  const onSubmit = form.handleSubmit(send, (found) => {
+    const messages = [found.category?.message, found.description?.message, found.estimatedWeight?.message].filter((message) => message !== undefined);
+    const blank = messages.some((message) => (Object.values(blankMessages) as string[]).includes(message));
+    toast.error(blank ? validationMessages.requiredFields : (messages[0] ?? validationMessages.requiredFields));
+  });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -177,10 +170,10 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
         )}
         <Card>
           <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
-            <fieldset className="flex flex-col gap-3" aria-describedby={fieldError('category') && !category ? `${ids.photos}-category-error` : undefined}>
+            <fieldset className="flex flex-col gap-3" aria-describedby={errors.category ? `${ids.photos}-category-error` : undefined}>
               <legend className="mb-3 text-sm font-medium">What are you selling? *</legend>
               <div className="grid gap-3 sm:grid-cols-3">
-                {submissionCategories.map((value, index) => {
+                {submissionCategories.map((value) => {
                   const Icon = categoryIcons[value];
                   const checked = category === value;
                   return (
@@ -189,18 +182,10 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                       className={cn(
                         'flex cursor-pointer items-center gap-3 rounded-lg border p-4 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                         checked ? 'border-gold-500 bg-gold-50 text-navy-900' : 'border-input bg-card hover:bg-muted',
-                        fieldError('category') && !category && 'border-destructive',
+                        errors.category && 'border-destructive',
                       )}
                     >
-                      <input
-                        ref={index === 0 ? categoryRef : undefined}
-                        type="radio"
-                        name="category"
-                        value={value}
-                        checked={checked}
-                        onChange={() => setCategory(value)}
-                        className="sr-only"
-                      />
+                      <input type="radio" value={value} className="sr-only" {...form.register('category')} />
                       <Icon aria-hidden="true" className={cn('size-5', checked ? 'text-gold-700' : 'text-navy-600')} />
                       {submissionCategoryLabels[value].short}
                       {checked && <CheckCircle2 aria-hidden="true" className="ml-auto size-4 text-gold-700" />}
@@ -208,9 +193,7 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                   );
                 })}
               </div>
-              <FieldError id={`${ids.photos}-category-error`} show={fieldError('category') && !category}>
-                Please choose what you are selling.
-              </FieldError>
+              <FieldMessage id={`${ids.photos}-category-error`}>{errors.category?.message}</FieldMessage>
             </fieldset>
 
             <div className="flex flex-col gap-3">
@@ -226,11 +209,9 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
             <div className="flex flex-col gap-2">
               <Label htmlFor={ids.description}>Detailed Description *</Label>
               <Textarea
-                ref={descriptionRef}
                 id={ids.description}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-                aria-invalid={fieldError('description') && !description.trim() ? true : undefined}
+                {...form.register('description')}
+                aria-invalid={errors.description ? true : undefined}
                 aria-describedby={`${ids.description}-hint ${ids.description}-error`}
                 maxLength={2000}
                 placeholder="e.g. 14k yellow gold rope chain, 22 inches, stamped 585, clasp intact"
@@ -238,25 +219,18 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
               <p id={`${ids.description}-hint`} className="text-xs text-muted-foreground">
                 Metal and purity marks, stones, size, condition, and any papers or certificates.
               </p>
-              <FieldError id={`${ids.description}-error`} show={fieldError('description') && !description.trim()}>
-                Please describe your item.
-              </FieldError>
+              <FieldMessage id={`${ids.description}-error`}>{errors.description?.message}</FieldMessage>
             </div>
 
             <div className="flex flex-col gap-2">
               <Label htmlFor={ids.weight}>Estimated Weight *</Label>
               <div className="flex gap-2">
                 <Input
-                  ref={weightRef}
                   id={ids.weight}
                   inputMode="decimal"
                   autoComplete="off"
-                  value={estimatedWeight}
-                  onChange={(event) => {
-                    setEstimatedWeight(event.target.value);
-                    clearInvalid('estimatedWeight');
-                  }}
-                  aria-invalid={fieldError('estimatedWeight') ? true : undefined}
+                  {...form.register('estimatedWeight')}
+                  aria-invalid={errors.estimatedWeight ? true : undefined}
                   aria-describedby={`${ids.weight}-error ${ids.quote}`}
                   placeholder="e.g. 18.4"
                   className="flex-1"
@@ -264,8 +238,7 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                 <NativeSelect
                   id={ids.unit}
                   aria-label="Weight unit"
-                  value={weightUnit}
-                  onChange={(event) => setWeightUnit(event.target.value as WeightUnit)}
+                  {...form.register('weightUnit')}
                   wrapperClassName="w-32 shrink-0"
                 >
                   {weightUnits.map((unit) => (
@@ -275,9 +248,7 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                   ))}
                 </NativeSelect>
               </div>
-              <FieldError id={`${ids.weight}-error`} show={fieldError('estimatedWeight')}>
-                {estimatedWeight.trim() ? 'Please enter the estimated weight as a number greater than zero.' : 'Please enter the estimated weight.'}
-              </FieldError>
+              <FieldMessage id={`${ids.weight}-error`}>{errors.estimatedWeight?.message}</FieldMessage>
             </div>
 
             <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">

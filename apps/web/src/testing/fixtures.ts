@@ -1,0 +1,71 @@
+import { adminSubmissionSchema, submissionDetailSchema, submissionSchema, transactionSchema, type AdminSubmission, type Submission, type SubmissionDetail, type Transaction } from '@assay/domain';
+
+// Answers as the API sends them, checked against the domain's response schemas so a test never
+// feeds a component a shape the server cannot produce.
+
+const submissionBase: Submission = {
+  id: 'sub_0000000000000000000001',
+  userId: 'user_00000000000000000001',
+  category: 'jewelry',
+  description: '14k gold ring',
+  estimatedWeight: 9.5,
+  weightUnit: 'grams',
+  images: [],
+  preliminaryQuoteMin: '223.00',
+  preliminaryQuoteMax: '335.00',
+  finalOffer: null,
+  actualWeight: null,
+  status: 'new',
+  guaranteeDeadline: '2030-01-03T12:00:00.000Z',
+  requiresKyc: false,
+  createdAt: '2030-01-01T12:00:00.000Z',
+};
+
+export function aSubmission(overrides: Partial<Submission> = {}): Submission {
+  return submissionSchema.parse({ ...submissionBase, ...overrides });
+}
+
+export function aSubmissionDetail(overrides: Partial<SubmissionDetail> = {}): SubmissionDetail {
+  return submissionDetailSchema.parse({
+    ...submissionBase,
+    timeline: [],
+    label: null,
+    returnLabel: null,
+    transaction: null,
+    freeReturn: null,
+    consignmentRequestedAt: null,
+    ...overrides,
+  });
+}
+
+export function anAdminSubmission(overrides: Partial<AdminSubmission> = {}): AdminSubmission {
+  return adminSubmissionSchema.parse({
+    ...submissionBase,
+    status: 'appraising',
+    adminNotes: null,
+    customerLabel: 'Customer #0001',
+    nearingDeadline: false,
+    version: 3,
+    receivedAt: '2030-01-02T12:00:00.000Z',
+    offeredAt: null,
+    consignmentRequestedAt: null,
+    ...overrides,
+  });
+}
+
+export function aTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return transactionSchema.parse({
+    id: 'txn_0000000000000000000001',
+    submissionId: submissionBase.id,
+    amount: '1450.00',
+    grossAmount: '1450.00',
+    feeAmount: '0.00',
+    payoutMethod: 'ach',
+    payoutDetails: { accountName: 'Dana Client', accountLast4: '6789' },
+    status: 'pending',
+    reference: null,
+    sentAt: null,
+    createdAt: '2030-01-04T12:00:00.000Z',
+    ...overrides,
+  });
+}
