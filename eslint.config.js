@@ -15,37 +15,43 @@ const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 const noTestCode = [
-  { group: ['**/test/**', '**/seed/**', '**/e2e/**', '**/bench/**', '**/testing/**'], message: 'Production code never imports tests, seed, e2e or bench.' },
+  {
+    group: ['**/test/**', '**/seed/**', '**/e2e/**', '**/bench/**', '**/testing/**'],
+    message: 'Production code never imports tests, seed, e2e or bench.',
+  },
 ];
 
 const subdirectories = (dir) => {
   try {
-    return readdirSync(`${root}/${dir}`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(`${root}/${dir}`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
 };
 const webFeatures = subdirectories('apps/web/src/features');
 const apiModules = subdirectories('apps/api/src/modules');
-const others = (all, one) => all.filter((name) => name !== one);
-// A brace glob over several folder names; minimatch needs two or more names inside braces.
-const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
+// One zone per folder, built from that folder's name and a glob matching every other folder
+// (minimatch wants two or more names inside braces, so a single other name stands alone).
+const againstTheOthers = (names, zone) =>
+  names.length < 2
+    ? []
+    : names.map((name) => {
+        const rest = names.filter((other) => other !== name);
+        return zone(name, rest.length === 1 ? rest[0] : `{${rest.join(',')}}`);
+      });
 
 // Layer rules that must see through relative paths and the "@/" alias alike, so they compare
 // resolved files (import-x/no-restricted-paths) instead of import strings. Each zone has a name so
 // that a known violation can switch off exactly that zone for exactly one file.
 export const layerZones = [
-  ...webFeatures.flatMap((feature) => {
-    const rest = others(webFeatures, feature);
-    return rest.length === 0
-      ? []
-      : [{
-          name: `web-feature-${feature}`,
-          target: `apps/web/src/features/${feature}/**`,
-          from: `apps/web/src/features/${anyOf(rest)}/**`,
-          message: 'A feature never imports another feature; move shared code to src/components or src/lib.',
-        }];
-  }),
+  ...againstTheOthers(webFeatures, (feature, rest) => ({
+    name: `web-feature-${feature}`,
+    target: `apps/web/src/features/${feature}/**`,
+    from: `apps/web/src/features/${rest}/**`,
+    message: 'A feature never imports another feature; move shared code to src/components or src/lib.',
+  })),
   {
     name: 'web-feature-app',
     target: 'apps/web/src/features/**',
@@ -58,17 +64,12 @@ export const layerZones = [
     from: ['apps/web/src/features/**', 'apps/web/src/app/**'],
     message: 'Shared code never imports features or the app.',
   },
-  ...apiModules.flatMap((module) => {
-    const rest = others(apiModules, module);
-    return rest.length === 0
-      ? []
-      : [{
-          name: `api-module-repository-${module}`,
-          target: `apps/api/src/modules/${module}/**`,
-          from: `apps/api/src/modules/${anyOf(rest)}/**/*.repository.ts`,
-          message: "A module never queries another module's tables: call that module's service.",
-        }];
-  }),
+  ...againstTheOthers(apiModules, (module, rest) => ({
+    name: `api-module-repository-${module}`,
+    target: `apps/api/src/modules/${module}/**`,
+    from: `apps/api/src/modules/${rest}/**/*.repository.ts`,
+    message: "A module never queries another module's tables: call that module's service.",
+  })),
   {
     name: 'api-plugin-module',
     target: 'apps/api/src/plugins/**',
@@ -108,7 +109,16 @@ const layerSources = ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
 const testFiles = ['**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/api/src/db/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -129,9 +139,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(
-        { group: ['@assay/api', '@assay/api/*', '**/apps/api/**'], message: 'The web app never imports the server.' },
-      ),
+      ...restrict({ group: ['@assay/api', '@assay/api/*', '**/apps/api/**'], message: 'The web app never imports the server.' }),
     },
   },
   // Which feature may import which is a layer zone (below); this only keeps relative paths inside one feature.
@@ -145,22 +153,25 @@ export default tseslint.config(
   {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts'],
-    rules: restrict(
-      { group: ['@assay/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
-      ...noTestCode,
-    ),
+    rules: restrict({ group: ['@assay/web', '**/apps/web/**'], message: 'The server never imports the web app.' }, ...noTestCode),
   },
   {
     files: ['apps/api/src/**/*.repository.ts'],
     rules: restrict(
-      { group: ['**/*.service*', '**/*.routes*', '**/plugins/**', 'fastify'], message: 'Repositories only query: routes -> service -> repository.' },
+      {
+        group: ['**/*.service*', '**/*.routes*', '**/plugins/**', 'fastify'],
+        message: 'Repositories only query: routes -> service -> repository.',
+      },
       ...noTestCode,
     ),
   },
   {
     files: ['apps/api/src/**/*.service.ts'],
     rules: restrict(
-      { group: ['**/*.routes*', 'fastify', 'fastify-plugin'], message: 'Services hold rules without HTTP: routes -> service -> repository.' },
+      {
+        group: ['**/*.routes*', 'fastify', 'fastify-plugin'],
+        message: 'Services hold rules without HTTP: routes -> service -> repository.',
+      },
       ...noTestCode,
     ),
   },
@@ -175,7 +186,9 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/domain/tsconfig.json', 'e2e/tsconfig.json'].map((p) => `${root}/${p}`),
+          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/domain/tsconfig.json', 'e2e/tsconfig.json'].map(
+            (p) => `${root}/${p}`,
+          ),
         }),
       ],
     },

@@ -50,11 +50,15 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(await importRules(file, "export * from '../../pricing/api/get-pricing';\n")).toContain(rule);
     expect(await importRules(file, "export * from '@/features/pricing/api/get-pricing';\n")).toContain(rule);
     expect(await importRules(file, "export * from '@/lib/utils';\n")).not.toContain(rule);
-    expect(await importRules('apps/web/src/features/pricing/components/lint-probe.tsx', "export * from '../api/get-pricing';\n")).not.toContain(rule);
+    expect(
+      await importRules('apps/web/src/features/pricing/components/lint-probe.tsx', "export * from '../api/get-pricing';\n"),
+    ).not.toContain(rule);
   });
 
   it('stops shared web code importing a feature', async () => {
-    expect(await importRules('apps/web/src/lib/lint-probe.ts', "export * from '../features/pricing/api/get-pricing';\n")).toContain(rule);
+    expect(
+      await importRules('apps/web/src/lib/lint-probe.ts', "export * from '../features/pricing/api/get-pricing';\n"),
+    ).toContain(rule);
   });
 
   it("stops a module importing another module's repository, not its own", async () => {
@@ -81,7 +85,9 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
   });
 
   it('lets tests import across layers', async () => {
-    expect(await importRules('apps/api/src/plugins/lint-probe.test.ts', "export * from '../modules/users/password-policy.ts';\n")).not.toContain(rule);
+    expect(
+      await importRules('apps/api/src/plugins/lint-probe.test.ts', "export * from '../modules/users/password-policy.ts';\n"),
+    ).not.toContain(rule);
   });
 
   // Each entry must still be needed: once the house refactor fixes a file, this fails until the
@@ -93,7 +99,10 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
       cwd: repoRoot,
       overrideConfig: [
         ...withoutTypes,
-        { files: [file], rules: { [rule]: ['error', { basePath: repoRoot, zones: zones.map(({ name: _name, ...zone }) => zone) }] } },
+        {
+          files: [file],
+          rules: { [rule]: ['error', { basePath: repoRoot, zones: zones.map(({ name: _name, ...zone }) => zone) }] },
+        },
       ],
     });
     const [result] = await strict.lintFiles([path.join(repoRoot, file)]);
@@ -107,12 +116,21 @@ describe('import-x/no-cycle', slow, () => {
   const file = 'packages/domain/src/money.ts';
 
   it('reports an import that leads back to the importing file', async () => {
-    expect(await importRules(file, "import { preliminaryQuote } from './preliminary-quote.ts';\nexport const q = preliminaryQuote;\n")).toContain(rule);
+    expect(
+      await importRules(file, "import { preliminaryQuote } from './preliminary-quote.ts';\nexport const q = preliminaryQuote;\n"),
+    ).toContain(rule);
   });
 
   it('ignores type-only imports and imports that do not come back', async () => {
-    expect(await importRules(file, "import type { PreliminaryQuote } from './preliminary-quote.ts';\nexport type Q = PreliminaryQuote;\n")).not.toContain(rule);
-    expect(await importRules(file, "import { parseExactDecimal } from './exact-decimal.ts';\nexport const p = parseExactDecimal;\n")).not.toContain(rule);
+    expect(
+      await importRules(
+        file,
+        "import type { PreliminaryQuote } from './preliminary-quote.ts';\nexport type Q = PreliminaryQuote;\n",
+      ),
+    ).not.toContain(rule);
+    expect(
+      await importRules(file, "import { parseExactDecimal } from './exact-decimal.ts';\nexport const p = parseExactDecimal;\n"),
+    ).not.toContain(rule);
   });
 });
 
@@ -131,9 +149,15 @@ describe('type-aware rules', slow, () => {
 
   it('no-misused-promises: no async callback where a void one is expected, no promise as a condition', async () => {
     const rule = '@typescript-eslint/no-misused-promises';
-    expect(await typedRules(`${later}export function run(xs: number[]) {\n  xs.forEach(async () => {\n    await later();\n  });\n}\n`)).toContain(rule);
+    expect(
+      await typedRules(`${later}export function run(xs: number[]) {\n  xs.forEach(async () => {\n    await later();\n  });\n}\n`),
+    ).toContain(rule);
     expect(await typedRules(`${later}export function run() {\n  if (later()) return 1;\n  return 0;\n}\n`)).toContain(rule);
-    expect(await typedRules(`${later}export async function run(xs: number[]) {\n  await Promise.all(xs.map(async () => later()));\n}\n`)).not.toContain(rule);
+    expect(
+      await typedRules(
+        `${later}export async function run(xs: number[]) {\n  await Promise.all(xs.map(async () => later()));\n}\n`,
+      ),
+    ).not.toContain(rule);
   });
 
   it('switch-exhaustiveness-check: a switch over a union names every member', async () => {
