@@ -29,7 +29,8 @@ import { userAddressRoutes } from './modules/users/users.address.routes.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
-import { createCarrier } from './adapters/carriers/index.ts';
+import { createAppContext } from './composition-root.ts';
+import type { Adapters, AppContext } from './context.ts';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +43,8 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** Sees every route as it is added: tests list the whole API this way, so none is forgotten. */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces configured adapters (tests: a provider's stand-in, a failing storage). */
+  adapters?: Partial<Adapters>;
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -49,6 +52,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The composition root's context: what routes hand to services. */
+    ctx: AppContext;
   }
 }
 
@@ -63,6 +68,14 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const ctx = createAppContext({
+    config: deps.config,
+    secrets: deps.secrets,
+    db: deps.database.db,
+    log: app.log,
+    overrides: deps.adapters,
+  });
+  app.decorate('ctx', ctx);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(errorHandlerPlugin);
@@ -76,32 +89,39 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
-  await app.register(priceFeedPlugin, { db: deps.database.db, config: deps.config, autoRefresh: deps.backgroundJobs !== false });
+  await app.register(priceFeedPlugin, {
+    db: deps.database.db,
+    config: deps.config,
+    feed: ctx.priceFeed,
+    autoRefresh: deps.backgroundJobs !== false,
+  });
   await app.register(mailPlugin, {
     db: deps.database.db,
     smtpUrl: deps.config.mail.smtpUrl,
     from: deps.config.mail.from,
+    transport: ctx.mail ?? undefined,
     intervalMs: deps.backgroundJobs === false ? 0 : undefined,
   });
   await app.register(storagePlugin, {
     db: deps.database.db,
     config: deps.config.storage,
+    storage: ctx.storage,
     intervalMs: deps.backgroundJobs === false ? 0 : undefined,
   });
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(usersRoutes, { oidcEnabled: Boolean(deps.config.oidc) });
-  await app.register(submissionsRoutes, { db: deps.database.db });
-  await app.register(uploadsRoutes, { db: deps.database.db, sessionSecret: deps.secrets.sessionSecret });
+  await app.register(submissionsRoutes);
+  await app.register(uploadsRoutes);
   await app.register(transactionsRoutes, { db: deps.database.db });
-  await app.register(userAddressRoutes, { db: deps.database.db });
-  const shipping = { carrier: createCarrier(deps.config.carrier.provider), receivingAddress: deps.config.receivingLabelAddress };
+  await app.register(userAddressRoutes);
+  const shipping = { carrier: ctx.carrier, receivingAddress: deps.config.receivingLabelAddress };
   await app.register(shippingLabelsRoutes, { db: deps.database.db, ...shipping });
-  await app.register(kycRoutes, { db: deps.database.db });
-  await app.register(notificationsRoutes, { db: deps.database.db });
+  await app.register(kycRoutes);
+  await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes, { db: deps.database.db, shipping });
   await app.register(pricingRoutes);
-  if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes, { db: deps.database.db });
+  if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });
   return app;

@@ -2,7 +2,7 @@
 // the counts on the cards and tabs, one submission in full, and internal notes kept from clients.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerLabel, type AdminSubmission, type AdminSubmissionPage } from '@assay/domain';
+import { type AuditAction, customerLabel, type AdminSubmission, type AdminSubmissionPage } from '@assay/domain';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, kycRecords, shippingLabels, submissionImages, submissions, transactions } from '../src/db/schema/index.ts';
 import { signUp } from './support/sessions.ts';
@@ -324,7 +324,7 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         { id: 'a1', actorId: client.id, entityType: 'submission', entityId: sub.id!, action: 'created', toStatus: 'new', createdAt: new Date(Date.UTC(2026, 0, 1)) },
         { id: 'a2', actorId: admin.id, entityType: 'submission', entityId: sub.id!, action: 'offer_submitted', fromStatus: 'new', toStatus: 'offered', changes: { finalOffer: '12000.00', actualWeight: 12.5 }, createdAt: new Date(Date.UTC(2026, 0, 2)) },
         { id: 'a3', actorId: admin.id, entityType: 'transaction', entityId: payout.id!, action: 'payout_sent', fromStatus: 'pending', toStatus: 'sent', createdAt: new Date(Date.UTC(2026, 0, 3)) },
-        { id: 'a4', actorId: null, entityType: 'submission', entityId: sub.id!, action: 'system_note', createdAt: new Date(Date.UTC(2026, 0, 4)) },
+        { id: 'a4', actorId: null, entityType: 'submission', entityId: sub.id!, action: 'system_note' as AuditAction, createdAt: new Date(Date.UTC(2026, 0, 4)) },
         { id: 'other', actorId: admin.id, entityType: 'submission', entityId: 'someone-else', action: 'received', createdAt: new Date(Date.UTC(2026, 0, 2)) },
       ]);
       await t.db.insert(kycRecords).values({

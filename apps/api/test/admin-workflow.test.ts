@@ -1,6 +1,7 @@
 // The appraiser's workflow buttons: mark received, mark returned, request photos, request ID
 // verification, review an identity check and mark a payout sent. Each is audited and tells the
 // client; each refuses what the status machine does not allow, with nothing half-written.
+import type { AuditEntityType } from '@assay/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction, type SubmissionSpec } from '../src/db/factories.ts';
@@ -30,7 +31,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
     return row;
   }
   const load = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
-  const auditOf = (entityType: string, id: string) =>
+  const auditOf = (entityType: AuditEntityType, id: string) =>
     t.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, id)));
   const kindsFor = async (userId: string) =>
     (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.kind);

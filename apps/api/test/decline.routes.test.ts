@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortId } from '@assay/domain';
+import { type AuditAction, shortId } from '@assay/domain';
 import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.ts';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, notifications, outbox, shippingLabels, submissions } from '../src/db/schema/index.ts';
@@ -52,7 +52,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     return t.db.select().from(shippingLabels).where(and(eq(shippingLabels.submissionId, id), eq(shippingLabels.direction, 'return')));
   }
 
-  async function auditCount(id: string, action: string) {
+  async function auditCount(id: string, action: AuditAction) {
     const [row] = await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
     return row!.n;
   }

@@ -84,7 +84,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
     const [record] = await recordsOf(client.id);
     expect(await isIdentityVerified(t.db, client.id)).toBe(false);
 
-    const reviewed = await reviewKyc(t.db, admin.user, record!.id, { approve: true });
+    const reviewed = await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: true });
     expect(reviewed).toMatchObject({ id: record!.id, status: 'approved', reviewedBy: admin.id, rejectionReason: null, idNumberLast4: '7890', idImageUrl: `/api/objects/${record!.idImageKey}` });
     expect(reviewed).not.toHaveProperty('encryptedIdNumber');
     expect(await isIdentityVerified(t.db, client.id)).toBe(true);
@@ -99,7 +99,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
     const again = await send(details(await insertImage(t.db, client.id)), client.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Your identity is already verified.');
-    await expect(reviewKyc(t.db, admin.user, record!.id, { approve: false, reason: 'x' })).rejects.toMatchObject({
+    await expect(reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: false, reason: 'x' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This identity verification has already been reviewed.',
     });
@@ -110,7 +110,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
     const client = await signUp(t.app);
     await send(details(await insertImage(t.db, client.id)), client.cookie);
     const [record] = await recordsOf(client.id);
-    await reviewKyc(t.db, admin.user, record!.id, { approve: false, reason: ' The photo is blurred. ' });
+    await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: false, reason: ' The photo is blurred. ' });
     expect((await getStatus(client.cookie)).json()).toMatchObject({ status: 'rejected', rejectionReason: 'The photo is blurred.' });
     expect(await isIdentityVerified(t.db, client.id)).toBe(false);
     const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'We could not verify your identity')));
@@ -128,12 +128,12 @@ describe.each(engines)('identity verification on %s', (engine) => {
     const client = await signUp(t.app);
     await send(details(await insertImage(t.db, client.id)), client.cookie);
     const [record] = await recordsOf(client.id);
-    await expect(reviewKyc(t.db, currentUser(client), record!.id, { approve: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(reviewKyc(t.db, admin.user, 'no-such-record', { approve: true })).rejects.toMatchObject({
+    await expect(reviewKyc(t.app.ctx, currentUser(client), { recordId: record!.id, approve: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(reviewKyc(t.app.ctx, admin.user, { recordId: 'no-such-record', approve: true })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'That identity verification was not found.',
     });
-    await expect(reviewKyc(t.db, admin.user, record!.id, { approve: false })).rejects.toMatchObject({
+    await expect(reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: false })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Please say why the verification is rejected, so the client can fix it.',
     });

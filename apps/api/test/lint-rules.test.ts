@@ -3,41 +3,28 @@
 // fails here instead of letting the layers drift silently.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createLinter, repoRoot, rulesFiredOn } from './support/eslint.ts';
 
-// No trailing slash: with one as ESLint's cwd, the resolver no longer maps the web's "@/" alias.
-const repoRoot = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
-
-type Zone = { name: string; target: string | string[]; from: string | string[]; message: string };
+type Zone = { name: string; target: string | string[]; from: string | string[]; except?: string[]; message: string };
 const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.js')).href)) as {
   layerZones: Zone[];
   knownLayerViolations: Record<string, string[]>;
+  sharedWriters: string[];
 };
 
 // The import rules need no type information; leaving it out spares building whole TypeScript
-// programs for the api and web (tens of seconds). Everything else is the real config.
-const withoutTypes = [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }] as Linter.Config[];
-const importLinter = new ESLint({ cwd: repoRoot, overrideConfig: withoutTypes });
-const typedLinter = new ESLint({ cwd: repoRoot });
-
-/** Lints `code` as if it were the file at `file` (relative to the repository) and names the rules that fired. */
-async function firedRules(linter: ESLint, file: string, code: string): Promise<string[]> {
-  const [result] = await linter.lintText(code, { filePath: path.join(repoRoot, file) });
-  if (!result) throw new Error(`ESLint returned no result for ${file}`);
-  const fatal = result.messages.find((message) => message.fatal);
-  if (fatal) throw new Error(`${file} did not parse: ${fatal.message}`);
-  return result.messages.map((message) => message.ruleId ?? message.message);
-}
+// programs for the api and web (tens of seconds).
+const importLinter = createLinter();
+const typedLinter = createLinter({ typed: true });
 
 /** The snippets import real files: the zones compare resolved paths, so the target must exist. */
 function existing(file: string) {
   if (!existsSync(path.join(repoRoot, file))) throw new Error(`${file} moved: point this test at a file that exists`);
 }
 
-const importRules = (file: string, code: string) => firedRules(importLinter, file, code);
+const importRules = (file: string, code: string) => rulesFiredOn(importLinter, file, code);
 // The first lint of each kind loads the resolver or builds a TypeScript program: slow on a busy machine.
 const slow = { timeout: 120_000 };
 
@@ -69,6 +56,14 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(await importRules(file, "export * from './pricing.repository.ts';\n")).not.toContain(rule);
   });
 
+  it.each(config.sharedWriters)('lets every module call the shared writer %s', async (writer) => {
+    existing(writer);
+    const relative = path.relative('apps/api/src/modules/pricing', writer);
+    expect(
+      await importRules('apps/api/src/modules/pricing/lint-probe.service.ts', `export * from '${relative}';\n`),
+    ).not.toContain(rule);
+  });
+
   it('stops a plugin importing any module', async () => {
     existing('apps/api/src/modules/users/password-policy.ts');
     existing('apps/api/src/lib/app-error.ts');
@@ -95,10 +90,8 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
   it.each(Object.entries(config.knownLayerViolations))('known violation %s still breaks %j', async (file, zoneNames) => {
     const zones = config.layerZones.filter((zone) => zoneNames.includes(zone.name));
     expect(zones.map((zone) => zone.name)).toEqual(zoneNames);
-    const strict = new ESLint({
-      cwd: repoRoot,
+    const strict = createLinter({
       overrideConfig: [
-        ...withoutTypes,
         {
           files: [file],
           rules: { [rule]: ['error', { basePath: repoRoot, zones: zones.map(({ name: _name, ...zone }) => zone) }] },
@@ -138,7 +131,7 @@ describe('import-x/no-cycle', slow, () => {
 // snippets stand in for a real file of packages/domain, the smallest program.
 describe('type-aware rules', slow, () => {
   const file = 'packages/domain/src/index.ts';
-  const typedRules = (code: string) => firedRules(typedLinter, file, code);
+  const typedRules = (code: string) => rulesFiredOn(typedLinter, file, code);
   const later = 'const later = (): Promise<number> => Promise.resolve(1);\n';
 
   it('no-floating-promises: a promise is awaited, returned or voided on purpose', async () => {

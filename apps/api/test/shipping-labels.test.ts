@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShippingAddressInput, shortId } from '@assay/domain';
+import { type AuditAction, type ShippingAddressInput, shortId } from '@assay/domain';
 import type { CarrierAdapter } from '../src/adapters/carriers/carrier.ts';
 import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -49,7 +49,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
     return t.db.select().from(shippingLabels).where(eq(shippingLabels.submissionId, submissionId));
   }
 
-  async function auditCount(submissionId: string, action: string) {
+  async function auditCount(submissionId: string, action: AuditAction) {
     const [row] = await t.db
       .select({ n: count() })
       .from(auditLog)

@@ -229,11 +229,11 @@ describe.each(engines)('payouts on %s', (engine) => {
       // A pending verification is not enough.
       const imageId = await insertImage(t.db, client.id);
       const me = currentUser(client);
-      await submitKyc(t.db, me, { fullName: 'Ada Lovelace', dateOfBirth: '1990-12-10', idType: 'passport', idNumber: 'X1234567', idImageId: imageId }, { encryptionKey: ENCRYPTION_KEY });
+      await submitKyc(t.app.ctx, me, { fullName: 'Ada Lovelace', dateOfBirth: '1990-12-10', idType: 'passport', idNumber: 'X1234567', idImageId: imageId });
       expect((await pay({ submissionId: sub.id, payoutMethod: 'check' }, client.cookie)).json().error).toBe('KYC_REQUIRED');
 
       const [record] = await t.db.select().from(kycRecords).where(eq(kycRecords.userId, client.id));
-      await reviewKyc(t.db, admin.user, record!.id, { approve: true });
+      await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: true });
       const paid = await pay({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
       expect(paid.statusCode, paid.body).toBe(201);
       expect(paid.json().amount).toBe('10000.01');

@@ -18,6 +18,7 @@ export * from './free-return.ts';
 export * from './consignment.ts';
 export * from './display.ts';
 export * from './submission-status.ts';
+export * from './audit-actions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './api/common.ts';

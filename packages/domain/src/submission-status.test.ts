@@ -9,7 +9,9 @@ import {
   isPendingStatus,
   pendingStatuses,
   statusBadgeLabel,
+  statusTransitions,
   submissionStatusSchema,
+  submissionTransitions,
   submissionStatuses,
   transitionErrorMessage,
 } from './submission-status.ts';
@@ -91,5 +93,34 @@ describe('status badge (SPEC 4 table), one test per row', () => {
     [undefined, 'Unknown'],
   ])('%j -> %j', (status, label) => {
     expect(statusBadgeLabel(status)).toBe(label);
+  });
+});
+
+describe('named transitions (the one source of the status machine)', () => {
+  test('each transition: where it starts, where it ends, who fires it', () => {
+    expect(submissionTransitions).toEqual({
+      receive: { from: ['new'], to: 'appraising', by: 'appraiser' },
+      offer: { from: ['new', 'appraising'], to: 'offered', by: 'appraiser' },
+      acceptAndPay: { from: ['offered'], to: 'completed', by: 'owner' },
+      decline: { from: ['offered'], to: 'returned', by: 'owner' },
+      return: { from: ['new', 'appraising', 'offered'], to: 'returned', by: 'appraiser' },
+    });
+  });
+
+  test('the derived table is the one that was written by hand before', () => {
+    expect(statusTransitions).toEqual({
+      new: ['appraising', 'offered', 'returned'],
+      appraising: ['offered', 'returned'],
+      offered: ['completed', 'returned'],
+      completed: [],
+      returned: [],
+    });
+  });
+
+  test.each(Object.entries(submissionTransitions))('%s is allowed from each of its statuses and never to where it starts', (_, t) => {
+    for (const from of submissionStatuses) {
+      if ((t.from as readonly string[]).includes(from)) expect(canTransition(from, t.to)).toBe(true);
+    }
+    expect(t.from).not.toContain(t.to);
   });
 });

@@ -29,18 +29,50 @@ export function canAddPhotos(status: string | null | undefined): boolean {
   return (PHOTO_ADDABLE_STATUSES as readonly string[]).includes(status ?? '');
 }
 
+/** Who may fire a transition: the submission's owner, or an appraiser (an admin). */
+export type TransitionActor = 'owner' | 'appraiser';
+
+export interface SubmissionTransition {
+  readonly from: readonly SubmissionStatus[];
+  readonly to: SubmissionStatus;
+  readonly by: TransitionActor;
+}
+
 /**
- * new -> appraising (parcel received); new | appraising -> offered (admin offer);
- * offered -> completed (accepted and paid); new | appraising | offered -> returned (client
- * declines, or admin returns the item). Nothing leaves completed or returned, and a status
- * never "moves" to itself.
+ * Every status change there is, by name; the server writes a status only by firing one of these
+ * (apps/api modules/submissions/submission-status.repository.ts), and the table of allowed moves
+ * below is derived from them. Nothing leaves completed or returned, and a status never "moves" to
+ * itself.
  */
+export const submissionTransitions = {
+  /** The parcel arrived: the 48-hour guarantee restarts. */
+  receive: { from: ['new'], to: 'appraising', by: 'appraiser' },
+  /** The appraiser's final offer (before or after the parcel was marked received). */
+  offer: { from: ['new', 'appraising'], to: 'offered', by: 'appraiser' },
+  /** The client accepts the offer and the payout is recorded. */
+  acceptAndPay: { from: ['offered'], to: 'completed', by: 'owner' },
+  /** The client says no to the offer; the item goes back. */
+  decline: { from: ['offered'], to: 'returned', by: 'owner' },
+  /** The appraiser sends the item back (or closes a submission whose parcel never came). */
+  return: { from: ['new', 'appraising', 'offered'], to: 'returned', by: 'appraiser' },
+} as const satisfies Record<string, SubmissionTransition>;
+
+export type SubmissionTransitionName = keyof typeof submissionTransitions;
+
+const transitionList: readonly SubmissionTransition[] = Object.values(submissionTransitions);
+
+/** Where a status may go, in status order: the targets of the transitions that start from it. */
+function targetsFrom(from: SubmissionStatus): readonly SubmissionStatus[] {
+  return submissionStatuses.filter((to) => transitionList.some((t) => t.to === to && t.from.includes(from)));
+}
+
+/** Derived from submissionTransitions. */
 export const statusTransitions: Record<SubmissionStatus, readonly SubmissionStatus[]> = {
-  new: ['appraising', 'offered', 'returned'],
-  appraising: ['offered', 'returned'],
-  offered: ['completed', 'returned'],
-  completed: [],
-  returned: [],
+  new: targetsFrom('new'),
+  appraising: targetsFrom('appraising'),
+  offered: targetsFrom('offered'),
+  completed: targetsFrom('completed'),
+  returned: targetsFrom('returned'),
 };
 
 export function allowedNextStatuses(from: string): readonly SubmissionStatus[] {

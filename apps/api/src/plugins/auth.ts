@@ -10,7 +10,8 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config, Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
-import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { type Actor, assertAppraiser } from '../access/actor.ts';
+import { AppError, unauthorized } from '../lib/app-error.ts';
 import { enqueueEmail } from '../modules/notifications/outbox.repository.ts';
 import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from '../modules/users/account-emails.ts';
 import { setAdminFlag } from '../modules/users/users.repository.ts';
@@ -22,14 +23,8 @@ import { namesFromClaims } from '../modules/users/provider-names.ts';
 import { identityLogger } from '../lib/logger.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  isPremium: boolean;
-}
+/** The signed-in person: the one actor type of access/actor.ts. */
+export type CurrentUser = Actor;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -296,7 +291,7 @@ export const authPlugin = fp(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await app.requireUser(request);
-      if (!user.isAdmin) throw forbidden('This area is for Assay appraisers only.');
+      assertAppraiser(user);
       return user;
     });
   },

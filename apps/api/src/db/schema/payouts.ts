@@ -1,6 +1,8 @@
+import { adminPayoutStatuses, payoutMethods } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
 
 export const transactions = pgTable(
@@ -32,6 +34,9 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(t.userId),
     // The appraisers' "payouts to send" queue, oldest first; small, since sent rows leave it.
     index('transactions_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    check('transactions_payout_method_check', oneOf(t.payoutMethod, payoutMethods)),
+    // A payout is recorded pending and marked sent; the appraisers' queue filters by the same two.
+    check('transactions_status_check', oneOf(t.status, adminPayoutStatuses)),
   ],
 );
 

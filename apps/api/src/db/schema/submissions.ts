@@ -1,6 +1,9 @@
+import { submissionCategories, submissionStatuses, weightUnits } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import type { AuditAction, AuditChanges, AuditEntityType } from '@assay/domain';
+import { oneOf } from './one-of.ts';
 
 export const submissions = pgTable(
   'submissions',
@@ -44,6 +47,9 @@ export const submissions = pgTable(
     index('submissions_pending_deadline_idx')
       .on(t.guaranteeDeadline)
       .where(sql`${t.status} in ('new', 'appraising')`),
+    check('submissions_status_check', oneOf(t.status, submissionStatuses)),
+    check('submissions_category_check', oneOf(t.category, submissionCategories)),
+    check('submissions_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
   ],
 );
 
@@ -82,12 +88,12 @@ export const auditLog = pgTable(
   {
     id: text('id').primaryKey(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    entityType: text('entity_type').notNull(),
+    entityType: text('entity_type').$type<AuditEntityType>().notNull(),
     entityId: text('entity_id').notNull(),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
-    changes: jsonb('changes'),
+    changes: jsonb('changes').$type<AuditChanges>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],

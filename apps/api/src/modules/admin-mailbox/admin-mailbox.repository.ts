@@ -4,8 +4,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SubmissionChanges } from '../submissions/submission-status.repository.ts';
 import {
-  auditLog,
   kycRecords,
   shippingLabels,
   submissionCounts,
@@ -145,14 +145,16 @@ export interface ExpectedState {
 }
 
 /**
- * The conditional write behind every workflow action: it only lands while the submission still
- * has the status (and version) the caller checked, and bumps the version. Null when it did not.
+ * The conditional write behind the workflow actions that keep the status (notes, the KYC flag):
+ * it only lands while the submission still has the status (and version) the caller checked, and
+ * bumps the version. Null when it did not. It cannot change the status (SubmissionChanges forbids
+ * it): that is the gate's (submissions/submission-status.repository.ts).
  */
 export async function updateSubmissionIf(
   db: DbOrTx,
   id: string,
   expected: ExpectedState,
-  changes: Partial<Omit<SubmissionRow, 'id' | 'version' | 'createdAt'>>,
+  changes: SubmissionChanges,
   extra: SQL[] = [],
 ) {
   const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];
@@ -167,53 +169,6 @@ export async function updateSubmissionIf(
 
 /** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
 export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;
-
-export async function insertAuditEntry(
-  db: DbOrTx,
-  entry: {
-    actorId: string;
-    entityType: string;
-    entityId: string;
-    action: string;
-    fromStatus?: string | null;
-    toStatus?: string | null;
-    changes?: Record<string, unknown> | null;
-  },
-) {
-  await db.insert(auditLog).values({
-    id: crypto.randomUUID(),
-    actorId: entry.actorId,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    fromStatus: entry.fromStatus ?? null,
-    toStatus: entry.toStatus ?? null,
-    changes: entry.changes ?? null,
-  });
-}
-
-/**
- * Audit entries of several records (a submission and its payout), oldest first, with the name and
- * e-mail of whoever acted.
- */
-export function listAuditEntries(db: DbOrTx, refs: { entityType: string; entityId: string }[]) {
-  return db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      action: auditLog.action,
-      fromStatus: auditLog.fromStatus,
-      toStatus: auditLog.toStatus,
-      changes: auditLog.changes,
-      actorId: users.id,
-      actorName: users.name,
-      actorEmail: users.email,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(or(...refs.map((ref) => and(eq(auditLog.entityType, ref.entityType), eq(auditLog.entityId, ref.entityId)))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-}
 
 export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));

@@ -112,7 +112,7 @@ export async function adminMailboxRoutes(app: FastifyInstance, opts: { db: Db; s
     '/api/admin/kyc/:recordId/review',
     { schema: { params: kycParams, body: kycReviewSchema, response: { 200: adminKycRecordSchema } } },
     async (request) => {
-      const reviewed = await reviewKyc(db, await app.requireAdmin(request), request.params.recordId, request.body);
+      const reviewed = await reviewKyc(app.ctx, await app.requireAdmin(request), { ...request.body, recordId: request.params.recordId });
       return getKycRecord(db, reviewed.id);
     },
   );

@@ -33,12 +33,15 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { hasBrokenText } from '../../lib/broken-input.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
+import { type AuditRef, writeAuditEntry } from '../audit/audit.repository.ts';
+import { appraiserHistory } from '../audit/audit.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
 import { createLabelInTransaction, type ShippingContext } from '../shipping-labels/shipping-labels.service.ts';
 import { findShippingAddress, storedAddress } from '../users/users.address.repository.ts';
+import { type SubmissionChanges, transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { toTransactionDto } from '../transactions/transactions.service.ts';
@@ -47,10 +50,8 @@ import {
   countPendingWithDeadlineBetween,
   findSubmission,
   findTransactionOfSubmission,
-  insertAuditEntry,
   type KeysetPosition,
   kycNotYetRequested,
-  listAuditEntries,
   listKycRecords,
   listSubmissionsPage,
   listTransactionsWithSubmission,
@@ -185,20 +186,11 @@ export async function getSubmissionDetail(db: DbOrTx, id: string, now = new Date
     latestKycRecordOfUser(db, row.userId),
   ]);
   // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
-  const refs = [{ entityType: 'submission', entityId: id }];
+  const refs: AuditRef[] = [{ entityType: 'submission', entityId: id }];
   if (transaction) refs.push({ entityType: 'transaction', entityId: transaction.id });
-  const entries = await listAuditEntries(db, refs);
   return {
     ...item,
-    auditLog: entries.map((e) => ({
-      id: e.id,
-      at: e.createdAt.toISOString(),
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      changes: (e.changes as Record<string, unknown> | null) ?? null,
-      actor: e.actorId ? { id: e.actorId, name: e.actorName ?? '', email: e.actorEmail ?? '' } : null,
-    })),
+    auditLog: await appraiserHistory(db, refs),
     customerKyc: {
       status: kyc ? (kyc.status as KycStatus) : 'none',
       recordId: kyc?.id ?? null,
@@ -213,28 +205,16 @@ export async function getSubmissionDetail(db: DbOrTx, id: string, now = new Date
 // ---------------------------------------------------------------------------------------------
 // Changing. Each step runs inside the caller's transaction.
 
-interface Change {
-  /** The target status, or undefined to keep it (a notes-only edit). */
-  to?: string;
-  changes: Partial<SubmissionRow>;
-  version?: number;
-}
-
 /**
- * Checks the change against what was read and writes it only if the row still matches. A lost
- * race is explained from the row as it is now: someone else's edit (stale version) or a status
- * that no longer allows the move.
+ * A change that keeps the status (the notes): written only if the row still has the status and
+ * version that were read; a lost race is someone else's edit. Status changes go through the gate
+ * (transitionSubmission), which explains its own refusals.
  */
-async function applyChange(tx: DbOrTx, row: SubmissionRow, change: Change) {
-  if (change.version !== undefined && change.version !== row.version) throw conflict(adminMessages.staleVersion);
-  if (change.to !== undefined && !canTransition(row.status, change.to)) {
-    throw conflict(transitionErrorMessage(row.status, change.to));
-  }
-  const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version: change.version }, change.changes);
+async function applyEdit(tx: DbOrTx, row: SubmissionRow, changes: SubmissionChanges, version?: number) {
+  if (version !== undefined && version !== row.version) throw conflict(adminMessages.staleVersion);
+  const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version }, changes);
   if (updated) return updated;
-  const current = await findSubmission(tx, row.id);
-  if (!current) throw notFound('Submission');
-  if (current.status !== row.status && change.to !== undefined) throw conflict(transitionErrorMessage(current.status, change.to));
+  if (!(await findSubmission(tx, row.id))) throw notFound('Submission');
   throw conflict(adminMessages.staleVersion);
 }
 
@@ -244,22 +224,23 @@ async function loadForChange(tx: DbOrTx, id: string) {
   return row;
 }
 
-const submissionAudit = (actor: CurrentUser, row: SubmissionRow) => ({
+const submissionAudit = (actor: Actor, row: SubmissionRow) => ({
   actorId: actor.id,
-  entityType: 'submission',
+  entityType: 'submission' as const,
   entityId: row.id,
 });
 
 /** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
-async function receiveIn(tx: DbOrTx, actor: CurrentUser, row: SubmissionRow, extra: Partial<SubmissionRow>, version?: number) {
+async function receiveIn(tx: DbOrTx, actor: Actor, row: SubmissionRow, extra: SubmissionChanges, version?: number) {
   const now = new Date();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
-  const updated = await applyChange(tx, row, {
-    to: 'appraising',
+  const updated = await transitionSubmission(tx, {
+    id: row.id,
+    transition: 'receive',
     version,
-    changes: { ...extra, status: 'appraising', receivedAt: now, guaranteeDeadline },
+    changes: { ...extra, receivedAt: now, guaranteeDeadline },
   });
-  await insertAuditEntry(tx, {
+  await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'received',
     fromStatus: row.status,
@@ -302,18 +283,18 @@ async function returnLabelFor(tx: DbOrTx, shipping: ReturnShipping | undefined, 
 
 async function returnIn(
   tx: DbOrTx,
-  actor: CurrentUser,
+  actor: Actor,
   row: SubmissionRow,
-  extra: Partial<SubmissionRow>,
+  extra: SubmissionChanges,
   options: { reason?: string; version?: number; shipping?: ReturnShipping },
 ) {
-  const updated = await applyChange(tx, row, { to: 'returned', version: options.version, changes: { ...extra, status: 'returned' } });
+  const updated = await transitionSubmission(tx, { id: row.id, transition: 'return', version: options.version, changes: extra });
   const label = await returnLabelFor(tx, options.shipping, row, updated);
   const changes = {
     ...(options.reason ? { reason: options.reason } : {}),
     ...(label ? { returnLabelId: label.id, trackingNumber: label.trackingNumber, carrier: label.carrier } : {}),
   };
-  await insertAuditEntry(tx, {
+  await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'returned',
     fromStatus: row.status,
@@ -335,7 +316,7 @@ async function returnIn(
 }
 
 /** Notes are internal; an empty text clears them. */
-function notesChange(notes: string | null | undefined): Partial<SubmissionRow> {
+function notesChange(notes: string | null | undefined): SubmissionChanges {
   if (notes === undefined) return {};
   return { adminNotes: notes ? notes : null };
 }
@@ -355,7 +336,7 @@ function storedWeight(weight: number, unit: string): string {
  */
 export async function updateSubmission(
   db: Db,
-  actor: CurrentUser,
+  actor: Actor,
   id: string,
   body: AdminUpdateSubmissionBody,
   shipping?: ReturnShipping,
@@ -387,12 +368,13 @@ export async function updateSubmission(
       const offerCents = dollarsToCents(finalOffer)!;
       const actualWeight = storedWeight(body.actualWeight!, row.weightUnit);
       const kyc = requiresKyc(offerCents, row.requiresKyc);
-      const offered = await applyChange(tx, row, {
-        to: 'offered',
+      const offered = await transitionSubmission(tx, {
+        id: row.id,
+        transition: 'offer',
         version: body.version,
-        changes: { ...notes, status: 'offered', finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
+        changes: { ...notes, finalOffer, actualWeight, offeredAt: new Date(), requiresKyc: kyc },
       });
-      await insertAuditEntry(tx, {
+      await writeAuditEntry(tx, {
         ...submissionAudit(actor, row),
         action: 'offer_submitted',
         fromStatus: row.status,
@@ -413,19 +395,19 @@ export async function updateSubmission(
       throw conflict(transitionErrorMessage(row.status, to));
     }
     // Notes only: no status change, so no audit of the text and nothing for the client.
-    const edited = await applyChange(tx, row, { version: body.version, changes: notes });
-    await insertAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
+    const edited = await applyEdit(tx, row, notes, body.version);
+    await writeAuditEntry(tx, { ...submissionAudit(actor, row), action: 'notes_updated', changes: { notesEdited: true } });
     return edited;
   });
   return withImages(db, updated);
 }
 
-export async function receiveSubmission(db: Db, actor: CurrentUser, id: string) {
+export async function receiveSubmission(db: Db, actor: Actor, id: string) {
   const updated = await db.transaction(async (tx) => receiveIn(tx, actor, await loadForChange(tx, id), {}));
   return withImages(db, updated);
 }
 
-export async function returnSubmission(db: Db, actor: CurrentUser, id: string, reason: string | undefined, shipping: ReturnShipping) {
+export async function returnSubmission(db: Db, actor: Actor, id: string, reason: string | undefined, shipping: ReturnShipping) {
   const updated = await db.transaction(async (tx) => returnIn(tx, actor, await loadForChange(tx, id), {}, { reason, shipping }));
   return withImages(db, updated);
 }
@@ -435,11 +417,11 @@ function notOpen(what: string, status: string) {
 }
 
 /** Tells the client to add photos (DECISIONS: they may, up to 4 in all). Nothing else changes. */
-export async function requestPhotos(db: Db, actor: CurrentUser, id: string, message?: string) {
+export async function requestPhotos(db: Db, actor: Actor, id: string, message?: string) {
   const row = await db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpen(row.status)) throw notOpen('More photos', row.status);
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       ...submissionAudit(actor, row),
       action: 'photos_requested',
       changes: message ? { message } : null,
@@ -459,7 +441,7 @@ export async function requestPhotos(db: Db, actor: CurrentUser, id: string, mess
  * Sets requiresKyc so the payout waits for a verified identity, and tells the client. Asking
  * again while the flag is set changes nothing and sends nothing (a double-click is harmless).
  */
-export async function requestIdVerification(db: Db, actor: CurrentUser, id: string) {
+export async function requestIdVerification(db: Db, actor: Actor, id: string) {
   const row = await db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpen(row.status)) throw notOpen('ID verification', row.status);
@@ -472,7 +454,7 @@ export async function requestIdVerification(db: Db, actor: CurrentUser, id: stri
       if (current.requiresKyc) return current;
       throw notOpen('ID verification', current.status);
     }
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       ...submissionAudit(actor, row),
       action: 'id_verification_requested',
       changes: { requiresKyc: true },

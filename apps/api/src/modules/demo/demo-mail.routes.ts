@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoMailboxSchema } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { listOutbox } from '../notifications/outbox.repository.ts';
 
@@ -16,13 +15,13 @@ export function isSameMachine(request: FastifyRequest): boolean {
   return LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
 
-export async function demoMailRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function demoMailRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/demo/mail',
     { schema: { response: { 200: demoMailboxSchema } } },
     async (request) => {
       if (!isSameMachine(request)) throw notFound('This page');
-      const rows = await listOutbox(opts.db, 50);
+      const rows = await listOutbox(app.ctx.db, 50);
       return {
         messages: rows.map((row) => ({
           id: row.id,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appMeta, auditLog, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
+import { appMeta, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_seeded_at';
 
@@ -26,12 +26,10 @@ export async function insertDemoRows(
   rows: {
     submissions: (typeof submissions.$inferInsert)[];
     transactions: (typeof transactions.$inferInsert)[];
-    auditLog: (typeof auditLog.$inferInsert)[];
   },
 ) {
   if (rows.submissions.length) await db.insert(submissions).values(rows.submissions);
   if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
-  if (rows.auditLog.length) await db.insert(auditLog).values(rows.auditLog);
 }
 
 export async function markAdmin(db: DbOrTx, userId: string) {

@@ -1,6 +1,8 @@
 // Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
 // submissions in every status. Never in production (see isDemoMode).
 import { randomBytes } from 'node:crypto';
+import type { AuditAction } from '@assay/domain';
+import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
@@ -68,15 +70,12 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
     idImageKey: null,
     createdAt,
   };
-  const audit = {
-    id: crypto.randomUUID(),
+  const audit: AuditEntryInput = {
     actorId: clientId,
     entityType: 'kyc',
     entityId: id,
     action: 'kyc_submitted',
-    fromStatus: null,
     toStatus: 'pending',
-    changes: null,
     createdAt,
   };
   return { record, audit };
@@ -85,15 +84,13 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
 /** The audit trail the real flows would have written, so the demo's timelines are not empty. */
 function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   const createdAt = s.createdAt as Date;
-  const entry = (actorId: string, action: string, fromStatus: string | null, toStatus: string, at: Date) => ({
-    id: crypto.randomUUID(),
+  const entry = (actorId: string, action: AuditAction, fromStatus: string | null, toStatus: string, at: Date): AuditEntryInput => ({
     actorId,
     entityType: 'submission',
     entityId: s.id!,
     action,
     fromStatus,
     toStatus,
-    changes: null,
     createdAt: at,
   });
   const rows = [entry(clientId, 'created', null, 'new', createdAt)];
@@ -132,7 +129,8 @@ export async function seedDemoIfFresh(
     await markAdmin(tx, accounts.admin);
     const rows = demoSubmissions(accounts.client, accounts.admin);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
-    await insertDemoRows(tx, { ...rows, auditLog: [...rows.auditLog, identity.audit] });
+    await insertDemoRows(tx, rows);
+    await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
     await insertKycRecord(tx, identity.record);
     if (options.simulatedPrices) await insertPriceHistory(tx, demoPriceHistoryRows(new Date()));
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, kycRecords, submissionImages, users } from '../../db/schema/index.ts';
+import { kycRecords, submissionImages, users } from '../../db/schema/index.ts';
 
 export type KycRecordRow = typeof kycRecords.$inferSelect;
 export type NewKycRecordRow = typeof kycRecords.$inferInsert;
@@ -62,18 +62,3 @@ export async function decidePendingKycRecord(
   return row ?? null;
 }
 
-export async function insertKycAudit(
-  tx: DbOrTx,
-  entry: { actorId: string; recordId: string; action: string; fromStatus: string | null; toStatus: string; changes?: unknown },
-) {
-  await tx.insert(auditLog).values({
-    id: crypto.randomUUID(),
-    actorId: entry.actorId,
-    entityType: 'kyc',
-    entityId: entry.recordId,
-    action: entry.action,
-    fromStatus: entry.fromStatus,
-    toStatus: entry.toStatus,
-    changes: entry.changes ?? null,
-  });
-}

@@ -3,10 +3,12 @@
 // submission waits for an approval. The ID number is stored encrypted, with its last 4 in clear
 // for the appraiser to compare against the photo.
 import { customerLabel, type KycReviewInput, kycReviewSchema, type KycStatus, type KycSubmissionBody } from '@assay/domain';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { encryptField } from '../../lib/crypto.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
 import {
@@ -14,7 +16,6 @@ import {
   findImage,
   findKycRecord,
   hasApprovedKycRecord,
-  insertKycAudit,
   insertKycRecord,
   type KycRecordRow,
   latestKycRecordOfUser,
@@ -37,7 +38,7 @@ export async function isIdentityVerified(db: DbOrTx, userId: string): Promise<bo
   return hasApprovedKycRecord(db, userId);
 }
 
-export async function getKycStatus(db: DbOrTx, viewer: CurrentUser) {
+export async function getKycStatus({ db }: AppContext, viewer: Actor) {
   const latest = await latestKycRecordOfUser(db, viewer.id);
   // Once approved, a later record can not exist (submitKyc refuses), so the latest tells it all.
   const status: KycStatus = latest ? (latest.status as KycStatus) : 'none';
@@ -48,7 +49,7 @@ export async function getKycStatus(db: DbOrTx, viewer: CurrentUser) {
   };
 }
 
-export async function submitKyc(db: Db, viewer: CurrentUser, body: KycSubmissionBody, options: { encryptionKey: string }) {
+export async function submitKyc({ db, keys }: AppContext, viewer: Actor, body: KycSubmissionBody) {
   return db.transaction(async (tx) => {
     // One pending record at a time, even when the form is sent twice at once.
     await lockUser(tx, viewer.id);
@@ -70,11 +71,18 @@ export async function submitKyc(db: Db, viewer: CurrentUser, body: KycSubmission
       dateOfBirth: body.dateOfBirth,
       idType: body.idType,
       idNumberLast4: body.idNumber.slice(-4),
-      encryptedIdNumber: encryptField(options.encryptionKey, body.idNumber, idNumberContext(id)),
+      encryptedIdNumber: encryptField(keys.encryptionKey, body.idNumber, idNumberContext(id)),
       // The uploaded image's id: appraisers open it at /api/objects/<id>.
       idImageKey: image.id,
     });
-    await insertKycAudit(tx, { actorId: viewer.id, recordId: id, action: 'kyc_submitted', fromStatus: latest?.status ?? null, toStatus: 'pending' });
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      entityType: 'kyc',
+      entityId: id,
+      action: 'kyc_submitted',
+      fromStatus: latest?.status ?? null,
+      toStatus: 'pending',
+    });
     await notifyAdmins(tx, { ...notificationContent.kycSubmitted({ customerLabel: customerLabel(viewer.id) }), email: true });
     return { status: 'pending' as const };
   });
@@ -98,8 +106,12 @@ export function toKycRecordDto(row: KycRecordRow) {
 }
 
 /** An appraiser approves or rejects a pending verification; the client hears either way. */
-export async function reviewKyc(db: Db, admin: CurrentUser, recordId: string, review: KycReviewInput) {
-  if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
+export async function reviewKyc(
+  { db, clock }: AppContext,
+  admin: Actor,
+  { recordId, ...review }: KycReviewInput & { recordId: string },
+) {
+  assertAppraiser(admin);
   const parsed = kycReviewSchema.safeParse(review);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The review is not valid.');
   const { approve, reason } = parsed.data;
@@ -107,20 +119,21 @@ export async function reviewKyc(db: Db, admin: CurrentUser, recordId: string, re
     const decided = await decidePendingKycRecord(tx, recordId, {
       status: approve ? 'approved' : 'rejected',
       reviewedBy: admin.id,
-      reviewedAt: new Date(),
+      reviewedAt: clock.now(),
       rejectionReason: approve ? null : (reason ?? null),
     });
     if (!decided) {
       if (!(await findKycRecord(tx, recordId))) throw notFound('That identity verification');
       throw conflict(kycMessages.alreadyReviewed);
     }
-    await insertKycAudit(tx, {
+    await writeAuditEntry(tx, {
       actorId: admin.id,
-      recordId,
+      entityType: 'kyc',
+      entityId: recordId,
       action: approve ? 'kyc_approved' : 'kyc_rejected',
       fromStatus: 'pending',
       toStatus: decided.status,
-      changes: approve ? null : { reason: decided.rejectionReason },
+      changes: approve ? null : { reason: decided.rejectionReason ?? undefined },
     });
     await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
     return toKycRecordDto(decided);

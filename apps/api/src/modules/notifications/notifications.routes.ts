@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markNotificationsReadResponseSchema, markNotificationsReadSchema, notificationListSchema } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 
-export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
   // Visitors hear 401 before their body is even read.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -13,7 +13,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }
 
   r.get('/api/notifications', { schema: { response: { 200: notificationListSchema } } }, async (request) => {
     const user = await app.requireUser(request);
-    return listNotifications(opts.db, user);
+    return listNotifications(ctx, user);
   });
 
   r.post(
@@ -21,7 +21,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }
     { onRequest: signedIn, schema: { body: markNotificationsReadSchema, response: { 200: markNotificationsReadResponseSchema } } },
     async (request) => {
       const user = await app.requireUser(request);
-      return markNotificationsRead(opts.db, user, request.body?.ids);
+      return markNotificationsRead(ctx, user, { ids: request.body?.ids });
     },
   );
 }

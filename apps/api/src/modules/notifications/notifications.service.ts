@@ -3,7 +3,8 @@
 // was committed. Delivery is the outbox's job (outbox.service.ts).
 import { NOTIFICATION_LIST_LIMIT, type NotificationKind } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
 import { renderEmail } from './email-templates.ts';
 import { enqueueEmail } from './outbox.repository.ts';
 import {
@@ -80,7 +81,7 @@ export async function notifyAdmins(tx: DbOrTx, input: NotifyAdminsInput): Promis
   return rows;
 }
 
-export async function listNotifications(db: DbOrTx, viewer: CurrentUser) {
+export async function listNotifications({ db }: AppContext, viewer: Actor) {
   const [rows, unread] = await Promise.all([
     listNotificationsOfUser(db, viewer.id, NOTIFICATION_LIST_LIMIT),
     countUnreadOfUser(db, viewer.id),
@@ -89,7 +90,7 @@ export async function listNotifications(db: DbOrTx, viewer: CurrentUser) {
 }
 
 /** Marks the caller's notifications read: the given ones, or all when `ids` is omitted. */
-export async function markNotificationsRead(db: DbOrTx, viewer: CurrentUser, ids?: string[]) {
-  if (ids === undefined || ids.length > 0) await markReadOfUser(db, viewer.id, ids, new Date());
+export async function markNotificationsRead({ db, clock }: AppContext, viewer: Actor, { ids }: { ids?: string[] }) {
+  if (ids === undefined || ids.length > 0) await markReadOfUser(db, viewer.id, ids, clock.now());
   return { unread: await countUnreadOfUser(db, viewer.id) };
 }

@@ -36,7 +36,8 @@ import {
 } from '@assay/domain';
 import type { Db } from '../../db/client.ts';
 import { PriceFeedError, type PriceFeed } from '../../adapters/price-feeds/index.ts';
-import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { accessMessages, assertAppraiser } from '../../access/actor.ts';
 import {
   deletePriceHistoryBefore,
   findPriceAtOrBefore,
@@ -303,7 +304,7 @@ export class PricingService {
 
   /** PUT /api/pricing/{itemType}: an appraiser sets a gem's per-carat price; recorded in history. */
   async setGemPrice(actor: PricingActor, itemType: ItemType, pricePerCarat: string): Promise<PricingRow> {
-    if (!actor.isAdmin) throw forbidden('Only Assay appraisers can change prices.');
+    assertAppraiser(actor, accessMessages.pricesAppraisersOnly);
     if (!isGemItemType(itemType)) {
       throw badRequest(
         `${itemTypeLabels[itemType]} is priced by the metals price feed. Only gem prices (Diamond, Ruby, Sapphire, Emerald) are set by hand.`,

@@ -4,13 +4,15 @@
 // the offer is at least 20% below the estimate (qualifiesForFreeReturn).
 import { type DeclineOfferResponse, dollarsToCents, labelInsuredValueCents, qualifiesForFreeReturn, statusBadgeLabel } from '@assay/domain';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { findShippingAddress } from '../users/users.address.repository.ts';
-import { findSubmission, insertAuditEntry, markReturnedIfOffered } from './shipping-labels.repository.ts';
+import { findSubmission } from './shipping-labels.repository.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { addressRequired, createLabelInTransaction, type ShippingContext, toLabelDto } from './shipping-labels.service.ts';
 
 function cannotDecline(status: string | undefined) {
@@ -19,7 +21,7 @@ function cannotDecline(status: string | undefined) {
   return conflict(`Only an offer that is ready can be declined; this submission is "${statusBadgeLabel(status)}".`);
 }
 
-export async function declineOffer(ctx: ShippingContext, actor: CurrentUser, submissionId: string): Promise<DeclineOfferResponse> {
+export async function declineOffer(ctx: ShippingContext, actor: Actor, submissionId: string): Promise<DeclineOfferResponse> {
   return ctx.db.transaction(async (tx) => {
     const submission = await findSubmission(tx, submissionId);
     if (!submission) throw notFound('Submission');
@@ -33,8 +35,11 @@ export async function declineOffer(ctx: ShippingContext, actor: CurrentUser, sub
     if (!clientAddress) throw addressRequired();
 
     // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
-    const returned = await markReturnedIfOffered(tx, submission.id, actor.id, new Date());
-    if (!returned) throw cannotDecline((await findSubmission(tx, submission.id))?.status);
+    const returned = await transitionSubmission(tx, {
+      id: submission.id,
+      transition: 'decline',
+      refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
+    });
 
     const offerCents = dollarsToCents(returned.finalOffer ?? '');
     const freeReturn =
@@ -55,7 +60,7 @@ export async function declineOffer(ctx: ShippingContext, actor: CurrentUser, sub
     // A return label exists only once the submission is returned, which happens once.
     if (!label) throw conflict('This submission already has a return label. Please contact support.');
 
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       actorId: actor.id,
       entityType: 'submission',
       entityId: returned.id,

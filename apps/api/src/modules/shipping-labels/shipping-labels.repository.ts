@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, shippingLabels, submissions } from '../../db/schema/index.ts';
+import { shippingLabels, submissions } from '../../db/schema/index.ts';
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type NewLabelRow = typeof shippingLabels.$inferInsert;
@@ -18,19 +18,6 @@ export async function lockSubmission(tx: DbOrTx, submissionId: string) {
 
 export async function findSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
-  return row ?? null;
-}
-
-/**
- * offered -> returned only while it is still offered: of two declines, or a decline and a payout
- * (which moves offered -> completed the same way), exactly one updates the row.
- */
-export async function markReturnedIfOffered(tx: DbOrTx, submissionId: string, userId: string, now: Date) {
-  const [row] = await tx
-    .update(submissions)
-    .set({ status: 'returned', updatedAt: now, version: sql`${submissions.version} + 1` })
-    .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId), eq(submissions.status, 'offered')))
-    .returning();
   return row ?? null;
 }
 
@@ -93,8 +80,4 @@ export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: st
     )
     .returning({ id: shippingLabels.id });
   return rows.length;
-}
-
-export async function insertAuditEntry(tx: DbOrTx, entry: Omit<typeof auditLog.$inferInsert, 'id'>) {
-  await tx.insert(auditLog).values({ id: crypto.randomUUID(), ...entry });
 }

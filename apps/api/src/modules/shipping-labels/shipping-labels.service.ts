@@ -17,19 +17,19 @@ import {
 import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
 import { findShippingAddress } from '../users/users.address.repository.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
   findLabel,
   findLabelById,
   findLatestLabelOfUser,
-  insertAuditEntry,
   insertLabelIfAbsent,
   type LabelRow,
   lockSubmission,
   type SubmissionRow,
 } from './shipping-labels.repository.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
 
 export interface ShippingContext {
   db: Db;
@@ -125,7 +125,7 @@ function notLabelable(status: string) {
 /** 201 with a new label, or 200 with the label the submission already has. */
 export async function createInboundLabel(
   ctx: ShippingContext,
-  actor: CurrentUser,
+  actor: Actor,
   input: CreateLabelBody,
 ): Promise<{ label: ShippingLabel; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
@@ -161,7 +161,7 @@ export async function createInboundLabel(
       if (!label) throw conflict('The label could not be created. Please try again.');
       return { label: toLabelDto(label), created: false };
     }
-    await insertAuditEntry(tx, {
+    await writeAuditEntry(tx, {
       actorId: actor.id,
       entityType: 'submission',
       entityId: submission.id,
@@ -176,7 +176,7 @@ export async function createInboundLabel(
  * The client's most recent inbound label (the one they print). Return labels are Assay's to
  * print, so the 1-click button never hands the client a label addressed to themselves.
  */
-export async function getLatestLabel(ctx: ShippingContext, actor: CurrentUser): Promise<ShippingLabel> {
+export async function getLatestLabel(ctx: ShippingContext, actor: Actor): Promise<ShippingLabel> {
   const row = await findLatestLabelOfUser(ctx.db, actor.id, 'inbound');
   if (!row) throw new AppError('NOT_FOUND', NO_LABEL_MESSAGE);
   return toLabelDto(row);
@@ -187,7 +187,7 @@ export function labelFilename(trackingNumber: string) {
 }
 
 /** The PDF of a label: its owner and appraisers only; anyone else is told it does not exist. */
-export async function getLabelPdf(ctx: ShippingContext, actor: CurrentUser, labelId: string) {
+export async function getLabelPdf(ctx: ShippingContext, actor: Actor, labelId: string) {
   const row = await findLabelById(ctx.db, labelId);
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound('Label');
   const insuredValueCents = dollarsToCents(row.insuredValue);

@@ -1,13 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
+import { shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmissionRow = typeof submissions.$inferInsert;
-export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditRow = typeof auditLog.$inferInsert;
-
-export const SUBMISSION_ENTITY = 'submission';
 
 export async function insertSubmission(db: DbOrTx, row: NewSubmissionRow) {
   const [created] = await db.insert(submissions).values(row).returning();
@@ -85,19 +81,6 @@ export async function attachImage(
     )
     .returning({ id: submissionImages.id });
   return rows.length === 1;
-}
-
-export async function insertAuditEntry(tx: DbOrTx, row: NewAuditRow) {
-  const [created] = await tx.insert(auditLog).values(row).returning();
-  return created!;
-}
-
-export function listAuditEntries(db: DbOrTx, submissionId: string) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, SUBMISSION_ENTITY), eq(auditLog.entityId, submissionId)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }
 
 export function listLabelsOfSubmission(db: DbOrTx, submissionId: string) {

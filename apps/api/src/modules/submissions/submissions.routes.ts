@@ -11,7 +11,6 @@ import {
   submissionListSchema,
   submissionSchema,
 } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import {
   addSubmissionImages,
@@ -23,8 +22,9 @@ import {
 
 const submissionParams = z.object({ id: idSchema('submission') });
 
-export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function submissionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
   // Visitors get 401 before their body is looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -32,7 +32,7 @@ export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) 
 
   r.get('/api/submissions', { schema: { response: { 200: submissionListSchema } } }, async (request) => {
     const user = await app.requireUser(request);
-    return listSubmissions(opts.db, user);
+    return listSubmissions(ctx, user);
   });
 
   r.post(
@@ -49,7 +49,7 @@ export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) 
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
-      const created = await createSubmission(opts.db, user, request.body);
+      const created = await createSubmission(ctx, user, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -57,7 +57,7 @@ export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) 
   r.get(
     '/api/submissions/:id',
     { onRequest: signedIn, schema: { params: submissionParams, response: { 200: submissionDetailSchema } } },
-    async (request) => getSubmissionDetail(opts.db, await app.requireUser(request), request.params.id),
+    async (request) => getSubmissionDetail(ctx, await app.requireUser(request), request.params),
   );
 
   r.post(
@@ -66,12 +66,12 @@ export async function submissionsRoutes(app: FastifyInstance, opts: { db: Db }) 
       onRequest: signedIn,
       schema: { params: submissionParams, body: addSubmissionImagesSchema, response: { 200: submissionSchema } },
     },
-    async (request) => addSubmissionImages(opts.db, await app.requireUser(request), request.params.id, request.body),
+    async (request) => addSubmissionImages(ctx, await app.requireUser(request), { ...request.body, id: request.params.id }),
   );
 
   r.post(
     '/api/submissions/:id/consignment',
     { onRequest: signedIn, schema: { params: submissionParams, response: { 200: consignmentRequestSchema } } },
-    async (request) => requestConsignment(opts.db, await app.requireUser(request), request.params.id),
+    async (request) => requestConsignment(ctx, await app.requireUser(request), request.params),
   );
 }

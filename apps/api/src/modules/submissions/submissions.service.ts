@@ -11,30 +11,28 @@ import {
   imageUrl,
   MAX_IMAGES_PER_SUBMISSION,
   preliminaryQuote,
-  statusBadgeLabel,
   uploadMessages,
 } from '@assay/domain';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { submissionTimeline } from '../audit/audit.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
 import {
-  type AuditRow,
   attachImage,
   countImagesOfSubmission,
   findSubmissionById,
   findTransactionOfSubmission,
   imageIdsBySubmission,
-  insertAuditEntry,
   insertSubmission,
-  listAuditEntries,
   listLabelsOfSubmission,
   listLatestSubmissions,
   listSubmissionsOfUser,
   lockSubmission,
   setConsignmentRequested,
-  SUBMISSION_ENTITY,
   type SubmissionRow,
   touchSubmission,
 } from './submissions.repository.ts';
@@ -56,7 +54,7 @@ export const submissionMessages = {
 } as const;
 
 /** What leaves the server: internal notes only ever reach admins. */
-export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: Pick<CurrentUser, 'isAdmin'>) {
+export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: Pick<Actor, 'isAdmin'>) {
   return {
     id: row.id,
     userId: row.userId,
@@ -77,7 +75,7 @@ export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: 
   };
 }
 
-export async function listSubmissions(db: Db, viewer: CurrentUser) {
+export async function listSubmissions({ db }: AppContext, viewer: Actor) {
   const rows = viewer.isAdmin
     ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT)
     : await listSubmissionsOfUser(db, viewer.id);
@@ -106,22 +104,12 @@ async function attachAll(tx: DbOrTx, ownerId: string, submissionId: string, imag
   }
 }
 
-function audit(actor: CurrentUser, submissionId: string, entry: Pick<AuditRow, 'action' | 'fromStatus' | 'toStatus'> & { changes?: unknown }) {
-  return {
-    id: crypto.randomUUID(),
-    actorId: actor.id,
-    entityType: SUBMISSION_ENTITY,
-    entityId: submissionId,
-    ...entry,
-  };
-}
-
-export async function createSubmission(db: Db, actor: CurrentUser, body: CreateSubmissionBody) {
+export async function createSubmission({ db, clock }: AppContext, actor: Actor, body: CreateSubmissionBody) {
   const imageIds = imageIdsFrom(body.images);
   const quote = preliminaryQuote(body.category, body.estimatedWeight, body.weightUnit);
   // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
   if (!quote) throw badRequest('Please enter a valid estimated weight.');
-  const createdAt = new Date();
+  const createdAt = clock.now();
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
     const created = await insertSubmission(tx, {
@@ -139,64 +127,25 @@ export async function createSubmission(db: Db, actor: CurrentUser, body: CreateS
       updatedAt: createdAt,
     });
     await attachAll(tx, actor.id, id, imageIds, 0);
-    await insertAuditEntry(
-      tx,
-      audit(actor, id, { action: 'created', fromStatus: null, toStatus: 'new', changes: { images: imageIds.length } }),
-    );
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: id,
+      action: 'created',
+      toStatus: 'new',
+      changes: { images: imageIds.length },
+    });
     await notify(tx, { userId: actor.id, submissionId: id, ...notificationContent.submissionCreated({ submissionId: id }) });
     return created;
   });
   return toSubmissionDto(row, imageIds, actor);
 }
 
-/** The submission if the viewer may see it (its owner, or an admin); 404 otherwise. */
-async function visibleSubmission(db: DbOrTx, viewer: CurrentUser, id: string) {
-  const row = await findSubmissionById(db, id);
-  if (!row || (!viewer.isAdmin && row.userId !== viewer.id)) throw notFound('Submission');
-  return row;
-}
-
-const actionLabels: Record<string, string> = {
-  created: 'Submitted',
-  label_created: 'Shipping label created',
-  received: 'Parcel received, appraisal started',
-  photos_requested: 'More photos requested',
-  photos_added: 'Photos added',
-  id_verification_requested: 'ID verification requested',
-  offer_submitted: 'Offer ready',
-  consignment_requested: 'Consignment sale requested',
-  payout_requested: 'Offer accepted, payout recorded',
-  payout_sent: 'Payout sent',
-  offer_declined: 'Offer declined, item returned',
-  returned: 'Item returned',
-};
-
-// Entries only appraisers see: internal bookkeeping that says nothing to the client.
-const adminOnlyActions = new Set(['notes_updated']);
-
-/**
- * The timeline a viewer sees. Clients see the known client-facing events and any status change;
- * an unknown action without a status change stays with the admins (it may be internal).
- */
-export function timelineOf(entries: readonly AuditRow[], viewer: CurrentUser) {
-  return entries
-    .filter((e) => viewer.isAdmin || (!adminOnlyActions.has(e.action) && (e.action in actionLabels || e.toStatus !== null)))
-    .map((e) => ({
-      at: e.createdAt.toISOString(),
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      label:
-        actionLabels[e.action] ??
-        (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : e.action.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase())),
-    }));
-}
-
-export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: string) {
-  const row = await visibleSubmission(db, viewer, id);
-  const [images, entries, labels, transaction] = await Promise.all([
+export async function getSubmissionDetail({ db }: AppContext, viewer: Actor, { id }: { id: string }) {
+  const row = visibleTo(viewer, await findSubmissionById(db, id), 'Submission');
+  const [images, timeline, labels, transaction] = await Promise.all([
     imageIdsBySubmission(db, [id]),
-    listAuditEntries(db, id),
+    submissionTimeline(db, viewer, id),
     listLabelsOfSubmission(db, id),
     findTransactionOfSubmission(db, id),
   ]);
@@ -205,7 +154,7 @@ export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: strin
   const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
   return {
     ...toSubmissionDto(row, images.get(id) ?? [], viewer),
-    timeline: timelineOf(entries, viewer),
+    timeline,
     label: summary(inbound),
     returnLabel: summary(returned),
     transaction: transaction ? toTransactionDto(transaction) : null,
@@ -216,14 +165,15 @@ export async function getSubmissionDetail(db: Db, viewer: CurrentUser, id: strin
 }
 
 /** The locked submission of its owner; others get 404 (admins, who may see it, a 403). */
-async function lockOwnSubmission(tx: DbOrTx, actor: CurrentUser, id: string) {
-  const row = await lockSubmission(tx, id);
-  if (!row) throw notFound('Submission');
-  if (row.userId !== actor.id) throw actor.isAdmin ? forbidden(submissionMessages.ownerOnly) : notFound('Submission');
-  return row;
+async function lockOwnSubmission(tx: DbOrTx, actor: Actor, id: string) {
+  return ownedBy(actor, await lockSubmission(tx, id), 'Submission', submissionMessages.ownerOnly);
 }
 
-export async function addSubmissionImages(db: Db, actor: CurrentUser, id: string, body: AddSubmissionImagesInput) {
+export async function addSubmissionImages(
+  { db, clock }: AppContext,
+  actor: Actor,
+  { id, ...body }: AddSubmissionImagesInput & { id: string },
+) {
   const imageIds = imageIdsFrom(body.images);
   const row = await db.transaction(async (tx) => {
     // The row lock makes the count and the attach one step: two requests at once cannot pass 4.
@@ -232,11 +182,14 @@ export async function addSubmissionImages(db: Db, actor: CurrentUser, id: string
     const existing = await countImagesOfSubmission(tx, id);
     if (existing + imageIds.length > MAX_IMAGES_PER_SUBMISSION) throw conflict(submissionMessages.tooManyPhotos(existing));
     await attachAll(tx, actor.id, id, imageIds, existing);
-    await insertAuditEntry(
-      tx,
-      audit(actor, id, { action: 'photos_added', fromStatus: null, toStatus: null, changes: { images: imageIds.length } }),
-    );
-    await touchSubmission(tx, id, new Date());
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: id,
+      action: 'photos_added',
+      changes: { images: imageIds.length },
+    });
+    await touchSubmission(tx, id, clock.now());
     return submission;
   });
   const images = await imageIdsBySubmission(db, [id]);
@@ -247,14 +200,14 @@ export async function addSubmissionImages(db: Db, actor: CurrentUser, id: string
  * The client would rather sell on consignment (SPEC "Consignment view"). Recorded once; asking
  * again answers the first request's time and tells nobody twice.
  */
-export async function requestConsignment(db: Db, actor: CurrentUser, id: string) {
+export async function requestConsignment({ db, clock }: AppContext, actor: Actor, { id }: { id: string }) {
   return db.transaction(async (tx) => {
     const submission = await lockOwnSubmission(tx, actor, id);
     if (submission.consignmentRequestedAt) return { consignmentRequestedAt: submission.consignmentRequestedAt.toISOString() };
     if (submission.status !== 'offered') throw conflict(submissionMessages.consignmentOnlyOffered);
-    const updated = await setConsignmentRequested(tx, id, new Date());
+    const updated = await setConsignmentRequested(tx, id, clock.now());
     if (!updated?.consignmentRequestedAt) throw new AppError('CONFLICT', submissionMessages.consignmentOnlyOffered);
-    await insertAuditEntry(tx, audit(actor, id, { action: 'consignment_requested', fromStatus: null, toStatus: null }));
+    await writeAuditEntry(tx, { actorId: actor.id, entityType: 'submission', entityId: id, action: 'consignment_requested' });
     await notifyAdmins(tx, {
       ...notificationContent.consignmentRequested({ submissionId: id, customerLabel: customerLabel(actor.id) }),
       submissionId: id,
@@ -265,9 +218,8 @@ export async function requestConsignment(db: Db, actor: CurrentUser, id: string)
 }
 
 /** For the uploads module: may this client add a photo to this submission now? */
-export async function assertCanAddPhoto(db: DbOrTx, actor: CurrentUser, submissionId: string) {
-  const row = await findSubmissionById(db, submissionId);
-  if (!row || row.userId !== actor.id) throw notFound('Submission');
+export async function assertCanAddPhoto(db: DbOrTx, actor: Actor, submissionId: string) {
+  const row = ownedBy(actor, await findSubmissionById(db, submissionId), 'Submission');
   if (!canAddPhotos(row.status)) throw conflict(submissionMessages.photosClosed);
   if ((await countImagesOfSubmission(db, submissionId)) >= MAX_IMAGES_PER_SUBMISSION) {
     throw conflict(uploadMessages.submissionFull);

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, submissions, transactions } from '../../db/schema/index.ts';
+import { submissions, transactions } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -39,16 +39,6 @@ export async function lockSubmission(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** offered -> completed, only if it is still offered; null when another request got there first. */
-export async function completeOfferedSubmission(tx: DbOrTx, id: string, at: Date) {
-  const [row] = await tx
-    .update(submissions)
-    .set({ status: 'completed', updatedAt: at, version: sql`${submissions.version} + 1` })
-    .where(and(eq(submissions.id, id), eq(submissions.status, 'offered')))
-    .returning({ id: submissions.id });
-  return row ?? null;
-}
-
 /** The provider's answer, or an appraiser's: pending -> sent, only from pending. */
 export async function markTransactionSent(db: DbOrTx, id: string, reference: string, at: Date) {
   const [row] = await db
@@ -57,20 +47,4 @@ export async function markTransactionSent(db: DbOrTx, id: string, reference: str
     .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
     .returning();
   return row ?? null;
-}
-
-export async function insertAudit(
-  tx: DbOrTx,
-  entry: {
-    /** Null when no person acted (a payout provider answered). */
-    actorId: string | null;
-    entityType: 'submission' | 'transaction';
-    entityId: string;
-    action: string;
-    fromStatus: string | null;
-    toStatus: string | null;
-    changes?: unknown;
-  },
-) {
-  await tx.insert(auditLog).values({ id: crypto.randomUUID(), ...entry, changes: entry.changes ?? null });
 }

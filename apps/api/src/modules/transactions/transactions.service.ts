@@ -16,23 +16,23 @@ import {
 } from '@assay/domain';
 import type { PayoutAdapter, PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { type DecryptionKeys, decryptJson, encryptJson } from '../../lib/crypto.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import {
-  completeOfferedSubmission,
   findTransaction,
   findTransactionOfSubmission,
-  insertAudit,
   insertTransaction,
   listTransactionsOfUser,
   lockSubmission,
   markTransactionSent,
   type TransactionRow,
 } from './transactions.repository.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
 
 export const payoutMessages = {
   noOffer: 'This submission has no offer to accept.',
@@ -73,7 +73,7 @@ export function toTransactionDto(row: TransactionRow) {
   };
 }
 
-export async function listTransactions(db: Db, viewer: CurrentUser) {
+export async function listTransactions(db: Db, viewer: Actor) {
   const rows = await listTransactionsOfUser(db, viewer.id);
   return rows.map(toTransactionDto);
 }
@@ -142,7 +142,7 @@ function amountsFor(grossCents: number, method: PayoutMethod) {
  * still offered, record the payout, the audit entry and the notification (+ e-mail). Then, after
  * the commit, hand the payout to the provider.
  */
-export async function createTransaction(db: Db, actor: CurrentUser, body: CreateTransactionBody, deps: PayoutDeps) {
+export async function createTransaction(db: Db, actor: Actor, body: CreateTransactionBody, deps: PayoutDeps) {
   const id = crypto.randomUUID();
   const now = new Date();
   let recorded: { row: TransactionRow; amountCents: number };
@@ -161,7 +161,13 @@ export async function createTransaction(db: Db, actor: CurrentUser, body: Create
         throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
       }
 
-      if (!(await completeOfferedSubmission(tx, submission.id, now))) throw conflict(payoutMessages.alreadyPaid);
+      // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
+      await transitionSubmission(tx, {
+        id: submission.id,
+        transition: 'acceptAndPay',
+        at: now,
+        refuse: () => conflict(payoutMessages.alreadyPaid),
+      });
       const row = await insertTransaction(tx, {
         id,
         submissionId: submission.id,
@@ -178,7 +184,7 @@ export async function createTransaction(db: Db, actor: CurrentUser, body: Create
         status: 'pending',
         createdAt: now,
       });
-      await insertAudit(tx, {
+      await writeAuditEntry(tx, {
         actorId: actor.id,
         entityType: 'submission',
         entityId: submission.id,
@@ -230,7 +236,7 @@ async function recordPayoutSent(db: Db, transaction: TransactionRow, reference: 
   return db.transaction(async (tx) => {
     const sent = await markTransactionSent(tx, transaction.id, reference, new Date());
     if (!sent) return null;
-    await insertAudit(tx, {
+    await writeAuditEntry(tx, {
       actorId,
       entityType: 'transaction',
       entityId: sent.id,
@@ -259,8 +265,8 @@ async function recordPayoutSent(db: Db, transaction: TransactionRow, reference: 
  * An appraiser has paid by hand and records the bank or PayPal reference (the route comes with the
  * admin mailbox). Only pending payouts can be marked; the client is told.
  */
-export async function markPayoutSent(db: Db, admin: CurrentUser, transactionId: string, reference: string) {
-  if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
+export async function markPayoutSent(db: Db, admin: Actor, transactionId: string, reference: string) {
+  assertAppraiser(admin);
   const cleanReference = typeof reference === 'string' ? reference.replace(/\s+/g, ' ').trim() : '';
   if (cleanReference.length === 0 || cleanReference.length > MAX_REFERENCE_LENGTH) throw badRequest(payoutMessages.reference);
   const transaction = await findTransaction(db, transactionId);
@@ -275,14 +281,14 @@ export async function markPayoutSent(db: Db, admin: CurrentUser, transactionId: 
  * the audit log. Null for PayPal and check payouts, which have no bank numbers. Once the money is
  * sent nobody needs the numbers any more, so they are no longer shown.
  */
-export async function revealBankDetails(db: DbOrTx, admin: CurrentUser, transactionId: string, keys: DecryptionKeys) {
-  if (!admin.isAdmin) throw forbidden('This area is for Assay appraisers only.');
+export async function revealBankDetails(db: DbOrTx, admin: Actor, transactionId: string, keys: DecryptionKeys) {
+  assertAppraiser(admin);
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
   if (!transaction.encryptedBankDetails) return null;
   if (transaction.status !== 'pending') throw conflict(payoutMessages.bankDetailsAfterSent);
   const details = decryptJson<AchDetails>(keys, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
-  await insertAudit(db, {
+  await writeAuditEntry(db, {
     actorId: admin.id,
     entityType: 'transaction',
     entityId: transaction.id,

@@ -4,10 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUploadSchema, uploadedImageSchema, uploadUrlSchema } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { createUploadUrl, getImage, receiveUpload, type UploadsContext } from './uploads.service.ts';
-import { uploadSigningKey } from './uploads.signing.ts';
+import { createUploadUrl, getImage, receiveUpload } from './uploads.service.ts';
 
 const imageParams = z.object({ imageId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 // Checked by the service, so that a damaged link is a 403 like any other bad signature.
@@ -16,8 +14,8 @@ const imageQuery = z.object({
   size: z.enum(['thumb', 'full'], { error: "size must be 'thumb' or left out." }).optional(),
 });
 
-export async function uploadsRoutes(app: FastifyInstance, opts: { db: Db; sessionSecret: string }) {
-  const ctx: UploadsContext = { db: opts.db, storage: app.storage, signingKey: uploadSigningKey(opts.sessionSecret) };
+export async function uploadsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
   // Visitors get 401 before their body or parameters are looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -47,7 +45,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { db: Db; sessio
     async (request, reply) => {
       const user = await app.requireUser(request);
       if (!request.params.imageId) throw notFound('Photo');
-      const object = await getImage(ctx, user, request.params.imageId, request.query.size ?? 'full');
+      const object = await getImage(ctx, user, { imageId: request.params.imageId, size: request.query.size ?? 'full' });
       reply.header('cache-control', 'private, max-age=3600');
       reply.header('content-type', object.contentType);
       if (object.size !== undefined) reply.header('content-length', object.size);
@@ -70,13 +68,11 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { db: Db; sessio
         const user = await app.requireUser(request);
         const length = Number(request.headers['content-length']);
         try {
-          return await receiveUpload(
-            ctx,
-            user,
-            { imageId: request.params.imageId, expires: request.query.expires, signature: request.query.signature },
-            request.body,
-            Number.isFinite(length) ? length : undefined,
-          );
+          return await receiveUpload(ctx, user, {
+            ticket: { imageId: request.params.imageId, expires: request.query.expires, signature: request.query.signature },
+            body: request.body,
+            declaredLength: Number.isFinite(length) ? length : undefined,
+          });
         } catch (err) {
           // A refused body may still be arriving: close the connection rather than read it all.
           if (!request.raw.readableEnded) reply.header('connection', 'close');

@@ -13,7 +13,8 @@ import {
 import type { ListedObject, ObjectStorage, StoredObject } from '../../adapters/storage/object-storage.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
 import { assertCanAddPhoto } from '../submissions/submissions.service.ts';
 import { imageIdOfKey, keysOfImage, orphanedKeys, PHOTO_FOLDERS, photoKey, thumbnailKey } from './uploads.keys.ts';
 import { processPhoto } from './uploads.processing.ts';
@@ -31,11 +32,8 @@ import {
 } from './uploads.repository.ts';
 import { isValidUploadSignature, signUpload, uploadPath } from './uploads.signing.ts';
 
-export interface UploadsContext {
-  db: Db;
-  storage: ObjectStorage;
-  signingKey: Buffer;
-}
+/** What the upload rules use of the app's context. */
+export type UploadsContext = Pick<AppContext, 'db' | 'storage' | 'keys' | 'clock'>;
 
 /** Open upload URLs one person may hold at once (the form needs 4; retries and a second tab fit). */
 export const MAX_OPEN_UPLOADS = 24;
@@ -58,11 +56,11 @@ const ORPHAN_CHECK_BATCH = 500;
 
 export { photoKey, thumbnailKey } from './uploads.keys.ts';
 
-export async function createUploadUrl(ctx: UploadsContext, actor: CurrentUser, input: CreateUploadInput | null | undefined) {
+export async function createUploadUrl(ctx: UploadsContext, actor: Actor, input: CreateUploadInput | null | undefined) {
   const purpose = input?.purpose ?? 'submission';
   // Refuse a fifth photo before it is uploaded; the attach checks again under a row lock.
   if (input?.submissionId) await assertCanAddPhoto(ctx.db, actor, input.submissionId);
-  const now = new Date();
+  const now = ctx.clock.now();
   if ((await countOpenUploadsOfOwner(ctx.db, actor.id, now)) >= MAX_OPEN_UPLOADS) {
     throw new AppError('TOO_MANY_REQUESTS', 'You have many unfinished uploads. Please wait a few minutes and try again.');
   }
@@ -78,7 +76,7 @@ export async function createUploadUrl(ctx: UploadsContext, actor: CurrentUser, i
     uploadExpiresAt: new Date(expires * 1000),
     createdAt: now,
   });
-  return { uploadURL: uploadPath(id, expires, signUpload(ctx.signingKey, id, expires)), imageId: id };
+  return { uploadURL: uploadPath(id, expires, signUpload(ctx.keys.uploadSigningKey, id, expires)), imageId: id };
 }
 
 export interface UploadTicket {
@@ -149,19 +147,16 @@ function readLimited(body: unknown, limit: number): Promise<Buffer> {
  */
 export async function receiveUpload(
   ctx: UploadsContext,
-  actor: CurrentUser,
-  ticket: UploadTicket,
-  body: unknown,
-  declaredLength?: number,
+  actor: Actor,
+  { ticket, body, declaredLength }: { ticket: UploadTicket; body: unknown; declaredLength?: number },
 ) {
   const expires = ticket.expires && /^\d{1,12}$/.test(ticket.expires) ? Number(ticket.expires) : null;
-  if (expires === null || !ticket.signature || !isValidUploadSignature(ctx.signingKey, ticket.imageId, expires, ticket.signature)) {
+  if (expires === null || !ticket.signature || !isValidUploadSignature(ctx.keys.uploadSigningKey, ticket.imageId, expires, ticket.signature)) {
     throw forbidden(uploadMessages.linkInvalid);
   }
-  const now = new Date();
+  const now = ctx.clock.now();
   if (expires * 1000 <= now.getTime()) throw forbidden(uploadMessages.linkExpired);
-  const image = await findImageById(ctx.db, ticket.imageId);
-  if (!image || image.ownerId !== actor.id) throw notFound('Photo');
+  const image = ownedBy(actor, await findImageById(ctx.db, ticket.imageId), 'Photo');
   if (image.status !== imageStatus.pending) throw conflict(uploadMessages.alreadyUploaded);
   if (declaredLength !== undefined && declaredLength > MAX_IMAGE_BYTES) throw tooLarge();
 
@@ -205,14 +200,11 @@ export async function receiveUpload(
 /** A stored photo (or its thumbnail) for its owner or an admin; 404 for everyone else. */
 export async function getImage(
   ctx: UploadsContext,
-  viewer: CurrentUser,
-  imageId: string,
-  size: 'full' | 'thumb',
+  viewer: Actor,
+  { imageId, size }: { imageId: string; size: 'full' | 'thumb' },
 ): Promise<StoredObject> {
-  const image = await findImageById(ctx.db, imageId);
-  if (!image || image.status !== imageStatus.stored || (!viewer.isAdmin && image.ownerId !== viewer.id)) {
-    throw notFound('Photo');
-  }
+  const found = await findImageById(ctx.db, imageId);
+  const image = visibleTo(viewer, found?.status === imageStatus.stored ? found : null, 'Photo');
   const key = size === 'thumb' && image.thumbnailKey ? image.thumbnailKey : image.storageKey;
   const object = await ctx.storage.get(key);
   if (!object) throw notFound('Photo');

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressResponseSchema, shippingAddressSchema } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
 import { getShippingAddress, updateShippingAddress } from './users.address.service.ts';
 
-export async function userAddressRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userAddressRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
   // Visitors get 401 before their body is looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -17,7 +17,7 @@ export async function userAddressRoutes(app: FastifyInstance, opts: { db: Db }) 
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
-      return getShippingAddress(opts.db, user);
+      return getShippingAddress(ctx, user);
     },
   );
 
@@ -27,7 +27,7 @@ export async function userAddressRoutes(app: FastifyInstance, opts: { db: Db }) 
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
-      return updateShippingAddress(opts.db, user, request.body);
+      return updateShippingAddress(ctx, user, request.body);
     },
   );
 }

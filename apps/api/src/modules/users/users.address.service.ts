@@ -1,12 +1,12 @@
 // The client's shipping address, asked for the first time a label needs it and kept on the
 // profile (DECISIONS "Shipping labels"). The shared schema has checked and normalised it already.
 import type { AddressResponse, ShippingAddress } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
 import { updateSenderOfUnshippedSampleLabels } from '../shipping-labels/shipping-labels.repository.ts';
 import { findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
 
-export async function getShippingAddress(db: Db, actor: CurrentUser): Promise<AddressResponse> {
+export async function getShippingAddress({ db }: AppContext, actor: Actor): Promise<AddressResponse> {
   return { address: await findShippingAddress(db, actor.id) };
 }
 
@@ -15,7 +15,7 @@ export async function getShippingAddress(db: Db, actor: CurrentUser): Promise<Ad
  * the corrected sender, as long as the parcel has not reached us (status new); labels valid for
  * postage stay as registered with their carrier.
  */
-export async function updateShippingAddress(db: Db, actor: CurrentUser, address: ShippingAddress): Promise<AddressResponse> {
+export async function updateShippingAddress({ db }: AppContext, actor: Actor, address: ShippingAddress): Promise<AddressResponse> {
   await db.transaction(async (tx) => {
     await saveShippingAddress(tx, actor.id, address);
     await updateSenderOfUnshippedSampleLabels(tx, actor.id, address);

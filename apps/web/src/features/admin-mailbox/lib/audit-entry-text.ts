@@ -1,29 +1,10 @@
 // How an audit log entry reads to an appraiser: a sentence for the action and one line per
 // changed field. Unknown actions and fields still show, in their raw form, so nothing is hidden.
-import { statusBadgeLabel } from '@assay/domain';
+import { appraiserHistoryLabel, statusBadgeLabel } from '@assay/domain';
 import { formatDateTime, formatDollars } from '@/lib/format';
 
-const actionLabels: Record<string, string> = {
-  created: 'Submission created',
-  photos_added: 'Client added photos',
-  photos_requested: 'More photos requested',
-  label_created: 'Shipping label created',
-  received: 'Parcel received',
-  offer_submitted: 'Offer submitted',
-  notes_updated: 'Internal notes updated',
-  id_verification_requested: 'ID verification requested',
-  kyc_submitted: 'Client sent ID verification',
-  offer_declined: 'Client declined the offer',
-  returned: 'Item returned',
-  consignment_requested: 'Client asked about consignment',
-  payout_requested: 'Client accepted and chose a payout',
-  payout_sent: 'Payout sent',
-  bank_details_viewed: 'Bank details viewed',
-};
-
-export function auditActionLabel(action: string): string {
-  return actionLabels[action] ?? action.replaceAll('_', ' ');
-}
+/** The label from the one action list the client's timeline also reads (packages/domain). */
+export const auditActionLabel = appraiserHistoryLabel;
 
 const fieldLabels: Record<string, string> = {
   finalOffer: 'Final offer',

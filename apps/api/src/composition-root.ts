@@ -1,0 +1,45 @@
+// The one place adapters are built from configuration. Everything else receives them in the
+// AppContext; tests swap one by passing it in `overrides` (a stand-in of a provider's API, a
+// storage that fails), never by reaching into a module.
+import { createCarrier } from './adapters/carriers/index.ts';
+import { smtpTransport } from './adapters/mail/mail-transport.ts';
+import { createPayoutAdapter } from './adapters/payouts/index.ts';
+import { createPriceFeed } from './adapters/price-feeds/index.ts';
+import { createStorage } from './adapters/storage/create-storage.ts';
+import { type Config, decryptionKeys, type Secrets } from './config.ts';
+import { type Adapters, type AppContext, type Clock, systemClock } from './context.ts';
+import type { Db } from './db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { uploadSigningKey } from './modules/uploads/uploads.signing.ts';
+
+export function createAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
+  return {
+    storage: overrides.storage ?? createStorage(config.storage),
+    priceFeed: overrides.priceFeed ?? createPriceFeed(config.priceFeed),
+    carrier: overrides.carrier ?? createCarrier(config.carrier.provider),
+    payouts: overrides.payouts ?? createPayoutAdapter(),
+    mail: overrides.mail !== undefined ? overrides.mail : config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null,
+  };
+}
+
+export function createAppContext(input: {
+  config: Config;
+  secrets: Secrets;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  overrides?: Partial<Adapters>;
+}): AppContext {
+  return {
+    db: input.db,
+    config: input.config,
+    clock: input.clock ?? systemClock,
+    log: input.log,
+    keys: {
+      encryptionKey: input.secrets.encryptionKey,
+      decryptionKeys: decryptionKeys(input.secrets),
+      uploadSigningKey: uploadSigningKey(input.secrets.sessionSecret),
+    },
+    ...createAdapters(input.config, input.overrides),
+  };
+}

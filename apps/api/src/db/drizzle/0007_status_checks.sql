@@ -1,0 +1,5 @@
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_status_check" CHECK ("submissions"."status" in ('new', 'appraising', 'offered', 'completed', 'returned'));--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_category_check" CHECK ("submissions"."category" in ('jewelry', 'scrap', 'gems'));--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_weight_unit_check" CHECK ("submissions"."weight_unit" in ('grams', 'oz', 'dwt', 'carats'));--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_payout_method_check" CHECK ("transactions"."payout_method" in ('ach', 'paypal', 'check'));--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_status_check" CHECK ("transactions"."status" in ('pending', 'sent'));

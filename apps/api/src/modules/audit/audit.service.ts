@@ -1,0 +1,43 @@
+// The two readings of the audit log: the client's timeline of their submission and the appraiser's
+// full history. Both take their labels from the one action list in packages/domain.
+import { type AuditEntry, clientTimelineLabel, statusBadgeLabel, type TimelineEntry } from '@assay/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../access/actor.ts';
+import { type AuditListRow, type AuditRef, listAuditEntries } from './audit.repository.ts';
+
+const rawLabel = (action: string) => action.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
+ * rest (internal notes, another record's bookkeeping) stays with the appraisers.
+ */
+export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): TimelineEntry[] {
+  return entries
+    .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
+    .map((e) => ({
+      at: e.createdAt.toISOString(),
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      label: clientTimelineLabel(e.action) ?? (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : rawLabel(e.action)),
+    }));
+}
+
+/** A submission's timeline for the viewer (its own entries only: a payout's stay with appraisers). */
+export async function submissionTimeline(db: DbOrTx, viewer: Actor, submissionId: string): Promise<TimelineEntry[]> {
+  return timelineOf(await listAuditEntries(db, [{ entityType: 'submission', entityId: submissionId }]), viewer);
+}
+
+/** The appraiser's history of several records, oldest first, with who acted. */
+export async function appraiserHistory(db: DbOrTx, refs: readonly AuditRef[]): Promise<AuditEntry[]> {
+  const entries = await listAuditEntries(db, refs);
+  return entries.map((e) => ({
+    id: e.id,
+    at: e.createdAt.toISOString(),
+    action: e.action,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    changes: (e.changes as Record<string, unknown> | null) ?? null,
+    actor: e.actorId ? { id: e.actorId, name: e.actorName ?? '', email: e.actorEmail ?? '' } : null,
+  }));
+}

@@ -1,0 +1,73 @@
+// Every kind of audit entry the server writes, and how each reads to the client (their timeline)
+// and to an appraiser (the submission's history). One list, so a new action cannot reach one view
+// and be forgotten by the other, and the server cannot write an action nobody can read.
+
+/** `client: null` keeps the entry with the appraisers (internal bookkeeping, or another record's). */
+export const auditActions = {
+  created: { client: 'Submitted', appraiser: 'Submission created' },
+  label_created: { client: 'Shipping label created', appraiser: 'Shipping label created' },
+  received: { client: 'Parcel received, appraisal started', appraiser: 'Parcel received' },
+  photos_requested: { client: 'More photos requested', appraiser: 'More photos requested' },
+  photos_added: { client: 'Photos added', appraiser: 'Client added photos' },
+  id_verification_requested: { client: 'ID verification requested', appraiser: 'ID verification requested' },
+  kyc_submitted: { client: null, appraiser: 'Client sent ID verification' },
+  kyc_approved: { client: null, appraiser: 'ID verification approved' },
+  kyc_rejected: { client: null, appraiser: 'ID verification rejected' },
+  offer_submitted: { client: 'Offer ready', appraiser: 'Offer submitted' },
+  notes_updated: { client: null, appraiser: 'Internal notes updated' },
+  consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
+  payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
+  payout_sent: { client: 'Payout sent', appraiser: 'Payout sent' },
+  bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
+  offer_declined: { client: 'Offer declined, item returned', appraiser: 'Client declined the offer' },
+  returned: { client: 'Item returned', appraiser: 'Item returned' },
+} as const satisfies Record<string, { client: string | null; appraiser: string }>;
+
+export type AuditAction = keyof typeof auditActions;
+export const auditActionNames = Object.keys(auditActions) as AuditAction[];
+
+/** The records an entry can be about; a submission's history also shows its payout's entries. */
+export const auditEntityTypes = ['submission', 'transaction', 'kyc'] as const;
+export type AuditEntityType = (typeof auditEntityTypes)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(auditActions, value);
+}
+
+/**
+ * What an entry recorded beside the status change: the facts a person reads in the history. Never
+ * internal notes, account numbers or ID numbers (DECISIONS: the audit log holds no secrets).
+ */
+export interface AuditChanges {
+  images?: number;
+  finalOffer?: string;
+  actualWeight?: number;
+  requiresKyc?: boolean;
+  guaranteeDeadline?: string;
+  notesEdited?: boolean;
+  message?: string;
+  reason?: string;
+  reference?: string;
+  submissionId?: string;
+  transactionId?: string;
+  payoutMethod?: string;
+  amount?: string;
+  feeAmount?: string;
+  labelId?: string;
+  returnLabelId?: string;
+  direction?: string;
+  trackingNumber?: string;
+  carrier?: string;
+  insuredValue?: string | null;
+  freeReturn?: boolean;
+}
+
+/** The client's timeline label, or null when the entry stays with the appraisers. */
+export function clientTimelineLabel(action: string): string | null {
+  return isAuditAction(action) ? auditActions[action].client : null;
+}
+
+/** The appraiser's history label; an action this build does not know still shows, in raw form. */
+export function appraiserHistoryLabel(action: string): string {
+  return isAuditAction(action) ? auditActions[action].appraiser : action.replaceAll('_', ' ');
+}
