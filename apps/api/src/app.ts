@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy ?? false,
-    frameworkErrors: sendFrameworkError,
+    // The router ignores what this returns; the reply it would hand back is sent either way.
+    frameworkErrors: (error, request, reply) => void sendFrameworkError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { submissionStatuses, submissionTransitions, type SubmissionStatus, type SubmissionTransitionName } from '@assay/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
@@ -14,6 +13,7 @@ import { submissions, transactions, users } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { updateSubmissionIf } from '../src/modules/submissions/submissions.repository.ts';
 import { transitionSubmission } from '../src/modules/submissions/submission-status.repository.ts';
+import { createLinter } from './support/eslint.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
 
 /** The SQLSTATE of a failed statement, through Drizzle's wrapping of the driver's error. */
@@ -163,7 +163,8 @@ describe.each(engines)('the status gate on %s', (engine) => {
 
 describe('no second status writer (eslint.config.js)', () => {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const eslint = new ESLint({ cwd: root });
+  // Without type information: the probe files below do not exist on disk.
+  const eslint = createLinter();
   const gateRule = 'no-restricted-syntax';
   const gateFile = 'submission-status.repository.ts';
   async function gateErrors(code: string, file = 'apps/api/src/modules/example/example.repository.ts') {

@@ -81,7 +81,8 @@ export async function startOidcProvider({ redirectUri = OIDC_REDIRECT_URI } = {}
   const providerCallback = provider.callback();
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
-    if (!url.pathname.startsWith('/interaction/')) return providerCallback(req, res);
+    // Koa's callback catches and answers its own errors, so its promise is not ours to handle.
+    if (!url.pathname.startsWith('/interaction/')) return void providerCallback(req, res);
     interact(req, res, url).catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));

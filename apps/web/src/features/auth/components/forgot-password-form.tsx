@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
           <span>{RESET_LINK_SENT_MESSAGE}</span>
         </Alert>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
           {showError && (
             <Alert variant="error">
               <AlertCircle aria-hidden="true" />

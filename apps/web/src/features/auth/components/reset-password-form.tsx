@@ -63,7 +63,7 @@ export function ResetPasswordForm({ token, error }: { token: string | null; erro
       description="Pick a password you do not use anywhere else."
       footer={<AuthFooterLink href={paths.login}>Back to sign in</AuthFooterLink>}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         {reset.isError && (
           <Alert variant="error">
             <AlertCircle aria-hidden="true" />

@@ -40,7 +40,7 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         {signIn.isError ? (
           <Alert variant="error">
             <AlertCircle aria-hidden="true" />

@@ -61,7 +61,7 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         {signUp.isError && (
           <Alert variant="error">
             <AlertCircle aria-hidden="true" />

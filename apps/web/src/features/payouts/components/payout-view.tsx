@@ -186,7 +186,7 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
         </Card>
 
         {/* The KYC form below is a form of its own, so this one ends before it (forms cannot nest). */}
-        <form id={ids.form} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        <form id={ids.form} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
           <fieldset className="flex flex-col gap-3" aria-describedby={ids.summary}>
             <legend id={ids.legend} className="mb-3 text-lg font-semibold">
               How would you like to be paid?
