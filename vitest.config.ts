@@ -14,6 +14,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
           // Migrates one PGlite and one PostgreSQL database per run; each test app starts from a copy.
           globalSetup: ['test/support/global-setup.ts'],
         },

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import {
   createPostgresTemplate,
   type DatabaseTemplates,
-  dropPostgresDatabase,
+  dropPostgresTemplate,
   writePgliteTemplate,
 } from './database-templates.ts';
 
@@ -25,6 +25,6 @@ export default async function setup(project: TestProject) {
   project.provide('assayDatabaseTemplates', templates);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (baseUrl) await dropPostgresDatabase(baseUrl, templates.postgresTemplate!);
+    if (baseUrl) await dropPostgresTemplate(baseUrl, templates.postgresTemplate!);
   };
 }

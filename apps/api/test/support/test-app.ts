@@ -1,6 +1,6 @@
-// Builds the real app on a freshly migrated database of its own: in-memory PGlite always, and a
-// scratch PostgreSQL database as well when DATABASE_URL is set (CI sets it), so both engines are
-// exercised. Under vitest both start as copies of a template migrated once per run.
+// Builds the real app on a migrated database of its own, with no rows: in-memory PGlite always, and
+// a scratch PostgreSQL database as well when DATABASE_URL is set (CI sets it), so both engines are
+// exercised.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
-import { databaseUrl, dropPostgresDatabase, onServer, readPgliteDump, runTemplates } from './database-templates.ts';
+import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
+import { runTemplates, takeTestDatabase } from './test-databases.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'appraiser@assay.test';
@@ -20,28 +21,30 @@ export type Engine = 'pglite' | 'postgres';
 /** The engines this run can test: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A scratch database of its own, copied from the run's migrated template when there is one. */
-async function scratchPostgres(template: string | undefined): Promise<{ url: string; drop(): Promise<void> }> {
+/** A scratch database of its own, empty: outside vitest there is no migrated template to copy. */
+async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL!;
   const name = `assay_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await onServer(base, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await onServer(base, `create database ${name}`);
   return { url: databaseUrl(base, name), drop: () => dropPostgresDatabase(base, name) };
 }
 
-/** `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. */
+/**
+ * `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. Under vitest an
+ * in-memory or PostgreSQL database comes from the run's migrated template (test-databases.ts).
+ */
 export async function createTestDatabase(
   engine: Engine,
   pgliteDir?: string,
 ): Promise<{ database: Database; cleanup(): Promise<void> }> {
   const templates = await runTemplates();
+  if (templates && !pgliteDir) return takeTestDatabase(engine, templates);
   if (engine === 'pglite') {
-    // On a folder it starts as production does; in memory, from the run's migrated copy.
-    const pgliteDump = templates && !pgliteDir ? readPgliteDump(templates.pgliteDumpFile) : undefined;
-    const database = await openDatabase({ pgliteDir, pgliteDump });
+    const database = await openDatabase({ pgliteDir });
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
-  const scratch = await scratchPostgres(templates?.postgresTemplate);
+  const scratch = await scratchPostgres();
   const database = await openDatabase({ databaseUrl: scratch.url });
   await database.migrate();
   return {
