@@ -33,9 +33,15 @@ const MIGRATION_LOCK_KEY = 7_413_902_311;
 
 /**
  * `pgliteDir` undefined with no URL means an in-memory PGlite (tests). On a folder, every commit
- * is on disk before its query resolves (see durable-node-fs.ts).
+ * is on disk before its query resolves (see durable-node-fs.ts). `pgliteDump` starts the in-memory
+ * one from a `dumpDataDir()` tarball instead of an empty cluster: tests load a migrated one,
+ * which skips initdb, the slowest part of a start.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  pgliteDump?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', () => {
@@ -61,7 +67,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir ? await openDurablePGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? await openDurablePGlite(options.pgliteDir)
+    : new PGlite({ loadDataDir: options.pgliteDump });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

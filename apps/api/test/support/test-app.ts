@@ -1,15 +1,17 @@
-// Builds the real app on a freshly migrated database: in-memory PGlite always, and a scratch
-// PostgreSQL database as well when DATABASE_URL is set (CI sets it), so both engines are exercised.
+// Builds the real app on a migrated database of its own, with no rows: in-memory PGlite always, and
+// a scratch PostgreSQL database as well when DATABASE_URL is set (CI sets it), so both engines are
+// exercised.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import type { RouteOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
+import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
+import { runTemplates, takeTestDatabase } from './test-databases.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'appraiser@assay.test';
@@ -19,31 +21,24 @@ export type Engine = 'pglite' | 'postgres';
 /** The engines this run can test: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/** A scratch database of its own, empty: outside vitest there is no migrated template to copy. */
 async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
+  const base = process.env.DATABASE_URL!;
   const name = `assay_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  await onServer(base, `create database ${name}`);
+  return { url: databaseUrl(base, name), drop: () => dropPostgresDatabase(base, name) };
 }
 
-/** `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. */
+/**
+ * `pgliteDir` puts PGlite on that folder, as in production, instead of in memory. Under vitest an
+ * in-memory or PostgreSQL database comes from the run's migrated template (test-databases.ts).
+ */
 export async function createTestDatabase(
   engine: Engine,
   pgliteDir?: string,
 ): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  const templates = await runTemplates();
+  if (templates && !pgliteDir) return takeTestDatabase(engine, templates);
   if (engine === 'pglite') {
     const database = await openDatabase({ pgliteDir });
     await database.migrate();
