@@ -232,6 +232,8 @@ describe('the upload clean-up jobs', () => {
     await enqueue(t.db, 'uploads-orphan-sweep', {});
     await waitFor(() => listed.length === 2, 'the orphan sweep job');
     expect(listed).toEqual(['full/', 'thumb/']);
-    expect(passes).toBe(2);
+    // The sweep job also runs a clean-up pass. At least 2: should the run cross a ten-minute mark,
+    // the schedule adds a pass of its own (and still lists nothing, as `listed` shows).
+    expect(passes).toBeGreaterThanOrEqual(2);
   });
 });
