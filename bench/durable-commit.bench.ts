@@ -31,8 +31,12 @@ export async function run() {
     await durable.close();
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`${INSERTS} single-row INSERTs x ${ROUNDS} rounds, median`);
-    console.log(`PGlite stock (fsync off)       ${median(figures.stock).toFixed(0)} commits/s  (${(1000 / median(figures.stock)).toFixed(2)} ms each)`);
-    console.log(`durable (fsync per commit)     ${median(figures.durable).toFixed(0)} commits/s  (${(1000 / median(figures.durable)).toFixed(2)} ms each)`);
+    console.log(
+      `PGlite stock (fsync off)       ${median(figures.stock).toFixed(0)} commits/s  (${(1000 / median(figures.stock)).toFixed(2)} ms each)`,
+    );
+    console.log(
+      `durable (fsync per commit)     ${median(figures.durable).toFixed(0)} commits/s  (${(1000 / median(figures.durable)).toFixed(2)} ms each)`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -41,6 +41,10 @@ export async function run() {
     console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB gz  ${(bytes.length / 1024).toFixed(1).padStart(7)} KB  ${url}`);
   }
   const kb = totalGzip / 1024;
-  console.log(`landing page JavaScript on first load: ${scripts.length} files, ${(totalRaw / 1024).toFixed(1)} KB, ${kb.toFixed(1)} KB gzipped`);
-  console.log(`${kb <= LANDING_JS_BUDGET_KB ? 'PASS' : 'FAIL'}: budget ${LANDING_JS_BUDGET_KB} KB gzipped (${((kb / LANDING_JS_BUDGET_KB) * 100).toFixed(0)}% used)`);
+  console.log(
+    `landing page JavaScript on first load: ${scripts.length} files, ${(totalRaw / 1024).toFixed(1)} KB, ${kb.toFixed(1)} KB gzipped`,
+  );
+  console.log(
+    `${kb <= LANDING_JS_BUDGET_KB ? 'PASS' : 'FAIL'}: budget ${LANDING_JS_BUDGET_KB} KB gzipped (${((kb / LANDING_JS_BUDGET_KB) * 100).toFixed(0)}% used)`,
+  );
 }

@@ -110,7 +110,12 @@ async function planOf(database: Database, statement: SQL) {
   return rows
     .map((r) => r['QUERY PLAN'])
     .filter((line) => /Scan|Sort/.test(line))
-    .map((line) => line.replace(/\s*\(cost=.*$/, '').replace(/^\s*->\s*/, '').trim())
+    .map((line) =>
+      line
+        .replace(/\s*\(cost=.*$/, '')
+        .replace(/^\s*->\s*/, '')
+        .trim(),
+    )
     .join(' / ');
 }
 
@@ -143,13 +148,18 @@ export async function run() {
     const newDeep = await cursorAt(database, newDepth, sql`status = 'new'`);
     const q = (query: Partial<MailboxQuery>): MailboxQuery => ({ limit: PAGE, ...query });
     // A parcel from deep in the list, found by the 8 characters printed after # on its label.
-    const [{ id: deepId }] = (await rowsOf<{ id: string }>(database, sql`select id from submissions order by created_at limit 1`)) as [{ id: string }];
+    const [{ id: deepId }] = (await rowsOf<{ id: string }>(
+      database,
+      sql`select id from submissions order by created_at limit 1`,
+    )) as [{ id: string }];
     const searchFor = deepId.slice(-8);
     const offsetPage = sql`select * from submissions order by created_at desc nulls last, id desc nulls last
                            limit ${PAGE + 1} offset ${DEPTH}`;
 
     const first = await measure('first page (25 newest)', () => listMailbox(db, q({})));
-    const deepPage = await measure(`page at row ${DEPTH.toLocaleString('en-US')} by cursor`, () => listMailbox(db, q({ cursor: deep })));
+    const deepPage = await measure(`page at row ${DEPTH.toLocaleString('en-US')} by cursor`, () =>
+      listMailbox(db, q({ cursor: deep })),
+    );
     const counts = await measure('counts (cards + tabs)', () => mailboxCounts(db));
     const rows: Timing[] = [
       first,
@@ -170,13 +180,17 @@ export async function run() {
     ];
 
     const counted = await mailboxCounts(db);
-    const [{ n: exactTotal }] = (await rowsOf<{ n: string }>(database, sql`select count(*) as n from submissions`)) as [{ n: string }];
+    const [{ n: exactTotal }] = (await rowsOf<{ n: string }>(database, sql`select count(*) as n from submissions`)) as [
+      { n: string },
+    ];
 
     console.log(`\nmedian of ${RUNS} runs each (after one warm-up), through the service functions the routes call`);
     console.log(`${'query'.padEnd(42)}${'median'.padStart(11)}${'p90'.padStart(11)}${'min'.padStart(11)}`);
     for (const r of rows) console.log(`${r.name.padEnd(42)}${ms(r.median)}${ms(r.p90)}${ms(r.min)}`);
     console.log(`\ncounts: ${JSON.stringify(counted)}; exact COUNT(*) = ${exactTotal}`);
-    console.log(`plan, first page:  ${await planOf(database, sql`select * from submissions order by created_at desc nulls last, id desc nulls last limit 26`)}`);
+    console.log(
+      `plan, first page:  ${await planOf(database, sql`select * from submissions order by created_at desc nulls last, id desc nulls last limit 26`)}`,
+    );
     console.log(`plan, OFFSET page: ${await planOf(database, offsetPage)}`);
 
     const ratio = deepPage.median / first.median;

@@ -56,10 +56,14 @@ export async function run() {
     }
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const ratio = mean(real) / mean(baseline);
-    console.log(`database: ${t.database.kind}, ${rows.length} rows, ${captured.length} bytes, ${DURATION_S}s x ${ROUNDS} each, ${CONNECTIONS} connections`);
+    console.log(
+      `database: ${t.database.kind}, ${rows.length} rows, ${captured.length} bytes, ${DURATION_S}s x ${ROUNDS} each, ${CONNECTIONS} connections`,
+    );
     console.log(`GET /api/pricing (real app)   ${mean(real).toFixed(0)} req/s`);
     console.log(`GET /api/pricing (bare route) ${mean(baseline).toFixed(0)} req/s`);
-    console.log(`real / bare: ${ratio.toFixed(2)}x (target >= ${PRICING_TARGET_RATIO}x) ${ratio >= PRICING_TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `real / bare: ${ratio.toFixed(2)}x (target >= ${PRICING_TARGET_RATIO}x) ${ratio >= PRICING_TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+    );
   } finally {
     await bare.close();
     await t.close();

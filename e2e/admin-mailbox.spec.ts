@@ -17,10 +17,19 @@ test.use({ viewport: { width: 1440, height: 900 } });
 const ring = 'Engraved 14k gold signet ring, size 10';
 const flatware = 'Tarnished silver-plated serving spoons';
 const bank = { accountName: 'Jordan Queue', routingNumber: '011000015', accountNumber: '000123456789' };
-const home = { name: 'Jordan Queue', line1: '88 Harbor Road', city: 'Portland', state: 'ME', postalCode: '04101', phone: '(207) 555-0188' };
+const home = {
+  name: 'Jordan Queue',
+  line1: '88 Harbor Road',
+  city: 'Portland',
+  state: 'ME',
+  postalCode: '04101',
+  phone: '(207) 555-0188',
+};
 
 async function photo(color: { r: number; g: number; b: number }) {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** Uploads one photo the way the browser does: a one-time URL, then a single PUT. */
@@ -43,7 +52,12 @@ async function statValue(page: Page, title: string): Promise<number> {
   return Number((await page.getByRole('group', { name: title }).locator('p').nth(1).innerText()).trim());
 }
 
-test("an appraiser's session: jewelry offer, ID check, ACH payout and a return", async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
+test("an appraiser's session: jewelry offer, ID check, ACH payout and a return", async ({
+  page,
+  playwright,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(150_000);
   const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   await signUpOverApi(client, { email: `queue-${Date.now()}@assay.test`, firstName: 'Jordan', lastName: 'Queue' });
@@ -55,7 +69,13 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
     weightUnit: 'grams',
     images: [await upload(client, 'submission', await photo({ r: 205, g: 160, b: 60 }))],
   });
-  const flatwareId = await submit(client, { category: 'scrap', description: flatware, estimatedWeight: 12, weightUnit: 'oz', images: [] });
+  const flatwareId = await submit(client, {
+    category: 'scrap',
+    description: flatware,
+    estimatedWeight: 12,
+    weightUnit: 'oz',
+    images: [],
+  });
   const kyc = await client.post('/api/kyc', {
     data: {
       fullName: 'Jordan Queue',
@@ -100,7 +120,9 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await card.getByRole('button', { name: `Enlarge photo 1 of ${ring}` }).click();
   const enlarged = page.getByRole('dialog', { name: 'Photo 1 of 1' });
   await expect(enlarged.getByRole('img', { name: `Photo 1 of ${ring}` })).toBeVisible();
-  await expect.poll(() => enlarged.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => enlarged.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
   await snap(page, 'admin-03-photo-enlarged-1440');
   await enlarged.getByRole('button', { name: 'Close' }).click();
   await expect(enlarged).toBeHidden();
@@ -118,7 +140,9 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await card.getByLabel('Final Offer ($)').fill('12abc');
   await card.getByLabel('Actual Weight').fill('9.6');
   await card.getByRole('button', { name: 'Submit Offer' }).click();
-  await expect(card.getByText('The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.')).toBeVisible();
+  await expect(
+    card.getByText('The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'),
+  ).toBeVisible();
   await card.getByLabel('Final Offer ($)').fill('1450.00');
   await card.getByLabel('Notes (internal)').fill('Stamped 14K inside the band; 9.6 g on the scale.');
   await snap(page, 'admin-04-offer-filled-1440');
@@ -140,7 +164,9 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   expect(own.ok()).toBe(true);
   expect(await own.text()).toContain('1450.00');
   expect(await own.text()).not.toContain('Stamped 14K');
-  const paid = await client.post('/api/transactions', { data: { submissionId: ringId, amount: '1450.00', payoutMethod: 'ach', payoutDetails: bank } });
+  const paid = await client.post('/api/transactions', {
+    data: { submissionId: ringId, amount: '1450.00', payoutMethod: 'ach', payoutDetails: bank },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
 
   // The queues: approve the ID, pay the ACH payout by hand.
@@ -207,7 +233,9 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   const find = page.getByRole('searchbox', { name: 'Find a submission by its number or tracking number' });
   await find.fill('#!?');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
-  await expect(page.getByText('Search by the submission number (the 8 characters after # on the card or the label)', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Search by the submission number (the 8 characters after # on the card or the label)', { exact: false }),
+  ).toBeVisible();
   await find.fill(`#${ringId.slice(-8)}`);
   await find.press('Enter');
   await expect(cards).toHaveCount(1);

@@ -22,7 +22,8 @@ function refusal(text: string): string {
 test('an appraiser reads the feed status, sets a gem price and refreshes the prices', async ({ page }) => {
   const priceWrites: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/pricing/')) priceWrites.push(request.url());
+    if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/pricing/'))
+      priceWrites.push(request.url());
   });
 
   await page.goto('/login');
@@ -89,7 +90,9 @@ test('an appraiser reads the feed status, sets a gem price and refreshes the pri
   await page.getByRole('button', { name: 'Refresh Pricing' }).click();
   await expect(page.getByText('Pricing Updated', { exact: true })).toBeVisible();
   await expect
-    .poll(async () => Date.parse((await updated.getAttribute('datetime')) ?? ''), { message: 'the updated time follows the refresh' })
+    .poll(async () => Date.parse((await updated.getAttribute('datetime')) ?? ''), {
+      message: 'the updated time follows the refresh',
+    })
     .toBeGreaterThan(Math.max(before, clicked - 1_000));
   await expect(updated).toHaveText(/^just now/);
 

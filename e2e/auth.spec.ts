@@ -7,10 +7,19 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test('a visitor signs up, signs out, and the demo admin signs in to the mailbox', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Get Started' })
+      .or(page.getByRole('link', { name: 'Get Started' }))
+      .first(),
+  ).toBeVisible();
   await snap(page, 'auth-01-landing-1440');
 
-  await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+  await page
+    .getByRole('button', { name: 'Get Started' })
+    .or(page.getByRole('link', { name: 'Get Started' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login/);
   await snap(page, 'auth-02-sign-in-1440');
 
@@ -35,8 +44,17 @@ test('a visitor signs up, signs out, and the demo admin signs in to the mailbox'
   await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   await snap(page, 'auth-05-admins-only-1440');
 
-  await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' })).first().click();
-  await expect(page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('button', { name: 'Get Started' })
+      .or(page.getByRole('link', { name: 'Get Started' }))
+      .first(),
+  ).toBeVisible();
 
   // A visitor opening /admin is sent to sign in and comes back after.
   await page.goto('/admin');

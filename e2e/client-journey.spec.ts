@@ -57,7 +57,12 @@ async function makePhotos(): Promise<string[]> {
   return files;
 }
 
-test('a new client submits two photos, prints the label, accepts the offer by PayPal and is paid', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
+test('a new client submits two photos, prints the label, accepts the offer by PayPal and is paid', async ({
+  page,
+  playwright,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(120_000);
   const photos = await makePhotos();
 
@@ -92,7 +97,9 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   await expect(page.getByText('$223 – $335')).toBeVisible();
   await snapBoth(page, '02-new-submission');
   await page.getByRole('button', { name: 'Submit for Preliminary Appraisal' }).click();
-  await expect(page.getByText("Submission created successfully! You'll receive a preliminary quote within 24 hours.")).toBeVisible();
+  await expect(
+    page.getByText("Submission created successfully! You'll receive a preliminary quote within 24 hours."),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
 
   const card = page.getByRole('listitem', { name: '18k yellow gold ring, stamped 750, with a small diamond' });
@@ -129,7 +136,9 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
 
   // The appraiser makes an offer through the API (issue 5's admin route), in a separate session.
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
-  const signIn = await admin.post('/api/identity/sign-in/email', { data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } });
+  const signIn = await admin.post('/api/identity/sign-in/email', {
+    data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
+  });
   expect(signIn.ok()).toBe(true);
   const offer = await admin.put(`/api/submissions/${submissionId}`, {
     data: { finalOffer: '612.00', actualWeight: 6.1, adminNotes: 'Hallmark 750 confirmed; stone 0.05 ct.', status: 'offered' },
@@ -191,19 +200,38 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   await expect(page.getByText(/This offer has been accepted and paid/)).toBeVisible();
 });
 
-test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
+test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({
+  page,
+  playwright,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   await signUpInBrowser(page, { firstName: 'Riley', lastName: 'Returner', email: `decline-${Date.now()}@assay.test` });
 
   // 10 g of scrap: preliminary $280 - $420 (midpoint $350); $250 is more than 20% below it.
   const created = await page.request.post('/api/submissions', {
     headers: { Origin: baseURL! },
-    data: { category: 'scrap', description: 'Broken 14k chain and single earrings', estimatedWeight: 10, weightUnit: 'grams', images: [] },
+    data: {
+      category: 'scrap',
+      description: 'Broken 14k chain and single earrings',
+      estimatedWeight: 10,
+      weightUnit: 'grams',
+      images: [],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
-  expect((await admin.post('/api/identity/sign-in/email', { data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } })).ok()).toBe(true);
-  const offer = await admin.put(`/api/submissions/${id}`, { data: { finalOffer: '250.00', actualWeight: 9.8, adminNotes: 'Mostly 10k.', status: 'offered' } });
+  expect(
+    (
+      await admin.post('/api/identity/sign-in/email', {
+        data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
+      })
+    ).ok(),
+  ).toBe(true);
+  const offer = await admin.put(`/api/submissions/${id}`, {
+    data: { finalOffer: '250.00', actualWeight: 9.8, adminNotes: 'Mostly 10k.', status: 'offered' },
+  });
   expect(offer.status(), await offer.text()).toBe(200);
   await admin.dispose();
 
@@ -211,7 +239,9 @@ test('a client declines a low offer: the return address is asked once, return sh
   const card = page.getByRole('listitem', { name: 'Broken 14k chain and single earrings' });
   await card.getByRole('button', { name: 'Decline offer' }).click();
   const confirm = page.getByRole('dialog', { name: 'Decline this offer?' });
-  await expect(confirm.getByText('If our final offer is 20% or more below your estimate, return shipping is free.')).toBeVisible();
+  await expect(
+    confirm.getByText('If our final offer is 20% or more below your estimate, return shipping is free.'),
+  ).toBeVisible();
   await expect(confirm.getByText('This offer qualifies: we pay for your return shipping.')).toBeVisible();
   await snapBoth(page, '10-decline-confirm');
   await confirm.getByRole('button', { name: 'Decline offer and return my item' }).click();

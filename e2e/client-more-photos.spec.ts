@@ -34,13 +34,20 @@ async function makePhotos(): Promise<Record<'front' | 'hallmark' | 'side', strin
   const files = {} as Record<keyof typeof colors, string>;
   for (const [name, background] of Object.entries(colors) as [keyof typeof colors, (typeof colors)['front']][]) {
     const file = path.join(dir, `band-${name}.jpg`);
-    await sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg({ quality: 80 }).toFile(file);
+    await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toFile(file);
     files[name] = file;
   }
   return files;
 }
 
-test('after "Request More Photos" the client adds two photos to the submission', async ({ page, playwright, baseURL, extraHTTPHeaders }) => {
+test('after "Request More Photos" the client adds two photos to the submission', async ({
+  page,
+  playwright,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(90_000);
   const photos = await makePhotos();
 
@@ -52,7 +59,10 @@ test('after "Request More Photos" the client adds two photos to the submission',
   const target = await page.request.post('/api/objects/upload', { headers: origin, data: { purpose: 'submission' } });
   expect(target.status(), await target.text()).toBe(200);
   const { uploadURL, imageId } = (await target.json()) as { uploadURL: string; imageId: string };
-  const put = await page.request.put(uploadURL, { headers: { ...origin, 'Content-Type': 'image/jpeg' }, data: readFileSync(photos.front) });
+  const put = await page.request.put(uploadURL, {
+    headers: { ...origin, 'Content-Type': 'image/jpeg' },
+    data: readFileSync(photos.front),
+  });
   expect(put.ok(), await put.text()).toBe(true);
   const created = await page.request.post('/api/submissions', {
     headers: origin,
@@ -63,7 +73,9 @@ test('after "Request More Photos" the client adds two photos to the submission',
 
   // The appraiser asks for more photos (the test's one sign-in).
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, ...origin } });
-  const signIn = await admin.post('/api/identity/sign-in/email', { data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } });
+  const signIn = await admin.post('/api/identity/sign-in/email', {
+    data: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
+  });
   expect(signIn.ok()).toBe(true);
   const asked = await admin.post(`/api/admin/submissions/${id}/request-photos`, { data: { message: note } });
   expect(asked.status(), await asked.text()).toBe(200);

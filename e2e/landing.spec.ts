@@ -119,7 +119,10 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   await expect(learn.getByText('reply within 24 hours')).toBeVisible();
 
   const support = page.locator('#support');
-  await expect(support.getByRole('link', { name: 'support@assay.example' })).toHaveAttribute('href', 'mailto:support@assay.example');
+  await expect(support.getByRole('link', { name: 'support@assay.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@assay.example',
+  );
   await expect(support.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
   await expect(support.getByRole('link', { name: /frequently asked questions/i })).toHaveAttribute('href', '/faq');
   const footer = page.getByRole('contentinfo');
@@ -207,7 +210,12 @@ test('the calculator matches the shared rules for every unit and every condition
           if (generation !== pricing.generation() && attempt === 0) continue;
           expect(expected, `${itemType} has a price`).not.toBeNull();
           const label = `${weights[unit]} ${unit} of ${itemType}, ${condition}`;
-          expect(shown, label).toEqual({ min: expected?.min, max: expected?.max, base: expected?.base, band: conditionBands[condition].label });
+          expect(shown, label).toEqual({
+            min: expected?.min,
+            max: expected?.max,
+            base: expected?.base,
+            band: conditionBands[condition].label,
+          });
           break;
         }
         checked += 1;
@@ -321,7 +329,9 @@ test('while prices load the calculator says so; no prices and stale prices are e
   await page.goto('/');
   await expect(page.getByTestId('pricing-stale')).toContainText(/^Prices last updated .+ — may be out of date$/);
   await expect(page.getByTestId('price-history').locator('canvas')).toHaveCount(4);
-  await expect(page.getByRole('img', { name: /^Gold 24K price per ounce over the last 24 hours: low \$[\d,.]+, high \$[\d,.]+/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Gold 24K price per ounce over the last 24 hours: low \$[\d,.]+, high \$[\d,.]+/ }),
+  ).toBeVisible();
   await page.locator('#pricing').screenshot({ path: `${screenshotDir}/landing-06-stale-prices-and-charts-1440.png` });
   await calculator.getByLabel('Item type').selectOption('ruby');
   await calculator.getByLabel('Weight').fill('2');
@@ -333,7 +343,10 @@ test('while prices load the calculator says so; no prices and stale prices are e
 test('the FAQ, privacy, terms and contact pages open from the landing page', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  await page.locator('#support').getByRole('link', { name: /frequently asked questions/i }).click();
+  await page
+    .locator('#support')
+    .getByRole('link', { name: /frequently asked questions/i })
+    .click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   for (const question of [/insured/i, /how long/i, /decline the offer/i, /fees/i, /ID/, /prices set/i, /photos/i]) {

@@ -26,7 +26,10 @@ export async function confirmFromDemoMailbox(page: Page, email: string, screensh
   await page.getByRole('link', { name: 'open the demo mailbox' }).click();
   await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();
   if (screenshot) await snap(page, screenshot);
-  const mail = page.getByRole('listitem').filter({ hasText: `To ${email}` }).filter({ hasText: 'Confirm your e-mail address' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: 'Confirm your e-mail address' });
   await mail.first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
 }
@@ -45,7 +48,9 @@ export async function signUpOverApi(client: APIRequestContext, person: NewPerson
     data: { ...person, password: NEW_CLIENT_PASSWORD, name: `${person.firstName} ${person.lastName}` },
   });
   expect(asked.ok(), await asked.text()).toBe(true);
-  const mailbox = (await (await client.get('/api/demo/mail')).json()) as { messages: { to: string; subject: string; text: string }[] };
+  const mailbox = (await (await client.get('/api/demo/mail')).json()) as {
+    messages: { to: string; subject: string; text: string }[];
+  };
   const mail = mailbox.messages.find((m) => m.to === person.email.toLowerCase() && m.subject.startsWith('Confirm your e-mail'));
   const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
   expect(link, `a confirmation e-mail to ${person.email}`).toBeTruthy();

@@ -12,7 +12,18 @@ try {
   const before = new Set(readdirSync(scratch));
   execFileSync(
     'npx',
-    ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema/index.ts', '--out', scratch, '--name', 'pending'],
+    [
+      'drizzle-kit',
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      './src/db/schema/index.ts',
+      '--out',
+      scratch,
+      '--name',
+      'pending',
+    ],
     { stdio: 'pipe' },
   );
   const added = readdirSync(scratch).filter((f) => !before.has(f));

@@ -28,7 +28,11 @@ export async function generateOpenApiText(): Promise<string> {
     const app = await buildApp({
       config,
       database,
-      secrets: { sessionSecret: 'openapi-document-only-0123456789abcdef', encryptionKey: '0'.repeat(64), previousEncryptionKeys: [] },
+      secrets: {
+        sessionSecret: 'openapi-document-only-0123456789abcdef',
+        encryptionKey: '0'.repeat(64),
+        previousEncryptionKeys: [],
+      },
       backgroundJobs: false,
     });
     try {

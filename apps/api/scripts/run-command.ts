@@ -9,7 +9,12 @@ export function runCommand(main: (argv: string[]) => Promise<number>): void {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof SecretsFileError || err instanceof AppError) {
+      if (
+        err instanceof ConfigError ||
+        err instanceof DataDirLockedError ||
+        err instanceof SecretsFileError ||
+        err instanceof AppError
+      ) {
         console.error(err.message);
         if (err instanceof DataDirLockedError) {
           console.error('Stop the running server first: the embedded database can be opened by one process at a time.');

@@ -12,7 +12,9 @@ try {
     encryptionKey: booted.secrets.encryptionKey,
     simulatedPrices: config.priceFeed.provider === 'simulated',
   });
-  console.log(seeded ? ['Demo data seeded.', ...describeDemoAccounts()].join('\n') : 'The database already has users; nothing was seeded.');
+  console.log(
+    seeded ? ['Demo data seeded.', ...describeDemoAccounts()].join('\n') : 'The database already has users; nothing was seeded.',
+  );
   await app.close();
 } finally {
   await booted.release();

@@ -61,7 +61,9 @@ describe('loadConfig', () => {
     expect(missing).toMatch(/ENCRYPTION_KEY is required in production/);
     expect(missing).toMatch(/PUBLIC_URL is required in production/);
     expect(missing).toMatch(/PRICE_FEED is required in production: gold-api or metals-dev .* or PRICE_FEED=simulated/);
-    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://assay.example' })).toMatch(/PUBLIC_URL must start with https:\/\/ in production/);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://assay.example' })).toMatch(
+      /PUBLIC_URL must start with https:\/\/ in production/,
+    );
     expect(loadConfig(PRODUCTION).publicUrl).toBe('https://assay.example');
   });
 
@@ -79,7 +81,9 @@ describe('loadConfig', () => {
   });
 
   it('reads previous encryption keys, and never repeats a malformed one', () => {
-    const keys = loadConfig({ ENCRYPTION_KEYS_PREVIOUS: ` ${'A'.repeat(64)} ,${'b'.repeat(64)},${'a'.repeat(64)}` }).previousEncryptionKeys;
+    const keys = loadConfig({
+      ENCRYPTION_KEYS_PREVIOUS: ` ${'A'.repeat(64)} ,${'b'.repeat(64)},${'a'.repeat(64)}`,
+    }).previousEncryptionKeys;
     expect(keys).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
     expect(loadConfig({}).previousEncryptionKeys).toEqual([]);
     const secretLooking = `${'d'.repeat(64)},${'e'.repeat(63)}`;
@@ -90,7 +94,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps generated secrets in the user config folder by default, never inside DATA_DIR', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/assay/data', XDG_CONFIG_HOME: '/home/ann/.cfg' }).secretsDir).toBe('/home/ann/.cfg/assay/secrets');
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', XDG_CONFIG_HOME: '/home/ann/.cfg' }).secretsDir).toBe(
+      '/home/ann/.cfg/assay/secrets',
+    );
     expect(loadConfig({ DATA_DIR: '/srv/assay/data', HOME: '/home/ann' }).secretsDir).toBe('/home/ann/.config/assay/secrets');
     expect(loadConfig({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/etc/assay' }).secretsDir).toBe('/etc/assay');
     expect(problemsOf({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data/keys' })).toMatch(
@@ -99,10 +105,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data' })).toMatch(/inside DATA_DIR/);
     expect(problemsOf({ DATA_DIR: '/home/ann/.config', HOME: '/home/ann' })).toMatch(/inside DATA_DIR/);
     // A neighbour whose name merely starts the same is outside.
-    expect(loadConfig({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data-keys' }).secretsDir).toBe('/srv/assay/data-keys');
+    expect(loadConfig({ DATA_DIR: '/srv/assay/data', SECRETS_DIR: '/srv/assay/data-keys' }).secretsDir).toBe(
+      '/srv/assay/data-keys',
+    );
   });
 
   it('normalises ADMIN_EMAILS to lower case', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Assay.Test ,x@assay.test' }).adminEmails).toEqual(['boss@assay.test', 'x@assay.test']);
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Assay.Test ,x@assay.test' }).adminEmails).toEqual([
+      'boss@assay.test',
+      'x@assay.test',
+    ]);
   });
 });

@@ -22,101 +22,93 @@ const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = (what: string) =>
-  z.preprocess(emptyToUndefined, z.url({ message: `${what} must be a URL` }).optional());
-const booleanFlag = z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()).transform((v) =>
-  v === undefined ? undefined : v === 'true' || v === '1',
-);
+const optionalUrl = (what: string) => z.preprocess(emptyToUndefined, z.url({ message: `${what} must be a URL` }).optional());
+const booleanFlag = z
+  .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-    HOST: optionalString,
-    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
-    TRUST_PROXY: optionalString,
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'data'))),
-    SECRETS_DIR: optionalString,
-    XDG_CONFIG_HOME: optionalString,
-    HOME: optionalString,
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-        .optional(),
-    ),
-    ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default('')),
-    SESSION_SECRET: z.preprocess(
-      emptyToUndefined,
-      z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-    ),
-    ENCRYPTION_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(HEX_KEY, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
-        .optional(),
-    ),
-    ENCRYPTION_KEYS_PREVIOUS: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        // The message never repeats the value: it is a key.
-        .refine((value) => splitList(value).every((key) => HEX_KEY.test(key)), {
-          message: 'ENCRYPTION_KEYS_PREVIOUS must be keys of 64 hex characters, separated by commas',
-        })
-        .optional(),
-    ),
-    DEMO_MODE: booleanFlag,
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
-    WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  HOST: optionalString,
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  TRUST_PROXY: optionalString,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'data'))),
+  SECRETS_DIR: optionalString,
+  XDG_CONFIG_HOME: optionalString,
+  HOME: optionalString,
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default('')),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(HEX_KEY, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)').optional(),
+  ),
+  ENCRYPTION_KEYS_PREVIOUS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      // The message never repeats the value: it is a key.
+      .refine((value) => splitList(value).every((key) => HEX_KEY.test(key)), {
+        message: 'ENCRYPTION_KEYS_PREVIOUS must be keys of 64 hex characters, separated by commas',
+      })
+      .optional(),
+  ),
+  DEMO_MODE: booleanFlag,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
 
-    STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
-    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
-    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
-    S3_BUCKET: optionalString,
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: booleanFlag,
+  STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
 
-    SMTP_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-        .optional(),
-    ),
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Assay <no-reply@assay.example>')),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Assay <no-reply@assay.example>')),
 
-    PRICE_FEED: z.preprocess(emptyToUndefined, z.enum(['simulated', 'gold-api', 'metals-dev']).default('simulated')),
-    PRICE_FEED_URL: optionalUrl('PRICE_FEED_URL'),
-    PRICE_FEED_API_KEY: optionalString,
-    PRICE_REFRESH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86400).default(60)),
+  PRICE_FEED: z.preprocess(emptyToUndefined, z.enum(['simulated', 'gold-api', 'metals-dev']).default('simulated')),
+  PRICE_FEED_URL: optionalUrl('PRICE_FEED_URL'),
+  PRICE_FEED_API_KEY: optionalString,
+  PRICE_REFRESH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86400).default(60)),
 
-    OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
-    OIDC_CLIENT_ID: optionalString,
-    OIDC_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
 
-    RECEIVING_ADDRESS: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .default('Assay Receiving, 100 Assay Way, Suite 200, Wilmington, DE 19801')
-        // Printed on every label: refuse at start what would print as a broken address.
-        .refine((value) => parseOneLineAddress(value) !== null, {
-          message: 'RECEIVING_ADDRESS must read "Name, Street, [Suite,] City, ST 12345" (a US address, no other commas)',
-        }),
-    ),
-    CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
-    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
-    SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
-  });
+  RECEIVING_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('Assay Receiving, 100 Assay Way, Suite 200, Wilmington, DE 19801')
+      // Printed on every label: refuse at start what would print as a broken address.
+      .refine((value) => parseOneLineAddress(value) !== null, {
+        message: 'RECEIVING_ADDRESS must read "Name, Street, [Suite,] City, ST 12345" (a US address, no other commas)',
+      }),
+  ),
+  CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
+  SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
+});
 
 type RawEnv = Record<string, string | undefined>;
 
@@ -133,7 +125,9 @@ function crossFieldProblems(raw: RawEnv): string[] {
     const publicUrl = v('PUBLIC_URL');
     if (!publicUrl) problems.push('PUBLIC_URL: PUBLIC_URL is required in production (the https:// address people open)');
     else if (!publicUrl.toLowerCase().startsWith('https://')) {
-      problems.push('PUBLIC_URL: PUBLIC_URL must start with https:// in production, so that session cookies are only sent encrypted');
+      problems.push(
+        'PUBLIC_URL: PUBLIC_URL must start with https:// in production, so that session cookies are only sent encrypted',
+      );
     }
     // Simulated prices are the demo's default; a production buyer quoting them must have chosen to.
     if (!v('PRICE_FEED')) {
@@ -142,7 +136,8 @@ function crossFieldProblems(raw: RawEnv): string[] {
           'or PRICE_FEED=simulated to run on simulated prices on purpose',
       );
     }
-    if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1') problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+    if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1')
+      problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
   }
   if (v('STORAGE_DRIVER') === 's3') {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {

@@ -27,10 +27,14 @@ async function main() {
 
   const demo = isDemoMode(config);
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, demo });
-  if (demo && (await seedDemoIfFresh(booted.database.db, app.auth, {
-    encryptionKey: booted.secrets.encryptionKey,
-    simulatedPrices: config.priceFeed.provider === 'simulated',
-  }))) app.log.info('demo data seeded');
+  if (
+    demo &&
+    (await seedDemoIfFresh(booted.database.db, app.auth, {
+      encryptionKey: booted.secrets.encryptionKey,
+      simulatedPrices: config.priceFeed.provider === 'simulated',
+    }))
+  )
+    app.log.info('demo data seeded');
 
   let closing = false;
   const close = async (signal: string) => {

@@ -21,7 +21,21 @@ const PRODUCTION = {
   TRUST_PROXY: '10.0.0.0/8',
 };
 
-const SECRETS = ['db-password', 'also-secret', 's3-pass', 'AKIAEXAMPLEKEYID', 's3-secret-access-key', 'smtp-password', 'mailer', 'metals-api-key', 'feed-pass', 'in-the-query', 'oidc-client-secret', PRODUCTION_ENV.ENCRYPTION_KEY, PRODUCTION_ENV.SESSION_SECRET];
+const SECRETS = [
+  'db-password',
+  'also-secret',
+  's3-pass',
+  'AKIAEXAMPLEKEYID',
+  's3-secret-access-key',
+  'smtp-password',
+  'mailer',
+  'metals-api-key',
+  'feed-pass',
+  'in-the-query',
+  'oidc-client-secret',
+  PRODUCTION_ENV.ENCRYPTION_KEY,
+  PRODUCTION_ENV.SESSION_SECRET,
+];
 
 describe('startupBanner', () => {
   it('names PUBLIC_URL and every outside service of a production instance, and no secret', () => {
@@ -48,12 +62,20 @@ describe('startupBanner', () => {
     const config = loadConfig({ ...PRODUCTION, PRICE_FEED: 'simulated' });
     const lines = startupBanner({ config, host: '0.0.0.0', port: 3000, demo: false, secretsFile: undefined });
     expect(lines).toContain('  prices:     SIMULATED (PRICE_FEED=simulated)');
-    expect(lines.at(-1)).toBe('  WARNING: prices are simulated (PRICE_FEED=simulated): quotes and offers do not follow the market.');
+    expect(lines.at(-1)).toBe(
+      '  WARNING: prices are simulated (PRICE_FEED=simulated): quotes and offers do not follow the market.',
+    );
   });
 
   it('tells a newcomer in demo mode that only this machine can reach it, and where its secrets are', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/assay-data' });
-    const lines = startupBanner({ config, host: '127.0.0.1', port: 3000, demo: true, secretsFile: '/home/ann/.config/assay/secrets/f00.json' });
+    const lines = startupBanner({
+      config,
+      host: '127.0.0.1',
+      port: 3000,
+      demo: true,
+      secretsFile: '/home/ann/.config/assay/secrets/f00.json',
+    });
     expect(lines).toEqual([
       'Assay is running at http://localhost:3000',
       '  listening:  127.0.0.1:3000 only (demo mode): set HOST=0.0.0.0 to open it to your network',
@@ -68,7 +90,11 @@ describe('startupBanner', () => {
   });
 
   it('names the default address of a price feed and the socket of a local PostgreSQL', () => {
-    const config = loadConfig({ PRICE_FEED: 'gold-api', DATABASE_URL: 'postgresql:///assay?host=/var/run/postgresql&password=x', HOST: '192.168.1.5' });
+    const config = loadConfig({
+      PRICE_FEED: 'gold-api',
+      DATABASE_URL: 'postgresql:///assay?host=/var/run/postgresql&password=x',
+      HOST: '192.168.1.5',
+    });
     const text = startupBanner({ config, host: '192.168.1.5', port: 8080, demo: false, secretsFile: undefined }).join('\n');
     expect(text).toContain('  listening:  192.168.1.5:8080');
     expect(text).toContain('  prices:     gold-api at https://api.gold-api.com, refreshed every 60 s');

@@ -67,7 +67,9 @@ function describeMail(mail: Config['mail']): string {
 function describePrices(config: Config): string {
   const feed = config.priceFeed;
   if (feed.provider === 'simulated') {
-    return config.production ? 'SIMULATED (PRICE_FEED=simulated)' : 'simulated demo prices (set PRICE_FEED=gold-api for market prices)';
+    return config.production
+      ? 'SIMULATED (PRICE_FEED=simulated)'
+      : 'simulated demo prices (set PRICE_FEED=gold-api for market prices)';
   }
   const url = feed.url ?? (feed.provider === 'gold-api' ? GOLD_API_DEFAULT_URL : METALS_DEV_DEFAULT_URL);
   return `${feed.provider} at ${withoutCredentials(url)}, refreshed every ${feed.refreshSeconds} s`;

@@ -24,7 +24,14 @@ function rawPost(port: number, path: string, body: object, from: string): Promis
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', localAddress: from, port, method: 'POST', path, headers: { 'content-type': 'application/json', origin: TEST_ORIGIN } },
+      {
+        host: '127.0.0.1',
+        localAddress: from,
+        port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -50,7 +57,8 @@ describe.each(engines)('account security on %s', (engine) => {
       remoteAddress: uniqueAddress(),
       payload: { email, password, name: 'Pat Person', firstName: 'Pat', lastName: 'Person' },
     });
-  const whoAmI = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
+  const whoAmI = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
 
   it('gives an ADMIN_EMAILS address a client account until its owner confirms it', async () => {
     const email = 'second-appraiser@assay.test';
@@ -112,7 +120,9 @@ describe.each(engines)('account security on %s', (engine) => {
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW + 2; i++) {
       // Each from its own loopback address, so only the per-account count can slow them down.
       const from = `127.0.${engine === 'pglite' ? 1 : 2}.${i + 10}`;
-      codes.push(await rawPost(port, '/api/identity/x/../sign-in/email', { email: victim.email, password: `roundabout-guess-${i}` }, from));
+      codes.push(
+        await rawPost(port, '/api/identity/x/../sign-in/email', { email: victim.email, password: `roundabout-guess-${i}` }, from),
+      );
     }
     expect(codes.slice(0, SIGN_IN_ATTEMPTS_PER_WINDOW)).toEqual(Array(SIGN_IN_ATTEMPTS_PER_WINDOW).fill(401));
     expect(codes.slice(SIGN_IN_ATTEMPTS_PER_WINDOW)).toEqual([429, 429]);
@@ -148,7 +158,8 @@ describe.each(engines)('account security on %s', (engine) => {
 
   it("does not let an owner's earlier typos count once the right password is given", async () => {
     const client = await signUp(t.app);
-    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW - 1; i++) await signIn(t.app, client.email, 'a-typo-password', uniqueAddress());
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW - 1; i++)
+      await signIn(t.app, client.email, 'a-typo-password', uniqueAddress());
     expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, uniqueAddress())).statusCode).toBe(200);
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_WINDOW; i++) {
       expect((await signIn(t.app, client.email, 'a-typo-password', uniqueAddress())).statusCode).toBe(401);
@@ -190,7 +201,13 @@ describe.each(engines)('account security on %s', (engine) => {
       url: '/api/identity/sign-up/email',
       headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' },
       remoteAddress: uniqueAddress(),
-      payload: { email: `loopback-${Date.now()}@assay.test`, password: DEFAULT_PASSWORD, name: 'Lo Op', firstName: 'Lo', lastName: 'Op' },
+      payload: {
+        email: `loopback-${Date.now()}@assay.test`,
+        password: DEFAULT_PASSWORD,
+        name: 'Lo Op',
+        firstName: 'Lo',
+        lastName: 'Op',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
   });

@@ -43,13 +43,22 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     const expected = { ...HOME, postalCode: '62701-1234' };
     expect(saved.json()).toEqual({ address: expected });
     expect((await get(client.cookie)).json()).toEqual({ address: expected });
-    const [row] = await t.db.select({ address: users.shippingAddress, isAdmin: users.isAdmin }).from(users).where(eq(users.id, client.id));
+    const [row] = await t.db
+      .select({ address: users.shippingAddress, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, client.id));
     expect(row).toEqual({ address: expected, isAdmin: false });
   });
 
   it('takes an address without the optional second line and phone', async () => {
     const client = await signUp(t.app);
-    const res = await put(client.cookie, { name: 'Pat Doe', line1: '1 Elm St', city: 'Austin', state: 'TX', postalCode: '78701' });
+    const res = await put(client.cookie, {
+      name: 'Pat Doe',
+      line1: '1 Elm St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       address: { name: 'Pat Doe', line1: '1 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', phone: null },
@@ -70,11 +79,31 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     ['an empty name', { name: '' }, 'Invalid body: name: Please enter the name for the label.'],
     ['a blank street', { line1: '   ' }, 'Invalid body: line1: Please enter the street address.'],
     ['a missing city', { city: undefined }, 'Invalid body: city: Please enter the city.'],
-    ['an unknown state', { state: 'ZZ' }, 'Invalid body: state: Please choose a US state or territory by its 2-letter code, like NY.'],
-    ['a 4-digit ZIP', { postalCode: '1234' }, 'Invalid body: postalCode: Please enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.'],
-    ['a short phone', { phone: '12345' }, 'Invalid body: phone: Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.'],
-    ['a too long second line', { line2: 'x'.repeat(101) }, 'Invalid body: line2: The second address line can be at most 100 characters.'],
-    ['a line break', { name: 'Casey\r\nBcc: someone' }, 'Invalid body: name: The name can only use letters, numbers, spaces and common punctuation.'],
+    [
+      'an unknown state',
+      { state: 'ZZ' },
+      'Invalid body: state: Please choose a US state or territory by its 2-letter code, like NY.',
+    ],
+    [
+      'a 4-digit ZIP',
+      { postalCode: '1234' },
+      'Invalid body: postalCode: Please enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.',
+    ],
+    [
+      'a short phone',
+      { phone: '12345' },
+      'Invalid body: phone: Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.',
+    ],
+    [
+      'a too long second line',
+      { line2: 'x'.repeat(101) },
+      'Invalid body: line2: The second address line can be at most 100 characters.',
+    ],
+    [
+      'a line break',
+      { name: 'Casey\r\nBcc: someone' },
+      'Invalid body: name: The name can only use letters, numbers, spaces and common punctuation.',
+    ],
   ])('refuses %s with 400 and changes nothing', async (_what, patch, message) => {
     const res = await put(steady.cookie, { ...HOME, ...patch });
     expect(res.statusCode).toBe(400);
@@ -100,7 +129,9 @@ describe.each(engines)('the shipping address on %s', (engine) => {
       payload: '"12 Main Street, Springfield"',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Invalid body: Please send the address as {name, line1, line2, city, state, postalCode, phone}.');
+    expect(res.json().message).toBe(
+      'Invalid body: Please send the address as {name, line1, line2, city, state, postalCode, phone}.',
+    );
   });
 
   it('is for signed-in people only (401, even with a bad body)', async () => {
@@ -118,7 +149,12 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     const received = buildSubmission({ userId: client.id, status: 'appraising' });
     await t.db.insert(submissions).values([waiting, received]);
     for (const sub of [waiting, received]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/shipping/labels', headers: { cookie: client.cookie }, payload: { submissionId: sub.id } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shipping/labels',
+        headers: { cookie: client.cookie },
+        payload: { submissionId: sub.id },
+      });
       expect(res.statusCode).toBe(201);
     }
     // A label registered with a real carrier is never rewritten.
@@ -140,7 +176,12 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     const corrected = { ...HOME, line1: '14 Main Street' };
     expect((await put(client.cookie, corrected)).statusCode).toBe(200);
     const senderOf = async (submissionId: string) =>
-      (await t.db.select({ sender: shippingLabels.sender }).from(shippingLabels).where(eq(shippingLabels.submissionId, submissionId)))[0]!.sender;
+      (
+        await t.db
+          .select({ sender: shippingLabels.sender })
+          .from(shippingLabels)
+          .where(eq(shippingLabels.submissionId, submissionId))
+      )[0]!.sender;
     expect(await senderOf(waiting.id)).toEqual(corrected);
     expect(await senderOf(received.id)).toEqual(HOME);
     expect(await senderOf(real.id)).toEqual(HOME);

@@ -92,7 +92,9 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
     await t.db.update(submissions).set({ status: 'appraising' }).where(eq(submissions.id, 'bulk-5'));
     await t.db.update(submissions).set({ category: 'scrap', requiresKyc: true }).where(eq(submissions.id, 'bulk-6'));
     await t.db.execute(sql`update submissions set status = 'returned' where status = 'new' and category = 'gems'`);
-    await t.db.execute(sql`update submissions set category = case category when 'gems' then 'jewelry' when 'jewelry' then 'gems' else category end where id like 'bulk-1%'`);
+    await t.db.execute(
+      sql`update submissions set category = case category when 'gems' then 'jewelry' when 'jewelry' then 'gems' else category end where id like 'bulk-1%'`,
+    );
     await t.db.execute(sql`update submissions set requires_kyc = not requires_kyc where id like 'bulk-2%'`);
     await expectExact();
   });
@@ -105,7 +107,9 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
     const before = await bothCounts();
     await t.db.execute(sql`update submissions set admin_notes = 'checked', version = version + 1`);
     // A row swapping buckets with another row in one statement nets out too.
-    await t.db.execute(sql`update submissions set status = case status when 'offered' then 'completed' when 'completed' then 'offered' else status end where id in ('swap-a', 'swap-b')`);
+    await t.db.execute(
+      sql`update submissions set status = case status when 'offered' then 'completed' when 'completed' then 'offered' else status end where id in ('swap-a', 'swap-b')`,
+    );
     expect((await bothCounts()).counters).toEqual(before.counters);
     await expectExact();
   });
@@ -130,16 +134,25 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
   });
 
   it('stay exact under concurrent transactions, without deadlocks, while being compacted', async () => {
-    const ids = (await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.status, 'new')).limit(40)).map((r) => r.id);
+    const ids = (await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.status, 'new')).limit(40)).map(
+      (r) => r.id,
+    );
     expect(ids).toHaveLength(40);
     // Each transaction touches several buckets in several statements, in different orders: with
     // one shared row per bucket this deadlocks on PostgreSQL; appended rows cannot.
     await Promise.all([
       ...ids.map((id, i) =>
         t.db.transaction(async (tx) => {
-          await tx.insert(submissions).values(buildSubmission({ userId, category: (['gems', 'scrap', 'jewelry'] as const)[i % 3] }));
-          await tx.update(submissions).set({ status: i % 2 ? 'appraising' : 'returned' }).where(eq(submissions.id, id));
-          await tx.insert(submissions).values(buildSubmission({ userId, category: (['jewelry', 'gems', 'scrap'] as const)[i % 3] }));
+          await tx
+            .insert(submissions)
+            .values(buildSubmission({ userId, category: (['gems', 'scrap', 'jewelry'] as const)[i % 3] }));
+          await tx
+            .update(submissions)
+            .set({ status: i % 2 ? 'appraising' : 'returned' })
+            .where(eq(submissions.id, id));
+          await tx
+            .insert(submissions)
+            .values(buildSubmission({ userId, category: (['jewelry', 'gems', 'scrap'] as const)[i % 3] }));
         }),
       ),
       bulkInsert(500, 'race-'),
@@ -162,7 +175,10 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
 
   it('are compacted by a counts read once they pile up', async () => {
     for (let i = 0; i <= COMPACT_AFTER_ROWS; i += 1) {
-      await t.db.update(submissions).set({ status: i % 2 ? 'completed' : 'offered' }).where(eq(submissions.id, 'bulk-3'));
+      await t.db
+        .update(submissions)
+        .set({ status: i % 2 ? 'completed' : 'offered' })
+        .where(eq(submissions.id, 'bulk-3'));
     }
     expect(await counterRows(t)).toBeGreaterThan(COMPACT_AFTER_ROWS);
     await mailboxCounts(t.app.ctx, appraiser);

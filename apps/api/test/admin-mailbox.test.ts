@@ -42,7 +42,10 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
   afterAll(() => t.close());
 
   it('lets only admins in: 401 for visitors, 403 for clients, before reading any input', async () => {
-    const [row] = await t.db.insert(submissions).values(buildSubmission({ userId: client.id })).returning();
+    const [row] = await t.db
+      .insert(submissions)
+      .values(buildSubmission({ userId: client.id }))
+      .returning();
     for (const [method, url, body] of adminRoutes(row!.id)) {
       for (const [cookie, status] of [
         [undefined, 401],
@@ -51,13 +54,21 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         const res = await t.app.inject({
           method: method as 'GET',
           url,
-          headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            origin: TEST_ORIGIN,
+            ...(cookie ? { cookie } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
           ...(body ? { payload: JSON.stringify(body) } : {}),
         });
         expect(res.statusCode, `${method} ${url} as ${cookie ? 'client' : 'visitor'}`).toBe(status);
       }
       // Even a malformed request from a client is a 403, not a validation answer.
-      const bad = await t.app.inject({ method: method as 'GET', url: `${url}${url.includes('?') ? '&' : '?'}limit=abc`, headers: { cookie: client.cookie } });
+      const bad = await t.app.inject({
+        method: method as 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}limit=abc`,
+        headers: { cookie: client.cookie },
+      });
       expect(bad.statusCode).toBe(403);
       expect(bad.json().message).toBe('This area is for Assay appraisers only.');
     }
@@ -94,10 +105,41 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       ids.push(...rows.map((r) => r.id!), ...twins.map((r) => r.id!));
       // Photos in slot order, one ID photo that must never show, one photo of another submission.
       await t.db.insert(submissionImages).values([
-        { id: 'img-b', ownerId: client.id, submissionId: rows[29]!.id, position: 1, storageKey: 'k-b', uploadExpiresAt: new Date(), status: 'stored' },
-        { id: 'img-a', ownerId: client.id, submissionId: rows[29]!.id, position: 0, storageKey: 'k-a', uploadExpiresAt: new Date(), status: 'stored' },
-        { id: 'img-kyc', ownerId: client.id, submissionId: rows[29]!.id, position: 2, purpose: 'kyc', storageKey: 'k-kyc', uploadExpiresAt: new Date() },
-        { id: 'img-other', ownerId: client.id, submissionId: rows[0]!.id, position: 0, storageKey: 'k-o', uploadExpiresAt: new Date() },
+        {
+          id: 'img-b',
+          ownerId: client.id,
+          submissionId: rows[29]!.id,
+          position: 1,
+          storageKey: 'k-b',
+          uploadExpiresAt: new Date(),
+          status: 'stored',
+        },
+        {
+          id: 'img-a',
+          ownerId: client.id,
+          submissionId: rows[29]!.id,
+          position: 0,
+          storageKey: 'k-a',
+          uploadExpiresAt: new Date(),
+          status: 'stored',
+        },
+        {
+          id: 'img-kyc',
+          ownerId: client.id,
+          submissionId: rows[29]!.id,
+          position: 2,
+          purpose: 'kyc',
+          storageKey: 'k-kyc',
+          uploadExpiresAt: new Date(),
+        },
+        {
+          id: 'img-other',
+          ownerId: client.id,
+          submissionId: rows[0]!.id,
+          position: 0,
+          storageKey: 'k-o',
+          uploadExpiresAt: new Date(),
+        },
       ]);
     });
 
@@ -174,7 +216,9 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
 
       const gems = (await get('/api/admin/submissions?category=gems&limit=4')).json() as AdminSubmissionPage;
       expect(gems.items.map((s) => s.description)).toEqual(['item 29', 'item 26', 'item 23', 'item 20']);
-      const gems2 = (await get(`/api/admin/submissions?category=gems&limit=4&cursor=${gems.nextCursor}`)).json() as AdminSubmissionPage;
+      const gems2 = (
+        await get(`/api/admin/submissions?category=gems&limit=4&cursor=${gems.nextCursor}`)
+      ).json() as AdminSubmissionPage;
       expect(gems2.items.map((s) => s.description)).toEqual(['item 17', 'item 14', 'item 11', 'item 8']);
 
       const both = (await get('/api/admin/submissions?status=new&category=jewelry')).json() as AdminSubmissionPage;
@@ -195,9 +239,9 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       const target = all.find((s) => s.description === 'item 12')!;
       const short = target.id.slice(-8);
       const find = async (search: string, extra = '') =>
-        ((await get(`/api/admin/submissions?search=${encodeURIComponent(search)}${extra}`)).json() as AdminSubmissionPage).items.map(
-          (s) => s.description,
-        );
+        (
+          (await get(`/api/admin/submissions?search=${encodeURIComponent(search)}${extra}`)).json() as AdminSubmissionPage
+        ).items.map((s) => s.description);
       expect(await find(`#${short}`)).toEqual(['item 12']);
       expect(await find(short.toUpperCase())).toEqual(['item 12']);
       expect(await find(target.id)).toEqual(['item 12']);
@@ -238,7 +282,10 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       [Buffer.from('["yesterday","x"]').toString('base64url'), 'This page link is no longer valid.'],
       [Buffer.from('["2026-01-01T00:00:00.000000Z",""]').toString('base64url'), 'This page link is no longer valid.'],
       [Buffer.from('["2026-13-45T00:00:00.000000Z","x"]').toString('base64url'), 'This page link is no longer valid.'],
-      [Buffer.from(`["2026-01-01T00:00:00.000000Z","${'x'.repeat(129)}"]`).toString('base64url'), 'This page link is no longer valid.'],
+      [
+        Buffer.from(`["2026-01-01T00:00:00.000000Z","${'x'.repeat(129)}"]`).toString('base64url'),
+        'This page link is no longer valid.',
+      ],
       ['%27%3B%20drop%20table%20submissions', 'This page link is no longer valid.'],
       ['A'.repeat(401), 'Invalid querystring: cursor: This page link is no longer valid.'],
     ])('refuses the cursor %s with 400', async (cursor, message) => {
@@ -254,7 +301,10 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       ['limit=101', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
       ['limit=-5', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
       ['limit=abc', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
-      ['status=new&status=offered', 'Invalid querystring: status: Status must be one of new, appraising, offered, completed or returned.'],
+      [
+        'status=new&status=offered',
+        'Invalid querystring: status: Status must be one of new, appraising, offered, completed or returned.',
+      ],
     ])('refuses %s with 400', async (query, message) => {
       const res = await get(`/api/admin/submissions?${query}`);
       expect(res.statusCode).toBe(400);
@@ -294,10 +344,12 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         byCategory: { all: 9, scrap: 3, gems: 3, jewelry: 3 },
       });
       const listed = (await get('/api/admin/submissions?limit=100')).json() as AdminSubmissionPage;
-      expect(listed.items.filter((s) => s.nearingDeadline).map((s) => `${s.status}/${s.category}`).sort()).toEqual([
-        'appraising/scrap',
-        'new/jewelry',
-      ]);
+      expect(
+        listed.items
+          .filter((s) => s.nearingDeadline)
+          .map((s) => `${s.status}/${s.category}`)
+          .sort(),
+      ).toEqual(['appraising/scrap', 'new/jewelry']);
     });
 
     it('answers zeros on an empty mailbox', async () => {
@@ -321,11 +373,52 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       const payout = buildTransaction({ submission: sub });
       await t.db.insert(transactions).values(payout);
       await t.db.insert(auditLog).values([
-        { id: 'a1', actorId: client.id, entityType: 'submission', entityId: sub.id!, action: 'created', toStatus: 'new', createdAt: new Date(Date.UTC(2026, 0, 1)) },
-        { id: 'a2', actorId: admin.id, entityType: 'submission', entityId: sub.id!, action: 'offer_submitted', fromStatus: 'new', toStatus: 'offered', changes: { finalOffer: '12000.00', actualWeight: 12.5 }, createdAt: new Date(Date.UTC(2026, 0, 2)) },
-        { id: 'a3', actorId: admin.id, entityType: 'transaction', entityId: payout.id!, action: 'payout_sent', fromStatus: 'pending', toStatus: 'sent', createdAt: new Date(Date.UTC(2026, 0, 3)) },
-        { id: 'a4', actorId: null, entityType: 'submission', entityId: sub.id!, action: 'system_note' as AuditAction, createdAt: new Date(Date.UTC(2026, 0, 4)) },
-        { id: 'other', actorId: admin.id, entityType: 'submission', entityId: 'someone-else', action: 'received', createdAt: new Date(Date.UTC(2026, 0, 2)) },
+        {
+          id: 'a1',
+          actorId: client.id,
+          entityType: 'submission',
+          entityId: sub.id!,
+          action: 'created',
+          toStatus: 'new',
+          createdAt: new Date(Date.UTC(2026, 0, 1)),
+        },
+        {
+          id: 'a2',
+          actorId: admin.id,
+          entityType: 'submission',
+          entityId: sub.id!,
+          action: 'offer_submitted',
+          fromStatus: 'new',
+          toStatus: 'offered',
+          changes: { finalOffer: '12000.00', actualWeight: 12.5 },
+          createdAt: new Date(Date.UTC(2026, 0, 2)),
+        },
+        {
+          id: 'a3',
+          actorId: admin.id,
+          entityType: 'transaction',
+          entityId: payout.id!,
+          action: 'payout_sent',
+          fromStatus: 'pending',
+          toStatus: 'sent',
+          createdAt: new Date(Date.UTC(2026, 0, 3)),
+        },
+        {
+          id: 'a4',
+          actorId: null,
+          entityType: 'submission',
+          entityId: sub.id!,
+          action: 'system_note' as AuditAction,
+          createdAt: new Date(Date.UTC(2026, 0, 4)),
+        },
+        {
+          id: 'other',
+          actorId: admin.id,
+          entityType: 'submission',
+          entityId: 'someone-else',
+          action: 'received',
+          createdAt: new Date(Date.UTC(2026, 0, 2)),
+        },
       ]);
       await t.db.insert(kycRecords).values({
         id: 'kyc-1',
@@ -344,12 +437,50 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       const res = await get(`/api/admin/submissions/${sub.id}`);
       expect(res.statusCode).toBe(200);
       const detail = res.json();
-      expect(detail).toMatchObject({ id: sub.id, adminNotes: 'hallmark 585', requiresKyc: true, customerLabel: customerLabel(client.id), version: 1 });
+      expect(detail).toMatchObject({
+        id: sub.id,
+        adminNotes: 'hallmark 585',
+        requiresKyc: true,
+        customerLabel: customerLabel(client.id),
+        version: 1,
+      });
       expect(detail.auditLog).toEqual([
-        { id: 'a1', at: '2026-01-01T00:00:00.000Z', action: 'created', fromStatus: null, toStatus: 'new', changes: null, actor: { id: client.id, name: 'Casey Client', email: client.email } },
-        { id: 'a2', at: '2026-01-02T00:00:00.000Z', action: 'offer_submitted', fromStatus: 'new', toStatus: 'offered', changes: { finalOffer: '12000.00', actualWeight: 12.5 }, actor: { id: admin.id, name: 'Ada Appraiser', email: ADMIN_EMAIL } },
-        { id: 'a3', at: '2026-01-03T00:00:00.000Z', action: 'payout_sent', fromStatus: 'pending', toStatus: 'sent', changes: null, actor: { id: admin.id, name: 'Ada Appraiser', email: ADMIN_EMAIL } },
-        { id: 'a4', at: '2026-01-04T00:00:00.000Z', action: 'system_note', fromStatus: null, toStatus: null, changes: null, actor: null },
+        {
+          id: 'a1',
+          at: '2026-01-01T00:00:00.000Z',
+          action: 'created',
+          fromStatus: null,
+          toStatus: 'new',
+          changes: null,
+          actor: { id: client.id, name: 'Casey Client', email: client.email },
+        },
+        {
+          id: 'a2',
+          at: '2026-01-02T00:00:00.000Z',
+          action: 'offer_submitted',
+          fromStatus: 'new',
+          toStatus: 'offered',
+          changes: { finalOffer: '12000.00', actualWeight: 12.5 },
+          actor: { id: admin.id, name: 'Ada Appraiser', email: ADMIN_EMAIL },
+        },
+        {
+          id: 'a3',
+          at: '2026-01-03T00:00:00.000Z',
+          action: 'payout_sent',
+          fromStatus: 'pending',
+          toStatus: 'sent',
+          changes: null,
+          actor: { id: admin.id, name: 'Ada Appraiser', email: ADMIN_EMAIL },
+        },
+        {
+          id: 'a4',
+          at: '2026-01-04T00:00:00.000Z',
+          action: 'system_note',
+          fromStatus: null,
+          toStatus: null,
+          changes: null,
+          actor: null,
+        },
       ]);
       expect(detail.customerKyc).toEqual({
         status: 'rejected',
@@ -358,14 +489,26 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         reviewedAt: '2026-01-05T00:00:00.000Z',
         rejectionReason: 'Blurry photo',
       });
-      expect(detail.transaction).toMatchObject({ id: payout.id, submissionId: sub.id, amount: '12000.00', payoutMethod: 'check', status: 'pending' });
+      expect(detail.transaction).toMatchObject({
+        id: payout.id,
+        submissionId: sub.id,
+        amount: '12000.00',
+        payoutMethod: 'check',
+        status: 'pending',
+      });
     });
 
     it('says none for a customer without an identity check, and 404 for an unknown id', async () => {
       const sub = buildSubmission({ userId: admin.id });
       await t.db.insert(submissions).values(sub);
       const detail = (await get(`/api/admin/submissions/${sub.id}`)).json();
-      expect(detail.customerKyc).toEqual({ status: 'none', recordId: null, submittedAt: null, reviewedAt: null, rejectionReason: null });
+      expect(detail.customerKyc).toEqual({
+        status: 'none',
+        recordId: null,
+        submittedAt: null,
+        reviewedAt: null,
+        rejectionReason: null,
+      });
       expect(detail.transaction).toBeNull();
       expect(detail.auditLog).toEqual([]);
       const missing = await get('/api/admin/submissions/no-such-id');

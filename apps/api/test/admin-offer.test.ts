@@ -28,7 +28,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
   }
   const load = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
   const auditOf = (id: string) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'submission'), eq(auditLog.entityId, id)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'submission'), eq(auditLog.entityId, id)));
   const notificationsOf = (id: string) => t.db.select().from(notifications).where(eq(notifications.submissionId, id));
 
   /** Nothing at all changed: same version and status, no audit entry, nobody told. */
@@ -52,7 +55,12 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
 
   it('records an offer on a new submission, audits it and tells the client by notification and e-mail', async () => {
     const id = await make();
-    const res = await put(id, { finalOffer: '1250.5', actualWeight: '12.4', adminNotes: '  hallmark 585, clasp bent ', status: 'offered' });
+    const res = await put(id, {
+      finalOffer: '1250.5',
+      actualWeight: '12.4',
+      adminNotes: '  hallmark 585, clasp bent ',
+      status: 'offered',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -93,7 +101,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
 
   it('never shows internal notes to the client who owns the submission', async () => {
     const id = await make({ description: 'notes test' });
-    expect((await put(id, { finalOffer: '300', actualWeight: 5, adminNotes: 'SECRET-NOTE looks plated', status: 'offered' })).statusCode).toBe(200);
+    expect(
+      (await put(id, { finalOffer: '300', actualWeight: 5, adminNotes: 'SECRET-NOTE looks plated', status: 'offered' }))
+        .statusCode,
+    ).toBe(200);
     const list = await t.app.inject({ url: '/api/submissions', headers: { cookie: client.cookie } });
     expect(list.statusCode).toBe(200);
     const mine = (list.json() as Record<string, unknown>[]).find((s) => s.id === id)!;
@@ -142,31 +153,88 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     [{ finalOffer: '100' }, offerMessage],
     [{ actualWeight: 2 }, offerMessage],
     [{ finalOffer: '', actualWeight: 1, status: 'offered' }, `Invalid body: finalOffer: ${offerMessage}`],
-    [{ finalOffer: '0', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be more than $0.00.'],
+    [
+      { finalOffer: '0', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be more than $0.00.',
+    ],
     [{ finalOffer: 0, actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be more than $0.00.'],
-    [{ finalOffer: '-5', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: -5, actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: 'lots', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: '12.345', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: '1e9', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: '10000000.01', actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer cannot be more than $10,000,000.00.'],
-    [{ finalOffer: 1e12, actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer cannot be more than $10,000,000.00.'],
-    [{ finalOffer: true, actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars, like 1250.00.'],
-    [{ finalOffer: ['1'], actualWeight: 1, status: 'offered' }, 'Invalid body: finalOffer: The final offer must be an amount in dollars, like 1250.00.'],
-    [{ finalOffer: '10', actualWeight: 0, status: 'offered' }, 'Invalid body: actualWeight: The actual weight must be greater than zero.'],
-    [{ finalOffer: '10', actualWeight: -1, status: 'offered' }, 'Invalid body: actualWeight: The actual weight must be greater than zero.'],
-    [{ finalOffer: '10', actualWeight: 'heavy', status: 'offered' }, 'Invalid body: actualWeight: The actual weight must be a number.'],
-    [{ finalOffer: '10', actualWeight: 600_000, status: 'offered' }, 'Invalid body: actualWeight: The actual weight is too large; the most we accept is 100 kg.'],
-    [{ finalOffer: '10', actualWeight: 0.00001, status: 'offered' }, 'Invalid body: actualWeight: The actual weight is too small to weigh; the least we accept is 0.001 g.'],
-    [{ finalOffer: '10', actualWeight: 0.00004, status: 'offered' }, 'Invalid body: actualWeight: The actual weight can have at most 4 decimal places.'],
+    [
+      { finalOffer: '-5', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: -5, actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: 'lots', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: '12.345', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: '1e9', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: '10000000.01', actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer cannot be more than $10,000,000.00.',
+    ],
+    [
+      { finalOffer: 1e12, actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer cannot be more than $10,000,000.00.',
+    ],
+    [
+      { finalOffer: true, actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars, like 1250.00.',
+    ],
+    [
+      { finalOffer: ['1'], actualWeight: 1, status: 'offered' },
+      'Invalid body: finalOffer: The final offer must be an amount in dollars, like 1250.00.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 0, status: 'offered' },
+      'Invalid body: actualWeight: The actual weight must be greater than zero.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: -1, status: 'offered' },
+      'Invalid body: actualWeight: The actual weight must be greater than zero.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 'heavy', status: 'offered' },
+      'Invalid body: actualWeight: The actual weight must be a number.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 600_000, status: 'offered' },
+      'Invalid body: actualWeight: The actual weight is too large; the most we accept is 100 kg.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 0.00001, status: 'offered' },
+      'Invalid body: actualWeight: The actual weight is too small to weigh; the least we accept is 0.001 g.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 0.00004, status: 'offered' },
+      'Invalid body: actualWeight: The actual weight can have at most 4 decimal places.',
+    ],
     // Fine in ounces, so only the service, which knows this submission is weighed in grams, can tell.
-    [{ finalOffer: '10', actualWeight: 0.0005, status: 'offered' }, 'The actual weight is too small to weigh; the least we accept is 0.001 g.'],
-    [{ finalOffer: '10', actualWeight: 1, status: 'appraising' }, 'A final offer and actual weight can only be sent with status "offered".'],
+    [
+      { finalOffer: '10', actualWeight: 0.0005, status: 'offered' },
+      'The actual weight is too small to weigh; the least we accept is 0.001 g.',
+    ],
+    [
+      { finalOffer: '10', actualWeight: 1, status: 'appraising' },
+      'A final offer and actual weight can only be sent with status "offered".',
+    ],
     [{ adminNotes: 'x'.repeat(5001) }, 'Invalid body: adminNotes: Notes can be at most 5000 characters.'],
     [{ adminNotes: 42 }, 'Invalid body: adminNotes: Notes must be text.'],
     [{ status: 'done' }, 'Invalid body: status: Status must be one of new, appraising, offered, completed or returned.'],
     [{ adminNotes: 'x', version: 0 }, 'Invalid body: version: version must be the whole number the submission was loaded with.'],
-    [{ adminNotes: 'x', version: 'one' }, 'Invalid body: version: version must be the whole number the submission was loaded with.'],
+    [
+      { adminNotes: 'x', version: 'one' },
+      'Invalid body: version: version must be the whole number the submission was loaded with.',
+    ],
     [{}, 'Invalid body: Nothing to update: send a final offer, actual weight, notes or status.'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     const id = await make();
@@ -219,7 +287,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
 
   it('refuses a stale version with 409 and takes the current one', async () => {
     const id = await make();
-    expect((await put(id, { adminNotes: 'first look', version: 1 })).json()).toMatchObject({ version: 2, adminNotes: 'first look' });
+    expect((await put(id, { adminNotes: 'first look', version: 1 })).json()).toMatchObject({
+      version: 2,
+      adminNotes: 'first look',
+    });
     const stale = await put(id, { finalOffer: '10', actualWeight: 1, status: 'offered', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('This submission was changed by someone else. Reload and try again.');
@@ -263,7 +334,9 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'completed', adminNotes: 'paid by check 1042', version: 2 });
     const audit = await auditOf(id);
-    expect(audit.map((a) => [a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([['notes_updated', null, null, { notesEdited: true }]]);
+    expect(audit.map((a) => [a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([
+      ['notes_updated', null, null, { notesEdited: true }],
+    ]);
     expect(await notificationsOf(id)).toEqual([]);
     // Empty notes clear them.
     expect((await put(id, { adminNotes: '   ' })).json().adminNotes).toBeNull();
@@ -286,7 +359,9 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     const offered = await make({ status: 'offered', finalOffer: '10.00' });
     const completed = await put(offered, { status: 'completed' });
     expect(completed.statusCode).toBe(409);
-    expect(completed.json().message).toBe('A submission is completed when the client accepts the offer and the payout is recorded.');
+    expect(completed.json().message).toBe(
+      'A submission is completed when the client accepts the offer and the payout is recorded.',
+    );
     const back = await put(offered, { status: 'new' });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('A submission that is "Offer Ready" cannot be moved to "New".');

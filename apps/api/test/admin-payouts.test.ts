@@ -128,8 +128,14 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
 
     const pending = await get('/api/admin/payouts');
     expect(pending.json()).toHaveLength(1);
-    expect(pending.json()[0].payoutDetails).toEqual({ accountName: 'Ada Lovelace', accountLast4: ACCOUNT.slice(-4), routingLast4: ROUTING.slice(-4) });
-    expect((await postJson(t.app, `/api/admin/transactions/${row!.id}/sent`, { reference: 'ACH-7' }, admin.cookie)).statusCode).toBe(200);
+    expect(pending.json()[0].payoutDetails).toEqual({
+      accountName: 'Ada Lovelace',
+      accountLast4: ACCOUNT.slice(-4),
+      routingLast4: ROUTING.slice(-4),
+    });
+    expect(
+      (await postJson(t.app, `/api/admin/transactions/${row!.id}/sent`, { reference: 'ACH-7' }, admin.cookie)).statusCode,
+    ).toBe(200);
     const sent = await get('/api/admin/payouts?status=sent');
     expect(sent.json()).toHaveLength(1);
     for (const res of [pending, sent]) {
@@ -158,7 +164,9 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect(looks[0]!.actorId).toBe(admin.id);
     expect(JSON.stringify(looks)).not.toContain(ACCOUNT);
 
-    expect((await postJson(t.app, `/api/admin/transactions/${id}/sent`, { reference: 'ACH-8' }, admin.cookie)).statusCode).toBe(200);
+    expect((await postJson(t.app, `/api/admin/transactions/${id}/sent`, { reference: 'ACH-8' }, admin.cookie)).statusCode).toBe(
+      200,
+    );
     const after = await postJson(t.app, url, {}, admin.cookie);
     expect(after.statusCode).toBe(409);
     expect(after.json().message).toBe('This payout has already been sent, so its bank details are no longer shown.');
@@ -171,7 +179,7 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect((await postJson(t.app, '/api/admin/transactions/no-such-payout/bank-details', {}, admin.cookie)).statusCode).toBe(404);
   });
 
-  it('gives the mailing address of a check payout (the client\'s shipping address), and none for other methods', async () => {
+  it("gives the mailing address of a check payout (the client's shipping address), and none for other methods", async () => {
     const home = { name: 'Casey Client', line1: '12 Main Street', city: 'Springfield', state: 'il', postalCode: '62701' };
     expect((await saveAddress(t.app, client.cookie, home)).statusCode).toBe(200);
     const check = await payout(20, 'check');
@@ -197,7 +205,10 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
       ['limit=101', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
       ['limit=abc', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
     ]) {
-      const res = await t.app.inject({ url: `/api/admin/payouts?${query}`, headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
+      const res = await t.app.inject({
+        url: `/api/admin/payouts?${query}`,
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+      });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toBe(message);
     }
@@ -228,13 +239,24 @@ describe.each(engines)('the demo seed fills both queues on %s', (engine) => {
 
     const checks = (await t.app.inject({ url: '/api/admin/kyc?status=pending', headers: { cookie } })).json() as AdminKycRecord[];
     expect(checks).toHaveLength(1);
-    expect(checks[0]).toMatchObject({ userId: client!.id, status: 'pending', fullName: 'Dana Client', idType: 'drivers_license', idImageUrl: null });
+    expect(checks[0]).toMatchObject({
+      userId: client!.id,
+      status: 'pending',
+      fullName: 'Dana Client',
+      idType: 'drivers_license',
+      idImageUrl: null,
+    });
     expect(checks[0]!.idNumberLast4).toMatch(/^\d{4}$/);
     // Stored as the kyc module stores it: encrypted under the record's own context.
     const [record] = await t.db.select().from(kycRecords).where(eq(kycRecords.id, checks[0]!.id));
-    expect(decryptField(encryptionKey, record!.encryptedIdNumber, idNumberContext(record!.id)).endsWith(record!.idNumberLast4)).toBe(true);
+    expect(
+      decryptField(encryptionKey, record!.encryptedIdNumber, idNumberContext(record!.id)).endsWith(record!.idNumberLast4),
+    ).toBe(true);
     // It is why the big offer waits: an offered submission above $10,000 that requires it.
-    const [waiting] = await t.db.select().from(submissions).where(and(eq(submissions.userId, client!.id), eq(submissions.requiresKyc, true)));
+    const [waiting] = await t.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.userId, client!.id), eq(submissions.requiresKyc, true)));
     expect(waiting).toMatchObject({ status: 'offered' });
     expect(Number(waiting!.finalOffer)).toBeGreaterThan(10_000);
 

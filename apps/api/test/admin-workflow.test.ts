@@ -5,7 +5,15 @@ import type { AuditEntityType } from '@assay/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction, type SubmissionSpec } from '../src/db/factories.ts';
-import { auditLog, kycRecords, notifications, outbox, shippingLabels, submissions, transactions } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  kycRecords,
+  notifications,
+  outbox,
+  shippingLabels,
+  submissions,
+  transactions,
+} from '../src/db/schema/index.ts';
 import { saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
@@ -32,7 +40,10 @@ describe.each(engines)('admin workflow on %s', (engine) => {
   }
   const load = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
   const auditOf = (entityType: AuditEntityType, id: string) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, id)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, id)));
   const kindsFor = async (userId: string) =>
     (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.kind);
 
@@ -64,7 +75,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         [admin.id, 'received', 'new', 'appraising', { guaranteeDeadline: row.guaranteeDeadline.toISOString() }],
       ]);
       expect(await kindsFor(client.id)).toEqual(['submission_received']);
-      expect((await t.db.select().from(outbox)).map((m) => [m.toAddress, m.subject])).toEqual([[client.email, 'Your parcel has arrived']]);
+      expect((await t.db.select().from(outbox)).map((m) => [m.toAddress, m.subject])).toEqual([
+        [client.email, 'Your parcel has arrived'],
+      ]);
     });
 
     it('refuses anything but new with 409, and a double click receives once', async () => {
@@ -75,7 +88,10 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         expect((await load(sub.id!)).version).toBe(1);
       }
       const sub = await make();
-      const results = await Promise.all([post(`/api/admin/submissions/${sub.id}/receive`), post(`/api/admin/submissions/${sub.id}/receive`)]);
+      const results = await Promise.all([
+        post(`/api/admin/submissions/${sub.id}/receive`),
+        post(`/api/admin/submissions/${sub.id}/receive`),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json().message).toBe('This submission is already "Appraising".');
       expect(await auditOf('submission', sub.id!)).toHaveLength(1);
@@ -102,15 +118,27 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         expect(others).toEqual([]);
         // Insured for the larger of the estimate and the offer; here the estimate.
         expect(Number(sub.preliminaryQuoteMax)).toBeGreaterThan(10);
-        expect(label).toMatchObject({ direction: 'return', userId: client.id, freeReturn: 'yes', insuredValue: Number(sub.preliminaryQuoteMax).toFixed(2) });
+        expect(label).toMatchObject({
+          direction: 'return',
+          userId: client.id,
+          freeReturn: 'yes',
+          insuredValue: Number(sub.preliminaryQuoteMax).toFixed(2),
+        });
         expect(label!.receiver).toMatchObject({ line1: '12 Main Street', postalCode: '62701' });
-        expect((await auditOf('submission', sub.id!)).map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([
+        expect(
+          (await auditOf('submission', sub.id!)).map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus, a.changes]),
+        ).toEqual([
           [
             admin.id,
             'returned',
             status,
             'returned',
-            { reason: 'We do not buy plated items.', returnLabelId: label!.id, trackingNumber: label!.trackingNumber, carrier: label!.carrier },
+            {
+              reason: 'We do not buy plated items.',
+              returnLabelId: label!.id,
+              trackingNumber: label!.trackingNumber,
+              carrier: label!.carrier,
+            },
           ],
         ]);
         const note = await noteOf();
@@ -138,7 +166,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'returned' });
       expect(await labelsOf(sub.id!)).toEqual([]);
-      expect((await auditOf('submission', sub.id!)).map((a) => a.changes)).toEqual([{ reason: 'Duplicate of another submission.' }]);
+      expect((await auditOf('submission', sub.id!)).map((a) => a.changes)).toEqual([
+        { reason: 'Duplicate of another submission.' },
+      ]);
       const note = await noteOf();
       expect(note.kind).toBe('item_returned');
       expect(note.title).toBe('Your submission was closed');
@@ -166,7 +196,11 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         const done = await make({ status, finalOffer: '10.00' });
         const res = await post(`/api/admin/submissions/${done.id}/return`, {});
         expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe(status === 'returned' ? 'This submission is already "Returned".' : 'A submission that is "Completed" cannot be moved to "Returned".');
+        expect(res.json().message).toBe(
+          status === 'returned'
+            ? 'This submission is already "Returned".'
+            : 'A submission that is "Completed" cannot be moved to "Returned".',
+        );
       }
       const long = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'x'.repeat(1001) });
       expect(long.statusCode).toBe(400);
@@ -177,7 +211,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
   describe('request more photos', () => {
     it('tells the client with the message and audits it, without changing the submission', async () => {
       const sub = await make({ status: 'appraising' });
-      const res = await post(`/api/admin/submissions/${sub.id}/request-photos`, { message: 'The hallmark inside the band, please.' });
+      const res = await post(`/api/admin/submissions/${sub.id}/request-photos`, {
+        message: 'The hallmark inside the band, please.',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'appraising', version: 1 });
       expect((await auditOf('submission', sub.id!)).map((a) => [a.actorId, a.action, a.changes])).toEqual([
@@ -195,7 +231,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       const done = await make({ status: 'completed', finalOffer: '10.00' });
       const closed = await post(`/api/admin/submissions/${done.id}/request-photos`, {});
       expect(closed.statusCode).toBe(409);
-      expect(closed.json().message).toBe('More photos can only be asked for while a submission is open; this one is "Completed".');
+      expect(closed.json().message).toBe(
+        'More photos can only be asked for while a submission is open; this one is "Completed".',
+      );
       const long = await post(`/api/admin/submissions/${sub.id}/request-photos`, { message: 'x'.repeat(1001) });
       expect(long.statusCode).toBe(400);
       const wrong = await post(`/api/admin/submissions/${sub.id}/request-photos`, { message: ['x'] });
@@ -225,7 +263,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       const done = await make({ status: 'returned' });
       const closed = await post(`/api/admin/submissions/${done.id}/request-id`);
       expect(closed.statusCode).toBe(409);
-      expect(closed.json().message).toBe('ID verification can only be asked for while a submission is open; this one is "Returned".');
+      expect(closed.json().message).toBe(
+        'ID verification can only be asked for while a submission is open; this one is "Returned".',
+      );
       const sub = await make();
       await t.db.insert(kycRecords).values({
         id: crypto.randomUUID(),
@@ -299,7 +339,13 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       const id = await kycRecord();
       const res = await post(`/api/admin/kyc/${id}/review`, { approve: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id, status: 'approved', reviewedBy: admin.id, reviewedByName: 'Ada Appraiser', rejectionReason: null });
+      expect(res.json()).toMatchObject({
+        id,
+        status: 'approved',
+        reviewedBy: admin.id,
+        reviewedByName: 'Ada Appraiser',
+        rejectionReason: null,
+      });
       expect(await kindsFor(client.id)).toEqual(['kyc_reviewed']);
       expect((await auditOf('kyc', id)).map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus])).toEqual([
         [admin.id, 'kyc_approved', 'pending', 'approved'],
@@ -313,7 +359,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       const id = await kycRecord();
       const noReason = await post(`/api/admin/kyc/${id}/review`, { approve: false });
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().message).toBe('Invalid body: reason: Please say why the verification is rejected, so the client can fix it.');
+      expect(noReason.json().message).toBe(
+        'Invalid body: reason: Please say why the verification is rejected, so the client can fix it.',
+      );
       for (const body of [{}, { approve: 'yes' }, { approve: false, reason: 'x'.repeat(501) }]) {
         expect((await post(`/api/admin/kyc/${id}/review`, body)).statusCode).toBe(400);
       }
@@ -337,9 +385,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       expect(await kindsFor(client.id)).toEqual(['payout_sent']);
       const detail = (await t.app.inject({ url: `/api/admin/submissions/${sub.id}`, headers: { cookie: admin.cookie } })).json();
       expect(detail.transaction).toMatchObject({ id: payout.id, status: 'sent', reference: 'ACH-TRACE-0042' });
-      expect(detail.auditLog.map((a: { action: string; actor: { email: string } | null }) => [a.action, a.actor?.email])).toEqual([
-        ['payout_sent', ADMIN_EMAIL],
-      ]);
+      expect(detail.auditLog.map((a: { action: string; actor: { email: string } | null }) => [a.action, a.actor?.email])).toEqual(
+        [['payout_sent', ADMIN_EMAIL]],
+      );
       const again = await post(`/api/admin/transactions/${payout.id}/sent`, { reference: 'ACH-TRACE-0043' });
       expect(again.statusCode).toBe(409);
       const row = (await t.db.select().from(transactions).where(eq(transactions.id, payout.id!)))[0]!;

@@ -40,7 +40,9 @@ describe('docs/openapi.json', () => {
     } catch {
       // Missing: the comparison below fails with the same advice.
     }
-    expect(committed === generated, 'docs/openapi.json differs from the code: run npm run openapi, and commit the file').toBe(true);
+    expect(committed === generated, 'docs/openapi.json differs from the code: run npm run openapi, and commit the file').toBe(
+      true,
+    );
   }, 120_000);
 
   it('is a valid OpenAPI 3 document', async () => {
@@ -100,7 +102,8 @@ describe.each(engines)('the API documentation in development, on %s', (engine) =
       }
     }
     // SPEC's own account routes are real routes, documented as such.
-    for (const route of ['GET /api/login', 'GET /api/logout', 'GET /api/auth/user', 'GET /api/demo/mail']) expect(checked).toContain(route);
+    for (const route of ['GET /api/login', 'GET /api/logout', 'GET /api/auth/user', 'GET /api/demo/mail'])
+      expect(checked).toContain(route);
     expect(checked.length).toBe(documented.size);
   });
 
@@ -120,10 +123,12 @@ describe.each(engines)('the API documentation in development, on %s', (engine) =
       if (path === '/api/logout') continue;
       const asClient = await t.app.inject({ method: method as InjectOptions['method'], url, headers: { cookie: client.cookie } });
       const refusedAsClient = asClient.statusCode === 403 && asClient.body.includes(ADMINS_ONLY);
-      expect(refusedAsClient, `${name}: ${operation.tags?.includes('admin') ? 'tagged admin' : 'not tagged admin'}, answered ${asClient.statusCode}`).toBe(
-        operation.tags?.includes('admin') === true,
-      );
-      if (operation.tags?.includes('admin')) expect(operation.security?.length, `${name} needs the session cookie`).toBeGreaterThan(0);
+      expect(
+        refusedAsClient,
+        `${name}: ${operation.tags?.includes('admin') ? 'tagged admin' : 'not tagged admin'}, answered ${asClient.statusCode}`,
+      ).toBe(operation.tags?.includes('admin') === true);
+      if (operation.tags?.includes('admin'))
+        expect(operation.security?.length, `${name} needs the session cookie`).toBeGreaterThan(0);
     }
   }, 120_000);
 });

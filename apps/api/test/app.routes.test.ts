@@ -82,10 +82,12 @@ describe.each(engines)('the app on %s', (engine) => {
   it('lets a client list only their own submissions and transactions', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
-    await t.db.insert(submissions).values([
-      buildSubmission({ userId: alice.id, description: 'alice ring' }),
-      buildSubmission({ userId: bob.id, description: 'bob coins', category: 'scrap', weightUnit: 'oz', estimatedWeight: 2 }),
-    ]);
+    await t.db
+      .insert(submissions)
+      .values([
+        buildSubmission({ userId: alice.id, description: 'alice ring' }),
+        buildSubmission({ userId: bob.id, description: 'bob coins', category: 'scrap', weightUnit: 'oz', estimatedWeight: 2 }),
+      ]);
     const res = await t.app.inject({ url: '/api/submissions', headers: { cookie: alice.cookie } });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { description: string; userId: string; adminNotes?: unknown }[];
@@ -147,7 +149,12 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(payouts?.n).toBe(1);
     // The history the real flows would have written: 7 created, 5 received, 4 offers, 1 paid, 1 declined.
     const history = await t.db.select({ action: auditLog.action }).from(auditLog);
-    const tally = Object.fromEntries(['created', 'received', 'offer_submitted', 'payout_requested', 'offer_declined'].map((a) => [a, history.filter((h) => h.action === a).length]));
+    const tally = Object.fromEntries(
+      ['created', 'received', 'offer_submitted', 'payout_requested', 'offer_declined'].map((a) => [
+        a,
+        history.filter((h) => h.action === a).length,
+      ]),
+    );
     expect(tally).toEqual({ created: 7, received: 5, offer_submitted: 4, payout_requested: 1, offer_declined: 1 });
 
     const admin = await signIn(t.app, demoAccounts.admin.email, demoAccounts.admin.password, '192.0.2.10');
@@ -158,7 +165,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
     const all = await t.app.inject({ url: '/api/submissions', headers: { cookie } });
     expect(all.json()).toHaveLength(rows.length);
     // Not asked for: no made-up metal price history (the gems' reference prices are real entries).
-    const metalHistory = await t.db.select({ n: count() }).from(priceHistory).where(inArray(priceHistory.itemType, [...metalItemTypes]));
+    const metalHistory = await t.db
+      .select({ n: count() })
+      .from(priceHistory)
+      .where(inArray(priceHistory.itemType, [...metalItemTypes]));
     expect(metalHistory).toEqual([{ n: 0 }]);
   });
 });
@@ -173,7 +183,11 @@ describe.each(engines)('demo seed on the simulated feed, on %s', (engine) => {
   it('starts with the past day of simulated prices, so charts and the 24-hour change show at once', async () => {
     expect(await seedDemoIfFresh(t.db, t.app.auth, { simulatedPrices: true })).toBe(true);
     await t.app.pricing.refresh({ force: true });
-    const rows = (await t.app.inject({ url: '/api/pricing' })).json() as { itemType: string; change24h: string | null; source: string }[];
+    const rows = (await t.app.inject({ url: '/api/pricing' })).json() as {
+      itemType: string;
+      change24h: string | null;
+      source: string;
+    }[];
     const gold = rows.find((r) => r.itemType === 'gold-24k')!;
     expect(gold.source).toBe('simulated');
     expect(gold.change24h).not.toBeNull();

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, DEFAULT_PASSWORD, openVerificationLink, requestResetToken, resetPassword, signIn, signUp } from './support/sessions.ts';
+import {
+  cookieOf,
+  DEFAULT_PASSWORD,
+  openVerificationLink,
+  requestResetToken,
+  resetPassword,
+  signIn,
+  signUp,
+} from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 describe.each(engines)('accounts on %s', (engine) => {
@@ -73,7 +81,8 @@ describe.each(engines)('accounts on %s', (engine) => {
     const client = await signUp(t.app);
     const codes: number[] = [];
     // Other accounts each time: this is the per-address limit, not the per-account one.
-    for (let i = 0; i < 7; i++) codes.push((await signIn(t.app, `guess${i}@assay.test`, 'wrong-password!', '198.51.100.77')).statusCode);
+    for (let i = 0; i < 7; i++)
+      codes.push((await signIn(t.app, `guess${i}@assay.test`, 'wrong-password!', '198.51.100.77')).statusCode);
     expect(codes.slice(0, 5).every((c) => c === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
     // Another address is not affected.
@@ -120,7 +129,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     // The link works once: whoever finds it later in the mailbox cannot set a password with it.
     const again = await resetPassword(t.app, token, 'an-attackers-password');
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('This link is no longer valid: it has expired or was already used. Please ask for a new one.');
+    expect(again.json().message).toBe(
+      'This link is no longer valid: it has expired or was already used. Please ask for a new one.',
+    );
     expect((await signIn(t.app, client.email, 'an-attackers-password', '192.0.2.52')).statusCode).toBe(401);
     expect((await signIn(t.app, client.email, 'a-brand-new-password', '192.0.2.53')).statusCode).toBe(200);
   });

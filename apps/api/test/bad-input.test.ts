@@ -47,14 +47,25 @@ function endpointsOf(routes: RouteOptions[]): Endpoint[] {
         // better-auth's routes: each one whose body is checked here, and others it passes on as they are.
         for (const [key, schema] of Object.entries(identityBodySchemas)) {
           const [schemaMethod, subPath] = key.split(' ');
-          if (schemaMethod === method) endpoints.push({ method, path: `${AUTH_BASE_PATH}${subPath}`, query: [], body: fieldsOf(schema) });
+          if (schemaMethod === method)
+            endpoints.push({ method, path: `${AUTH_BASE_PATH}${subPath}`, query: [], body: fieldsOf(schema) });
         }
         const unchecked = method === 'GET' ? '/verify-email' : '/revoke-session';
-        endpoints.push({ method, path: `${AUTH_BASE_PATH}${unchecked}`, query: ['token', 'callbackURL'], body: takesJson ? ['token'] : null });
+        endpoints.push({
+          method,
+          path: `${AUTH_BASE_PATH}${unchecked}`,
+          query: ['token', 'callbackURL'],
+          body: takesJson ? ['token'] : null,
+        });
         continue;
       }
       const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
-      endpoints.push({ method, path: route.url, query: fieldsOf(schema?.querystring), body: takesJson ? fieldsOf(schema?.body) : null });
+      endpoints.push({
+        method,
+        path: route.url,
+        query: fieldsOf(schema?.querystring),
+        body: takesJson ? fieldsOf(schema?.body) : null,
+      });
     }
   }
   return endpoints;
@@ -77,7 +88,8 @@ interface Attempt {
 /** Every way NUL, a lone surrogate or absurd nesting can come in, for one endpoint. */
 function brokenAttempts(e: Endpoint): Attempt[] {
   const attempts: Attempt[] = [];
-  const at = (name: string, url: string, payload?: string) => attempts.push({ name: `${e.method} ${e.path}: ${name}`, method: e.method, url, payload });
+  const at = (name: string, url: string, payload?: string) =>
+    attempts.push({ name: `${e.method} ${e.path}: ${name}`, method: e.method, url, payload });
   for (const param of paramsOf(e.path)) {
     for (const bad of ['a%00b', '%ED%A0%80', '%ED%B0%80']) at(`${param} = ${bad}`, fill(e.path, { [param]: bad }));
   }
@@ -103,9 +115,17 @@ const malformedBodies: { name: string; payload: string; contentType: string }[] 
   { name: 'a JSON string', payload: '"hello"', contentType: 'application/json' },
   { name: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json' },
   { name: 'null', payload: 'null', contentType: 'application/json' },
-  { name: 'wrong types', payload: JSON.stringify({ email: 5, password: {}, name: [], firstName: null, token: 9, newPassword: false }), contentType: 'application/json' },
+  {
+    name: 'wrong types',
+    payload: JSON.stringify({ email: 5, password: {}, name: [], firstName: null, token: 9, newPassword: false }),
+    contentType: 'application/json',
+  },
   { name: 'empty object', payload: '{}', contentType: 'application/json' },
-  { name: 'unknown fields', payload: JSON.stringify({ isAdmin: true, __proto__: { x: 1 }, constructor: 'x' }), contentType: 'application/json' },
+  {
+    name: 'unknown fields',
+    payload: JSON.stringify({ isAdmin: true, __proto__: { x: 1 }, constructor: 'x' }),
+    contentType: 'application/json',
+  },
   { name: 'form encoding', payload: 'email=a&password=b', contentType: 'application/x-www-form-urlencoded' },
   { name: 'plain text', payload: 'just text', contentType: 'text/plain' },
   { name: 'oversize', payload: JSON.stringify({ email: 'x'.repeat(100_000) }), contentType: 'application/json' },
@@ -145,7 +165,13 @@ describe.each(engines)('bad input on %s', (engine) => {
 
   it('lists every route of the app, better-auth’s included', () => {
     const listed = new Set(endpoints.map((e) => `${e.method} ${e.path}`));
-    for (const expected of ['GET /api/submissions/:id', 'PUT /api/pricing/:itemType', 'POST /api/identity/update-user', 'POST /api/identity/reset-password', 'GET /api/admin/submissions']) {
+    for (const expected of [
+      'GET /api/submissions/:id',
+      'PUT /api/pricing/:itemType',
+      'POST /api/identity/update-user',
+      'POST /api/identity/reset-password',
+      'GET /api/admin/submissions',
+    ]) {
       expect(listed).toContain(expected);
     }
   });
@@ -157,7 +183,11 @@ describe.each(engines)('bad input on %s', (engine) => {
         method: attempt.method as 'GET',
         url: attempt.url,
         remoteAddress: uniqueAddress(),
-        headers: { origin: TEST_ORIGIN, cookie: admin, ...(attempt.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          origin: TEST_ORIGIN,
+          cookie: admin,
+          ...(attempt.payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
       });
       const why = `${attempt.name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -182,7 +212,11 @@ describe.each(engines)('bad input on %s', (engine) => {
             method: e.method as 'GET',
             url: query ? `${url}?${query}` : url,
             remoteAddress: uniqueAddress(),
-            headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': body.contentType } : {}) },
+            headers: {
+              origin: TEST_ORIGIN,
+              ...(cookie ? { cookie } : {}),
+              ...(body ? { 'content-type': body.contentType } : {}),
+            },
             ...(body ? { payload: body.payload } : {}),
           });
           const why = `${e.method} ${e.path} with ${body?.name ?? 'no body'}${cookie ? ' (signed in)' : ''}: ${res.body.slice(0, 200)}`;

@@ -41,7 +41,12 @@ describe.each(engines)('declining an offer on %s', (engine) => {
   }
 
   function decline(cookie: string | undefined, id: string, payload?: object) {
-    return t.app.inject({ method: 'POST', url: `/api/submissions/${id}/decline`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/submissions/${id}/decline`,
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
   }
 
   async function statusOf(id: string) {
@@ -49,11 +54,17 @@ describe.each(engines)('declining an offer on %s', (engine) => {
   }
 
   async function returnLabels(id: string) {
-    return t.db.select().from(shippingLabels).where(and(eq(shippingLabels.submissionId, id), eq(shippingLabels.direction, 'return')));
+    return t.db
+      .select()
+      .from(shippingLabels)
+      .where(and(eq(shippingLabels.submissionId, id), eq(shippingLabels.direction, 'return')));
   }
 
   async function auditCount(id: string, action: AuditAction) {
-    const [row] = await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
     return row!.n;
   }
 
@@ -71,7 +82,13 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.freeReturn).toBe(true);
-    expect(body.submission).toMatchObject({ id: sub.id, userId: client.id, status: 'returned', finalOffer: '450.00', preliminaryQuoteMax: '675.00' });
+    expect(body.submission).toMatchObject({
+      id: sub.id,
+      userId: client.id,
+      status: 'returned',
+      finalOffer: '450.00',
+      preliminaryQuoteMax: '675.00',
+    });
     expect(body.submission).not.toHaveProperty('adminNotes');
     expect(body.returnLabel).toEqual({
       id: expect.any(String),
@@ -88,18 +105,35 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(await statusOf(sub.id)).toBe('returned');
 
     const [label] = await returnLabels(sub.id);
-    expect(label).toMatchObject({ userId: client.id, freeReturn: 'yes', sender: expect.objectContaining({ name: 'Assay Receiving' }), receiver: HOME });
+    expect(label).toMatchObject({
+      userId: client.id,
+      freeReturn: 'yes',
+      sender: expect.objectContaining({ name: 'Assay Receiving' }),
+      receiver: HOME,
+    });
 
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'offer_declined')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'offer_declined')));
     expect(audit).toMatchObject({
       actorId: client.id,
       entityType: 'submission',
       fromStatus: 'offered',
       toStatus: 'returned',
-      changes: { freeReturn: true, returnLabelId: body.returnLabel.id, trackingNumber: body.returnLabel.trackingNumber, carrier: 'Assay Sample', insuredValue: '675.00' },
+      changes: {
+        freeReturn: true,
+        returnLabelId: body.returnLabel.id,
+        trackingNumber: body.returnLabel.trackingNumber,
+        carrier: 'Assay Sample',
+        insuredValue: '675.00',
+      },
     });
 
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.submissionId, sub.id), eq(notifications.kind, 'item_returned')));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.submissionId, sub.id), eq(notifications.kind, 'item_returned')));
     expect(note).toMatchObject({ userId: client.id, title: 'Your item is on its way back' });
     expect(note!.body).toContain(`Tracking number: ${body.returnLabel.trackingNumber}.`);
     const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
@@ -152,11 +186,15 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(res.json().freeReturn).toBe(false);
     expect(res.json().returnLabel).toMatchObject({ freeReturn: false, insuredValue: '675.00' });
     const pdf = await readPdf(
-      (await t.app.inject({ url: `/api/shipping/labels/${res.json().returnLabel.id}/pdf`, headers: { cookie: client.cookie } })).rawPayload,
+      (await t.app.inject({ url: `/api/shipping/labels/${res.json().returnLabel.id}/pdf`, headers: { cookie: client.cookie } }))
+        .rawPayload,
     );
     expect(pdf.lines.at(-1)).toBe('Return shipping billed per our terms');
     expect(pdf.text).not.toContain('FREE RETURN');
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.submissionId, sub.id), eq(notifications.kind, 'item_returned')));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.submissionId, sub.id), eq(notifications.kind, 'item_returned')));
     expect(note!.userId).toBe(client.id);
   });
 
@@ -170,7 +208,14 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     const fresh = await signUp(t.app);
     await saveAddress(t.app, fresh.cookie);
     const sub = await submission({ userId: fresh.id, status: 'new' });
-    const inbound = (await t.app.inject({ method: 'POST', url: '/api/shipping/labels', headers: { cookie: fresh.cookie }, payload: { submissionId: sub.id } })).json();
+    const inbound = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/shipping/labels',
+        headers: { cookie: fresh.cookie },
+        payload: { submissionId: sub.id },
+      })
+    ).json();
     await t.db.update(submissions).set({ status: 'offered', finalOffer: '500.00' }).where(eq(submissions.id, sub.id));
     expect((await decline(fresh.cookie, sub.id)).statusCode).toBe(200);
     const latest = await t.app.inject({ url: '/api/shipping/labels/latest', headers: { cookie: fresh.cookie } });
@@ -184,7 +229,10 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       ['completed', 'This offer was already accepted and paid, so it can no longer be declined.'],
       ['returned', 'You have already declined this offer; your item is on its way back.'],
     ] as const) {
-      const sub = await submission({ status, finalOffer: status === 'completed' || status === 'returned' ? '500.00' : undefined });
+      const sub = await submission({
+        status,
+        finalOffer: status === 'completed' || status === 'returned' ? '500.00' : undefined,
+      });
       const res = await decline(client.cookie, sub.id);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'CONFLICT', message });
@@ -198,7 +246,11 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     const sub = await submission({ userId: newcomer.id });
     const res = await decline(newcomer.cookie, sub.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, error: 'ADDRESS_REQUIRED', message: 'Please add your shipping address first.' });
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      error: 'ADDRESS_REQUIRED',
+      message: 'Please add your shipping address first.',
+    });
     expect(await statusOf(sub.id)).toBe('offered');
     expect(await returnLabels(sub.id)).toHaveLength(0);
     expect(await auditCount(sub.id, 'offer_declined')).toBe(0);
@@ -247,7 +299,8 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       expect(declineWon !== payoutWon).toBe(true);
       expect(await statusOf(sub.id)).toBe(declineWon ? 'returned' : 'completed');
       expect(await returnLabels(sub.id)).toHaveLength(declineWon ? 1 : 0);
-      if (!declineWon) expect(declined.json().message).toBe('This offer was already accepted and paid, so it can no longer be declined.');
+      if (!declineWon)
+        expect(declined.json().message).toBe('This offer was already accepted and paid, so it can no longer be declined.');
     }
   });
 });

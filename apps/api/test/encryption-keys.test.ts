@@ -27,7 +27,9 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
     const sub = buildSubmission({ userId: clientId, status: 'completed', finalOffer: '900.00' });
     await t.db.insert(submissions).values(sub);
     const row = buildTransaction({ submission: sub, method: 'ach' });
-    await t.db.insert(transactions).values({ ...row, encryptedBankDetails: encryptJson(key, details, bankDetailsContext(row.id!)) });
+    await t.db
+      .insert(transactions)
+      .values({ ...row, encryptedBankDetails: encryptJson(key, details, bankDetailsContext(row.id!)) });
     return row.id!;
   }
 
@@ -83,14 +85,18 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
 
     const before = JSON.stringify([payoutRows, idRows]);
     const again = await rotateEncryptedValues(t.db, { current: KEY_B, previous: [KEY_A] }, { batchSize: 2 });
-    expect(again.map((r) => [r.rotated, r.alreadyCurrent])).toEqual([[0, 5], [0, 3]]);
+    expect(again.map((r) => [r.rotated, r.alreadyCurrent])).toEqual([
+      [0, 5],
+      [0, 3],
+    ]);
     expect(JSON.stringify([await t.db.select().from(transactions), await t.db.select().from(kycRecords)])).toBe(before);
   });
 
   it('only counts in check mode, and names a value no key opens without touching it', async () => {
     const onA = await payoutWrittenWith(KEY_A);
     const lost = await payoutWrittenWith(KEY_C);
-    const stored = async (id: string) => (await t.db.select().from(transactions).where(eq(transactions.id, id)))[0]!.encryptedBankDetails;
+    const stored = async (id: string) =>
+      (await t.db.select().from(transactions).where(eq(transactions.id, id)))[0]!.encryptedBankDetails;
     const lostBefore = await stored(lost);
     const onABefore = await stored(onA);
 
@@ -108,7 +114,12 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
     const client = await signUp(t.app);
     const sub = buildSubmission({ userId: client.id, status: 'offered', finalOffer: '700.00' });
     await t.db.insert(submissions).values(sub);
-    const paid = await postJson(t.app, '/api/transactions', { submissionId: sub.id, amount: '700.00', payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+    const paid = await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: sub.id, amount: '700.00', payoutMethod: 'ach', payoutDetails: achDetails },
+      client.cookie,
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     const id = paid.json().id as string;
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, id));

@@ -33,7 +33,11 @@ describe.each(engines)('better-auth routes with bad input on %s', (engine) => {
     const res = await post(path, payload);
     const why = `${path} ${JSON.stringify(payload)}: ${res.body.slice(0, 200)}`;
     expect(res.statusCode, why).toBe(400);
-    expect(res.json(), why).toMatchObject({ statusCode: 400, error: 'BAD_REQUEST', message: expect.stringMatching(/^Invalid body: \S.{5,}/) });
+    expect(res.json(), why).toMatchObject({
+      statusCode: 400,
+      error: 'BAD_REQUEST',
+      message: expect.stringMatching(/^Invalid body: \S.{5,}/),
+    });
   }
 
   beforeAll(async () => {
@@ -76,13 +80,31 @@ describe.each(engines)('better-auth routes with bad input on %s', (engine) => {
     const cases: [string, unknown[]][] = [
       [
         '/reset-password',
-        [null, [], ...odd.map((v) => ({ newPassword: v, token: 'token' })), ...odd.map((v) => ({ newPassword: 'a-long-enough-password', token: v })), { newPassword: 'short', token: 'token' }],
+        [
+          null,
+          [],
+          ...odd.map((v) => ({ newPassword: v, token: 'token' })),
+          ...odd.map((v) => ({ newPassword: 'a-long-enough-password', token: v })),
+          { newPassword: 'short', token: 'token' },
+        ],
       ],
       [
         '/change-password',
-        [null, ...odd.map((v) => ({ currentPassword: v, newPassword: 'a-long-enough-password' })), { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-long-enough-password', revokeOtherSessions: 'yes' }],
+        [
+          null,
+          ...odd.map((v) => ({ currentPassword: v, newPassword: 'a-long-enough-password' })),
+          { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-long-enough-password', revokeOtherSessions: 'yes' },
+        ],
       ],
-      ['/sign-in/email', [null, ...odd.map((v) => ({ email: client.email, password: v })), ...odd.map((v) => ({ email: v, password: DEFAULT_PASSWORD })), { email: client.email, password: 'x'.repeat(129) }]],
+      [
+        '/sign-in/email',
+        [
+          null,
+          ...odd.map((v) => ({ email: client.email, password: v })),
+          ...odd.map((v) => ({ email: v, password: DEFAULT_PASSWORD })),
+          { email: client.email, password: 'x'.repeat(129) },
+        ],
+      ],
       ['/request-password-reset', [null, 'x', ...odd.map((v) => ({ email: v })), { email: client.email, redirectTo: 5 }]],
       ['/sign-out', [null, 5, [], { callbackURL: 5 }]],
     ];
@@ -96,7 +118,13 @@ describe.each(engines)('better-auth routes with bad input on %s', (engine) => {
     const bodies: unknown[] = [
       null,
       [],
-      ...odd.flatMap((v) => [{ ...good, firstName: v }, { ...good, lastName: v }, { ...good, name: v }, { ...good, email: v }, { ...good, password: v }]),
+      ...odd.flatMap((v) => [
+        { ...good, firstName: v },
+        { ...good, lastName: v },
+        { ...good, name: v },
+        { ...good, email: v },
+        { ...good, password: v },
+      ]),
       { ...good, firstName: undefined },
       { ...good, firstName: 'x'.repeat(101) },
       { ...good, lastName: '  ' },
@@ -107,7 +135,11 @@ describe.each(engines)('better-auth routes with bad input on %s', (engine) => {
   });
 
   it('sign-up stores trimmed names and makes the display name from them when none is sent', async () => {
-    const res = await post('/sign-up/email', { email: 'trimmed@assay.test', password: 'a-long-enough-password', firstName: ' Grace ', lastName: 'Hopper ' }, '');
+    const res = await post(
+      '/sign-up/email',
+      { email: 'trimmed@assay.test', password: 'a-long-enough-password', firstName: ' Grace ', lastName: 'Hopper ' },
+      '',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.email, 'trimmed@assay.test'));
     expect(row).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper' });

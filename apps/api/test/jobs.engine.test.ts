@@ -78,7 +78,9 @@ describe.each(engines)('the job engine on %s', (engine) => {
     running = await startTestEngine(t.db, jobs);
     await running.stop();
     const [queue] = rowsOf<Record<string, unknown>>(
-      await t.db.execute(sql`select retry_limit, retry_delay, retry_backoff, dead_letter from pgboss.queue where name = 'outbox-delivery'`),
+      await t.db.execute(
+        sql`select retry_limit, retry_delay, retry_backoff, dead_letter from pgboss.queue where name = 'outbox-delivery'`,
+      ),
     );
     expect(queue).toEqual({
       retry_limit: MAX_EMAIL_ATTEMPTS - 1,
@@ -107,13 +109,21 @@ describe.each(engines)('the job engine on %s', (engine) => {
   });
 
   it('sends an e-mail once, however often its delivery job runs', async () => {
-    running = await startTestEngine(t.db, outboxJobs({ db: t.db, transport: smtpTransport(smtp.url), from: 'a@assay.test', logger: quietLogger }));
+    running = await startTestEngine(
+      t.db,
+      outboxJobs({ db: t.db, transport: smtpTransport(smtp.url), from: 'a@assay.test', logger: quietLogger }),
+    );
     const to = `once-${crypto.randomUUID()}@assay.test`;
     const email = await enqueueEmail(t.db, { to, subject: 'Once', text: 'Body' });
     const received = () => smtp.received.filter((m) => m.to.includes(to)).length;
     await waitFor(() => received() === 1, 'the e-mail');
     await enqueue(t.db, 'outbox-delivery', { outboxId: email.id });
-    await waitFor(async () => (await jobsOfQueue('outbox-delivery')).filter((j) => j.data.outboxId === email.id && j.state === 'completed').length === 2, 'the second job');
+    await waitFor(
+      async () =>
+        (await jobsOfQueue('outbox-delivery')).filter((j) => j.data.outboxId === email.id && j.state === 'completed').length ===
+        2,
+      'the second job',
+    );
     expect(received()).toBe(1);
     expect((await t.db.select().from(outbox).where(eq(outbox.id, email.id)))[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -121,7 +131,13 @@ describe.each(engines)('the job engine on %s', (engine) => {
   it('leaves e-mails in the outbox when no SMTP server is configured', async () => {
     running = await startTestEngine(t.db, outboxJobs({ db: t.db, transport: null, from: 'a@assay.test', logger: quietLogger }));
     const email = await enqueueEmail(t.db, { to: 'demo@assay.test', subject: 'S', text: 'T' });
-    await waitFor(async () => (await jobsOfQueue('outbox-delivery')).some((j) => j.data.outboxId === email.id && j.state === 'completed'), 'the job');
-    expect((await t.db.select().from(outbox).where(eq(outbox.id, email.id)))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    await waitFor(
+      async () => (await jobsOfQueue('outbox-delivery')).some((j) => j.data.outboxId === email.id && j.state === 'completed'),
+      'the job',
+    );
+    expect((await t.db.select().from(outbox).where(eq(outbox.id, email.id)))[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
   });
 });

@@ -34,7 +34,14 @@ describe.runIf(process.env.DATABASE_URL)('two job engines on one PostgreSQL data
       engines.push(
         await startTestEngine<Jobs>(
           database.db,
-          [{ name: 'test-tick', queue: { policy: 'singleton' }, schedule: { cron: '* * * * *' }, handle: async () => void (runs += 1) }],
+          [
+            {
+              name: 'test-tick',
+              queue: { policy: 'singleton' },
+              schedule: { cron: '* * * * *' },
+              handle: async () => void (runs += 1),
+            },
+          ],
           { cronWorkerIntervalSeconds: 1 },
         ),
       );
@@ -63,7 +70,12 @@ describe.runIf(process.env.DATABASE_URL)('two job engines on one PostgreSQL data
     };
     const refreshSeconds = 2;
     for (const database of databases) {
-      const pricing = new PricingService({ db: database.db, feed, refreshIntervalMs: refreshSeconds * 1000, logger: { ...quietLogger, debug: () => undefined } });
+      const pricing = new PricingService({
+        db: database.db,
+        feed,
+        refreshIntervalMs: refreshSeconds * 1000,
+        logger: { ...quietLogger, debug: () => undefined },
+      });
       await pricing.start();
       engines.push(await startTestEngine(database.db, pricingJobs({ pricing, refreshSeconds, logger: quietLogger })));
     }

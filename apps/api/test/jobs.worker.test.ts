@@ -63,7 +63,11 @@ describe('the worker process', () => {
         SECRETS_DIR: path.join(dir, 'secrets'),
       });
       const started = worker;
-      await waitFor(() => started.output.stdout.includes('job worker started') || started.child.exitCode !== null, 'the worker to start', 60_000);
+      await waitFor(
+        () => started.output.stdout.includes('job worker started') || started.child.exitCode !== null,
+        'the worker to start',
+        60_000,
+      );
       expect(started.output.stderr).toBe('');
       database = await openDatabase({ databaseUrl: scratch.url });
       await enqueueEmail(database.db, { to: 'worker@assay.test', subject: 'From the worker', text: 'Body' });

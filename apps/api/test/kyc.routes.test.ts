@@ -60,10 +60,27 @@ describe.each(engines)('identity verification on %s', (engine) => {
     expect(stored).not.toContain('1234567890');
 
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, record!.id));
-    expect(audit).toMatchObject({ actorId: client.id, entityType: 'kyc', action: 'kyc_submitted', fromStatus: null, toStatus: 'pending' });
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'kyc_submitted')));
-    expect(note).toMatchObject({ title: 'Identity verification to review', body: `Customer #${client.id.slice(-4)} sent their ID details and a photo of their ID for review.` });
-    expect(await t.db.select().from(outbox).where(and(eq(outbox.toAddress, admin.email), eq(outbox.subject, 'Identity verification to review')))).toHaveLength(1);
+    expect(audit).toMatchObject({
+      actorId: client.id,
+      entityType: 'kyc',
+      action: 'kyc_submitted',
+      fromStatus: null,
+      toStatus: 'pending',
+    });
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'kyc_submitted')));
+    expect(note).toMatchObject({
+      title: 'Identity verification to review',
+      body: `Customer #${client.id.slice(-4)} sent their ID details and a photo of their ID for review.`,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, admin.email), eq(outbox.subject, 'Identity verification to review'))),
+    ).toHaveLength(1);
   });
 
   it('keeps one pending record at a time, even when five requests race', async () => {
@@ -85,14 +102,27 @@ describe.each(engines)('identity verification on %s', (engine) => {
     expect(await isIdentityVerified(t.db, client.id)).toBe(false);
 
     const reviewed = await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: true });
-    expect(reviewed).toMatchObject({ id: record!.id, status: 'approved', reviewedBy: admin.id, rejectionReason: null, idNumberLast4: '7890', idImageUrl: `/api/objects/${record!.idImageKey}` });
+    expect(reviewed).toMatchObject({
+      id: record!.id,
+      status: 'approved',
+      reviewedBy: admin.id,
+      rejectionReason: null,
+      idNumberLast4: '7890',
+      idImageUrl: `/api/objects/${record!.idImageKey}`,
+    });
     expect(reviewed).not.toHaveProperty('encryptedIdNumber');
     expect(await isIdentityVerified(t.db, client.id)).toBe(true);
     expect((await getStatus(client.cookie)).json()).toMatchObject({ status: 'approved', rejectionReason: null });
 
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.kind, 'kyc_reviewed')));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, client.id), eq(notifications.kind, 'kyc_reviewed')));
     expect(note!.title).toBe('Your identity is verified');
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Your identity is verified')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Your identity is verified')));
     expect(mail!.textBody).toContain('payouts above $10,000 can go ahead');
     expect(mail!.textBody).not.toContain('1234567890');
 
@@ -111,12 +141,26 @@ describe.each(engines)('identity verification on %s', (engine) => {
     await send(details(await insertImage(t.db, client.id)), client.cookie);
     const [record] = await recordsOf(client.id);
     await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: false, reason: ' The photo is blurred. ' });
-    expect((await getStatus(client.cookie)).json()).toMatchObject({ status: 'rejected', rejectionReason: 'The photo is blurred.' });
+    expect((await getStatus(client.cookie)).json()).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The photo is blurred.',
+    });
     expect(await isIdentityVerified(t.db, client.id)).toBe(false);
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'We could not verify your identity')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'We could not verify your identity')));
     expect(mail!.textBody).toContain('we could not verify your identity: The photo is blurred.');
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, record!.id), eq(auditLog.action, 'kyc_rejected')));
-    expect(audit).toMatchObject({ actorId: admin.id, fromStatus: 'pending', toStatus: 'rejected', changes: { reason: 'The photo is blurred.' } });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, record!.id), eq(auditLog.action, 'kyc_rejected')));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      fromStatus: 'pending',
+      toStatus: 'rejected',
+      changes: { reason: 'The photo is blurred.' },
+    });
 
     const retry = await send(details(await insertImage(t.db, client.id)), client.cookie);
     expect(retry.statusCode).toBe(201);
@@ -128,7 +172,9 @@ describe.each(engines)('identity verification on %s', (engine) => {
     const client = await signUp(t.app);
     await send(details(await insertImage(t.db, client.id)), client.cookie);
     const [record] = await recordsOf(client.id);
-    await expect(reviewKyc(t.app.ctx, currentUser(client), { recordId: record!.id, approve: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(reviewKyc(t.app.ctx, currentUser(client), { recordId: record!.id, approve: true })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(reviewKyc(t.app.ctx, admin.user, { recordId: 'no-such-record', approve: true })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'That identity verification was not found.',
@@ -156,10 +202,14 @@ describe.each(engines)('identity verification on %s', (engine) => {
       const client = await signUp(t.app);
       const itemPhoto = await send(details(await insertImage(t.db, client.id, { purpose: 'submission' })), client.cookie);
       expect(itemPhoto.statusCode).toBe(400);
-      expect(itemPhoto.json().message).toBe('That photo was not uploaded as an ID photo. Please upload a photo of your ID in the verification form.');
+      expect(itemPhoto.json().message).toBe(
+        'That photo was not uploaded as an ID photo. Please upload a photo of your ID in the verification form.',
+      );
       const pending = await send(details(await insertImage(t.db, client.id, { status: 'pending' })), client.cookie);
       expect(pending.statusCode).toBe(400);
-      expect(pending.json().message).toBe('That ID photo has not finished uploading. Please wait for the upload to finish, or upload it again.');
+      expect(pending.json().message).toBe(
+        'That ID photo has not finished uploading. Please wait for the upload to finish, or upload it again.',
+      );
       expect(await recordsOf(client.id)).toEqual([]);
     });
   });
@@ -175,15 +225,27 @@ describe.each(engines)('identity verification on %s', (engine) => {
     });
 
     it.each([
-      ['someone under 18', { dateOfBirth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'You must be at least 18 years old to sell to Assay.'],
+      [
+        'someone under 18',
+        { dateOfBirth: `${new Date().getUTCFullYear() - 17}-01-01` },
+        'You must be at least 18 years old to sell to Assay.',
+      ],
       ['a date in another format', { dateOfBirth: '12/10/1990' }, 'Please enter your date of birth as YYYY-MM-DD.'],
       ['an impossible date', { dateOfBirth: '1990-02-31' }, 'Please enter a real date of birth.'],
       ['a numeric date', { dateOfBirth: 19901210 }, 'Please enter your date of birth as YYYY-MM-DD.'],
       ['no name', { fullName: '  ' }, 'Please enter your full legal name as it appears on your ID.'],
-      ['an unknown ID type', { idType: 'library_card' }, "Please choose the type of ID: driver's license, passport or state ID card."],
+      [
+        'an unknown ID type',
+        { idType: 'library_card' },
+        "Please choose the type of ID: driver's license, passport or state ID card.",
+      ],
       ['a 3-character ID number', { idNumber: 'A12' }, 'The ID number must be 4 to 30 letters and digits.'],
       ['a 31-character ID number', { idNumber: 'A'.repeat(31) }, 'The ID number must be 4 to 30 letters and digits.'],
-      ['an ID number with symbols', { idNumber: "12'; drop table users;--" }, 'The ID number must be 4 to 30 letters and digits.'],
+      [
+        'an ID number with symbols',
+        { idNumber: "12'; drop table users;--" },
+        'The ID number must be 4 to 30 letters and digits.',
+      ],
       ['a numeric ID number', { idNumber: 12345678 }, 'Please enter the number of your ID.'],
       ['no ID photo', { idImageId: undefined }, 'Please say which ID photo this is about.'],
     ])('answers 400 to %s, with the sentence, and stores nothing', async (_name, change, message) => {

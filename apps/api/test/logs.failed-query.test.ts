@@ -38,7 +38,12 @@ describe.each(engines)('a failing query on %s', (engine) => {
   it('a payout insert is logged with its SQL and constraint, without the name, last 4 digits or ciphertext', async () => {
     const sub = await offeredSubmission(t.db, client.id);
     lines.length = 0;
-    const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+    const res = await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails },
+      client.cookie,
+    );
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toBe('Something went wrong on our side. Please try again in a moment.');
     const text = log();
@@ -47,7 +52,8 @@ describe.each(engines)('a failing query on %s', (engine) => {
     expect(text).toContain('"code":"23514"');
     expect(text).toContain('"table":"transactions"');
     expect(text).toContain('"constraint":"payouts_paused"');
-    for (const secret of [FULL_NAME, '"6789"', 'v1:', ACCOUNT, ROUTING, 'params', 'Failing row']) expect(text).not.toContain(secret);
+    for (const secret of [FULL_NAME, '"6789"', 'v1:', ACCOUNT, ROUTING, 'params', 'Failing row'])
+      expect(text).not.toContain(secret);
   });
 
   it('an identity check insert is logged without the name, date of birth, ID digits or ciphertext', async () => {
@@ -63,7 +69,8 @@ describe.each(engines)('a failing query on %s', (engine) => {
     const text = log();
     expect(text).toContain('"constraint":"checks_paused"');
     expect(text).toContain('insert into \\"kyc_records\\"');
-    for (const secret of [FULL_NAME, DATE_OF_BIRTH, ID_NUMBER, '"7890"', 'v1:', 'params', 'Failing row']) expect(text).not.toContain(secret);
+    for (const secret of [FULL_NAME, DATE_OF_BIRTH, ID_NUMBER, '"7890"', 'v1:', 'params', 'Failing row'])
+      expect(text).not.toContain(secret);
   });
 
   it('a failure inside better-auth reaches the same log, not the console', async () => {

@@ -29,7 +29,13 @@ describe.each(engines)('notifications on %s', (engine) => {
   it('shows a client only their own notifications, newest first', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
-    const first = await notify(t.db, { userId: alice.id, kind: 'submission_created', title: 'One', body: 'First', submissionId: 'sub-1' });
+    const first = await notify(t.db, {
+      userId: alice.id,
+      kind: 'submission_created',
+      title: 'One',
+      body: 'First',
+      submissionId: 'sub-1',
+    });
     await new Promise((r) => setTimeout(r, 5));
     const second = await notify(t.db, { userId: alice.id, kind: 'offer_ready', title: 'Two', body: 'Second' });
     await notify(t.db, { userId: bob.id, kind: 'offer_ready', title: 'Bob', body: 'Private to Bob' });
@@ -38,8 +44,24 @@ describe.each(engines)('notifications on %s', (engine) => {
     expect(res.json()).toEqual({
       unread: 2,
       items: [
-        { id: second.id, kind: 'offer_ready', title: 'Two', body: 'Second', submissionId: null, readAt: null, createdAt: second.createdAt.toISOString() },
-        { id: first.id, kind: 'submission_created', title: 'One', body: 'First', submissionId: 'sub-1', readAt: null, createdAt: first.createdAt.toISOString() },
+        {
+          id: second.id,
+          kind: 'offer_ready',
+          title: 'Two',
+          body: 'Second',
+          submissionId: null,
+          readAt: null,
+          createdAt: second.createdAt.toISOString(),
+        },
+        {
+          id: first.id,
+          kind: 'submission_created',
+          title: 'One',
+          body: 'First',
+          submissionId: 'sub-1',
+          readAt: null,
+          createdAt: first.createdAt.toISOString(),
+        },
       ],
     });
     expect(res.body).not.toContain('Private to Bob');
@@ -65,10 +87,12 @@ describe.each(engines)('notifications on %s', (engine) => {
     expect(body.items[49].title).toBe('n5');
   });
 
-  it('marks the given ones read, or all of them, and only ever the caller\'s', async () => {
+  it("marks the given ones read, or all of them, and only ever the caller's", async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
-    const a = await Promise.all([1, 2, 3].map((i) => notify(t.db, { userId: alice.id, kind: 'offer_ready', title: `a${i}`, body: 'b' })));
+    const a = await Promise.all(
+      [1, 2, 3].map((i) => notify(t.db, { userId: alice.id, kind: 'offer_ready', title: `a${i}`, body: 'b' })),
+    );
     const b = await notify(t.db, { userId: bob.id, kind: 'offer_ready', title: 'b', body: 'b' });
 
     const some = await markRead({ ids: [a[0]!.id, b.id, 'no-such-id'] }, alice.cookie);
@@ -96,7 +120,12 @@ describe.each(engines)('notifications on %s', (engine) => {
 
   it('notify() with email writes the warm plain-text e-mail to the outbox; without, none', async () => {
     const client = await signUp(t.app, { firstName: 'Grace' });
-    await notify(t.db, { userId: client.id, submissionId: 'abcdefgh12345678', ...notificationContent.offerReady({ submissionId: 'abcdefgh12345678', offerCents: 125_000 }), email: true });
+    await notify(t.db, {
+      userId: client.id,
+      submissionId: 'abcdefgh12345678',
+      ...notificationContent.offerReady({ submissionId: 'abcdefgh12345678', offerCents: 125_000 }),
+      email: true,
+    });
     await notify(t.db, { userId: client.id, kind: 'offer_ready', title: 'Quiet', body: 'No e-mail' });
     const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
     expect(mails).toHaveLength(1);
@@ -113,8 +142,22 @@ describe.each(engines)('notifications on %s', (engine) => {
   it('notifyAdmins() tells every appraiser, and no client', async () => {
     const client = await signUp(t.app);
     const admins = [await signUpAdmin(t.app, t.db), await signUpAdmin(t.app, t.db)];
-    const rows = await notifyAdmins(t.db, { ...notificationContent.consignmentRequested({ submissionId: 'sub-00001234', customerLabel: 'Customer #1234' }), submissionId: 'sub-00001234', email: true });
-    const adminIds = (await t.db.select({ id: notifications.userId }).from(notifications).where(inArray(notifications.id, rows.map((r) => r.id)))).map((r) => r.id);
+    const rows = await notifyAdmins(t.db, {
+      ...notificationContent.consignmentRequested({ submissionId: 'sub-00001234', customerLabel: 'Customer #1234' }),
+      submissionId: 'sub-00001234',
+      email: true,
+    });
+    const adminIds = (
+      await t.db
+        .select({ id: notifications.userId })
+        .from(notifications)
+        .where(
+          inArray(
+            notifications.id,
+            rows.map((r) => r.id),
+          ),
+        )
+    ).map((r) => r.id);
     for (const admin of admins) expect(adminIds).toContain(admin.id);
     expect(adminIds).not.toContain(client.id);
     expect(rows.every((r) => r.kind === 'consignment_requested' && r.submissionId === 'sub-00001234')).toBe(true);
@@ -124,7 +167,10 @@ describe.each(engines)('notifications on %s', (engine) => {
       expect(mail!.textBody).toContain('Customer #1234 would like to sell submission #00001234 on consignment');
     }
     const admin = admins[0]!;
-    expect((await list(admin.cookie)).json().items[0]).toMatchObject({ kind: 'consignment_requested', submissionId: 'sub-00001234' });
+    expect((await list(admin.cookie)).json().items[0]).toMatchObject({
+      kind: 'consignment_requested',
+      submissionId: 'sub-00001234',
+    });
   });
 
   describe('bad input', () => {
@@ -141,7 +187,11 @@ describe.each(engines)('notifications on %s', (engine) => {
       ['ids that are not a list', { ids: 'abc' }, 'ids must be a list of notification ids.'],
       ['numeric ids', { ids: [1, 2] }, 'Please say which notification this is about.'],
       ['empty ids', { ids: [''] }, 'Please say which notification this is about.'],
-      ['too many ids', { ids: Array.from({ length: 201 }, (_, i) => `n${i}`) }, 'You can mark at most 200 notifications at once.'],
+      [
+        'too many ids',
+        { ids: Array.from({ length: 201 }, (_, i) => `n${i}`) },
+        'You can mark at most 200 notifications at once.',
+      ],
       ['an array body', [1, 2], 'Send {} to mark everything read, or {"ids": [...]} for some notifications.'],
       ['a string body', 'read', 'Send {} to mark everything read, or {"ids": [...]} for some notifications.'],
     ])('answers 400 to %s and changes nothing', async (_name, payload, message) => {
@@ -180,10 +230,14 @@ describe.each(engines)('notifications on %s', (engine) => {
 describe.each(engines)('notification e-mails over SMTP on %s', (engine) => {
   const env = appWithSmtpSink(engine);
 
-  it('arrive at the person\'s address', async () => {
+  it("arrive at the person's address", async () => {
     const { t, smtp } = env;
     const client = await signUp(t.app);
-    await notify(t.db, { userId: client.id, ...notificationContent.submissionReceived({ submissionId: 'sub-abcdefgh' }), email: true });
+    await notify(t.db, {
+      userId: client.id,
+      ...notificationContent.submissionReceived({ submissionId: 'sub-abcdefgh' }),
+      email: true,
+    });
     expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.find((m) => m.to.includes(client.email));
     expect(mail?.raw).toContain('Subject: Your parcel has arrived');

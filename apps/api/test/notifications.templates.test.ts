@@ -16,7 +16,12 @@ const every: NotificationContent[] = [
   c.submissionCreated({ submissionId: SUB }),
   c.submissionReceived({ submissionId: SUB }),
   c.offerReady({ submissionId: SUB, offerCents: 1_250_050, requiresKyc: true }),
-  c.payoutRecorded({ submissionId: SUB, amountCents: 97_070, feeCents: 2_930, destination: { method: 'paypal', email: 'grace@example.com' } }),
+  c.payoutRecorded({
+    submissionId: SUB,
+    amountCents: 97_070,
+    feeCents: 2_930,
+    destination: { method: 'paypal', email: 'grace@example.com' },
+  }),
   c.payoutSent({ submissionId: SUB, amountCents: 97_070, method: 'paypal', reference: 'PP-1' }),
   c.photosRequested({ submissionId: SUB, note: 'the clasp, please' }),
   c.idVerificationRequested({ submissionId: SUB }),

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../src/db/schema/index.ts';
 import { startBrowser } from './support/browser.ts';
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI, startOidcProvider, type OidcProvider } from './support/oidc-provider.ts';
+import {
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_REDIRECT_URI,
+  startOidcProvider,
+  type OidcProvider,
+} from './support/oidc-provider.ts';
 import { DEFAULT_PASSWORD, signIn, signUp, uniqueAddress } from './support/sessions.ts';
 import { findUserByEmail } from '../src/modules/users/users.repository.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
@@ -16,10 +22,21 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
   let t: TestApp;
   beforeAll(async () => {
     provider = await startOidcProvider();
-    provider.addPerson('ada', { email: 'ada@example.test', email_verified: true, given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' });
+    provider.addPerson('ada', {
+      email: 'ada@example.test',
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      name: 'Ada Lovelace',
+    });
     provider.addPerson('grace', { email: 'grace@example.test', email_verified: true, name: 'Grace Brewster Hopper' });
     provider.addPerson('appraiser', { email: ADMIN_EMAIL, email_verified: true, given_name: 'Ann', family_name: 'Appraiser' });
-    provider.addPerson('unverified-appraiser', { email: UNVERIFIED_ADMIN_EMAIL, email_verified: false, given_name: 'Una', family_name: 'Verified' });
+    provider.addPerson('unverified-appraiser', {
+      email: UNVERIFIED_ADMIN_EMAIL,
+      email_verified: false,
+      given_name: 'Una',
+      family_name: 'Verified',
+    });
     t = await createTestApp(engine, { ...provider.assayEnv(), ADMIN_EMAILS: `${ADMIN_EMAIL},${UNVERIFIED_ADMIN_EMAIL}` });
   });
   afterAll(async () => {
@@ -49,7 +66,13 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
     expect(landing.headers.location).toBe('/client?tab=offers');
     const me = await browser.me();
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'ada@example.test', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, isPremium: false });
+    expect(me.json()).toMatchObject({
+      email: 'ada@example.test',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isAdmin: false,
+      isPremium: false,
+    });
   });
 
   it('signs the same person into the same account the next time', async () => {
@@ -65,7 +88,11 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
   it('splits the full name when the provider gives no given and family names', async () => {
     const browser = startBrowser(t.app);
     await browser.openAssay(await browser.signInAtProvider('/api/login', { as: 'grace' }));
-    expect((await browser.me()).json()).toMatchObject({ email: 'grace@example.test', firstName: 'Grace', lastName: 'Brewster Hopper' });
+    expect((await browser.me()).json()).toMatchObject({
+      email: 'grace@example.test',
+      firstName: 'Grace',
+      lastName: 'Brewster Hopper',
+    });
   });
 
   it('makes an ADMIN_EMAILS address an admin when the provider has verified it', async () => {
@@ -76,7 +103,9 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
 
   it('keeps an ADMIN_EMAILS address a client when the provider says it is not verified', async () => {
     const browser = startBrowser(t.app);
-    const landing = await browser.openAssay(await browser.signInAtProvider('/api/login?returnTo=%2Fadmin', { as: 'unverified-appraiser' }));
+    const landing = await browser.openAssay(
+      await browser.signInAtProvider('/api/login?returnTo=%2Fadmin', { as: 'unverified-appraiser' }),
+    );
     expect(landing.headers.location).toBe('/admin');
     expect((await browser.me()).json()).toMatchObject({ email: UNVERIFIED_ADMIN_EMAIL, isAdmin: false });
     const [row] = await t.db.select().from(users).where(eq(users.email, UNVERIFIED_ADMIN_EMAIL));
@@ -95,7 +124,12 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
     expect(asked.statusCode).toBe(200);
     const squatter = (await findUserByEmail(t.db, 'linus@example.test'))!;
     expect(squatter.emailVerified).toBe(false);
-    provider.addPerson('linus', { email: 'linus@example.test', email_verified: true, given_name: 'Linus', family_name: 'Pauling' });
+    provider.addPerson('linus', {
+      email: 'linus@example.test',
+      email_verified: true,
+      given_name: 'Linus',
+      family_name: 'Pauling',
+    });
     const browser = startBrowser(t.app);
     const landing = await browser.openAssay(await browser.signInAtProvider('/api/login?returnTo=%2Fclient', { as: 'linus' }));
     expect(landing.statusCode).toBe(302);
@@ -110,7 +144,12 @@ describe.each(engines)('sign-in through an identity provider on %s', (engine) =>
   it('does not link an e-mail the provider has not verified to an existing verified account', async () => {
     const owner = await signUp(t.app, { email: 'marie@example.test' });
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
-    provider.addPerson('not-marie', { email: 'marie@example.test', email_verified: false, given_name: 'Not', family_name: 'Marie' });
+    provider.addPerson('not-marie', {
+      email: 'marie@example.test',
+      email_verified: false,
+      given_name: 'Not',
+      family_name: 'Marie',
+    });
     const browser = startBrowser(t.app);
     const landing = await browser.openAssay(await browser.signInAtProvider('/api/login', { as: 'not-marie' }));
     expect(landing.headers.location).toBe('/login?returnTo=%2F&error=account_not_linked');
@@ -189,6 +228,8 @@ describe.each(engines)('an identity provider that is down, on %s', (engine) => {
   it('answers /api/login with 503 and a sentence, not a 500', async () => {
     const res = await startBrowser(t.app).openAssay('/api/login?returnTo=%2Fclient');
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe('Sign-in with the identity provider is not available right now. Please try again in a few minutes.');
+    expect(res.json().message).toBe(
+      'Sign-in with the identity provider is not available right now. Please try again in a few minutes.',
+    );
   });
 });

@@ -48,20 +48,44 @@ describe('gold-api.com adapter', () => {
 
   it.each([
     [{ status: 500, body: 'Internal Server Error', contentType: 'text/plain' }, 'gold-api.com answered HTTP 500'],
-    [{ status: 503, body: { message: 'Service temporarily unavailable' } }, 'gold-api.com answered HTTP 503: Service temporarily unavailable'],
+    [
+      { status: 503, body: { message: 'Service temporarily unavailable' } },
+      'gold-api.com answered HTTP 503: Service temporarily unavailable',
+    ],
     [{ status: 429, body: { error: 'Too many requests' } }, 'gold-api.com answered HTTP 429: Too many requests'],
     [{ body: '<!DOCTYPE html><html><body>Cloudflare</body></html>' }, 'gold-api.com answered an HTML page instead of prices'],
     [{ body: 'price=2650', contentType: 'text/plain' }, 'gold-api.com answered something that is not JSON instead of prices'],
     [{ body: '' }, 'gold-api.com answered an empty body instead of prices'],
-    [{ body: { name: 'Gold', price: 'NaN', symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price "NaN" is not a positive amount'],
-    [{ body: { name: 'Gold', price: -2650, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price -2650 is not a positive amount'],
-    [{ body: { name: 'Gold', price: 0, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price 0 is not a positive amount'],
+    [
+      { body: { name: 'Gold', price: 'NaN', symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price "NaN" is not a positive amount',
+    ],
+    [
+      { body: { name: 'Gold', price: -2650, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price -2650 is not a positive amount',
+    ],
+    [
+      { body: { name: 'Gold', price: 0, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price 0 is not a positive amount',
+    ],
     [{ body: { name: 'Gold', symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price is missing'],
-    [{ body: { name: 'Gold', price: null, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price is missing'],
-    [{ body: { name: 'Gold', price: 1e9, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price 1000000000 is not a positive amount'],
+    [
+      { body: { name: 'Gold', price: null, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price is missing',
+    ],
+    [
+      { body: { name: 'Gold', price: 1e9, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price 1000000000 is not a positive amount',
+    ],
     [{ body: [2650.12] }, 'gold-api.com answered an unusable gold price: the answer is not a price object'],
-    [{ body: 'null', contentType: 'application/json' }, 'gold-api.com answered an unusable gold price: the answer is not a price object'],
-    [{ body: { name: 'Silver', price: 31.05, symbol: 'XAG' } }, 'gold-api.com answered the price of XAG when asked for XAU (gold)'],
+    [
+      { body: 'null', contentType: 'application/json' },
+      'gold-api.com answered an unusable gold price: the answer is not a price object',
+    ],
+    [
+      { body: { name: 'Silver', price: 31.05, symbol: 'XAG' } },
+      'gold-api.com answered the price of XAG when asked for XAU (gold)',
+    ],
   ])('refuses %j: %s', async (answer, message) => {
     fake.answer(onGold(answer));
     expect(await failure(feed().fetchSpotPrices())).toBe(message);
@@ -84,7 +108,9 @@ describe('gold-api.com adapter', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const message = await failure(new GoldApiPriceFeed({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 }).fetchSpotPrices());
+    const message = await failure(
+      new GoldApiPriceFeed({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 }).fetchSpotPrices(),
+    );
     expect(message).toBe('gold-api.com could not be reached (ECONNREFUSED)');
   });
 });
@@ -127,16 +153,46 @@ describe('metals.dev adapter', () => {
     [{ status: 500, body: 'oops', contentType: 'text/plain' }, 'metals.dev answered HTTP 500'],
     [{ status: 502, body: '<html><body>Bad Gateway</body></html>' }, 'metals.dev answered HTTP 502'],
     [{ body: '<html><body>Maintenance</body></html>' }, 'metals.dev answered an HTML page instead of prices'],
-    [{ body: '{"status":"success","metals":' , contentType: 'application/json' }, 'metals.dev answered something that is not JSON instead of prices'],
-    [success({ gold: 2650, silver: 31, platinum: 980 }), 'metals.dev answered unusable prices: metals.palladium: the price is missing'],
-    [success({ gold: 0, silver: 31, platinum: 980, palladium: 1000 }), 'metals.dev answered unusable prices: metals.gold: the price 0 is not a positive amount'],
-    [success({ gold: 2650, silver: -31, platinum: 980, palladium: 1000 }), 'metals.dev answered unusable prices: metals.silver: the price -31 is not a positive amount'],
-    [success({ gold: 2650, silver: 31, platinum: 'NaN', palladium: 1000 }), 'metals.dev answered unusable prices: metals.platinum: the price "NaN" is not a positive amount'],
-    [success({ gold: 2650, silver: 31, platinum: 980, palladium: 'n/a' }), 'metals.dev answered unusable prices: metals.palladium: the price "n/a" is not a positive amount'],
-    [{ body: { status: 'success', currency: 'USD', unit: 'toz' } }, 'metals.dev answered unusable prices: metals: the metals list is missing'],
-    [{ body: { status: 'success', currency: 'EUR', unit: 'toz', metals: { gold: 1, silver: 1, platinum: 1, palladium: 1 } } }, 'metals.dev answered unusable prices: currency: the prices are not in USD'],
-    [{ body: { status: 'success', currency: 'USD', unit: 'g', metals: { gold: 1, silver: 1, platinum: 1, palladium: 1 } } }, 'metals.dev answered unusable prices: unit: the prices are not per troy ounce'],
-    [{ body: { hello: 'world' } }, 'metals.dev answered unusable prices: status: status is not "success"; metals: the metals list is missing'],
+    [
+      { body: '{"status":"success","metals":', contentType: 'application/json' },
+      'metals.dev answered something that is not JSON instead of prices',
+    ],
+    [
+      success({ gold: 2650, silver: 31, platinum: 980 }),
+      'metals.dev answered unusable prices: metals.palladium: the price is missing',
+    ],
+    [
+      success({ gold: 0, silver: 31, platinum: 980, palladium: 1000 }),
+      'metals.dev answered unusable prices: metals.gold: the price 0 is not a positive amount',
+    ],
+    [
+      success({ gold: 2650, silver: -31, platinum: 980, palladium: 1000 }),
+      'metals.dev answered unusable prices: metals.silver: the price -31 is not a positive amount',
+    ],
+    [
+      success({ gold: 2650, silver: 31, platinum: 'NaN', palladium: 1000 }),
+      'metals.dev answered unusable prices: metals.platinum: the price "NaN" is not a positive amount',
+    ],
+    [
+      success({ gold: 2650, silver: 31, platinum: 980, palladium: 'n/a' }),
+      'metals.dev answered unusable prices: metals.palladium: the price "n/a" is not a positive amount',
+    ],
+    [
+      { body: { status: 'success', currency: 'USD', unit: 'toz' } },
+      'metals.dev answered unusable prices: metals: the metals list is missing',
+    ],
+    [
+      { body: { status: 'success', currency: 'EUR', unit: 'toz', metals: { gold: 1, silver: 1, platinum: 1, palladium: 1 } } },
+      'metals.dev answered unusable prices: currency: the prices are not in USD',
+    ],
+    [
+      { body: { status: 'success', currency: 'USD', unit: 'g', metals: { gold: 1, silver: 1, platinum: 1, palladium: 1 } } },
+      'metals.dev answered unusable prices: unit: the prices are not per troy ounce',
+    ],
+    [
+      { body: { hello: 'world' } },
+      'metals.dev answered unusable prices: status: status is not "success"; metals: the metals list is missing',
+    ],
   ])('refuses %j: %s', async (answer, message) => {
     fake.answer(() => answer);
     expect(await failure(feed().fetchSpotPrices())).toBe(message);
@@ -173,7 +229,7 @@ describe('simulated feed', () => {
 
   it('stays plausible over a month of once-a-minute steps', async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const feed = new SimulatedPriceFeed(random);
     let previous = simulatedStartingPrices;
     for (let i = 0; i < 43_200; i++) previous = (await feed.fetchSpotPrices({ previous })).prices;

@@ -121,11 +121,36 @@ describe.each(engines)('pricing on %s', (engine) => {
   it('computes change24h from the latest stored price at or before 24 hours ago', async () => {
     const now = Date.now();
     await t.db.insert(priceHistory).values([
-      { itemType: 'platinum', pricePerOz: '900.0000', pricePerGram: '28.9356', source: 'test', recordedAt: new Date(now - 30 * HOUR) },
-      { itemType: 'platinum', pricePerOz: '1000.0000', pricePerGram: '32.1507', source: 'test', recordedAt: new Date(now - 25 * HOUR) },
+      {
+        itemType: 'platinum',
+        pricePerOz: '900.0000',
+        pricePerGram: '28.9356',
+        source: 'test',
+        recordedAt: new Date(now - 30 * HOUR),
+      },
+      {
+        itemType: 'platinum',
+        pricePerOz: '1000.0000',
+        pricePerGram: '32.1507',
+        source: 'test',
+        recordedAt: new Date(now - 25 * HOUR),
+      },
       // Newer than 24 hours: not the comparison price.
-      { itemType: 'platinum', pricePerOz: '1.0000', pricePerGram: '0.0322', source: 'test', recordedAt: new Date(now - 23 * HOUR) },
-      { itemType: 'sapphire', pricePerOz: '1', pricePerGram: '1', pricePerCarat: '1000.00', source: 'test', recordedAt: new Date(now - 48 * HOUR) },
+      {
+        itemType: 'platinum',
+        pricePerOz: '1.0000',
+        pricePerGram: '0.0322',
+        source: 'test',
+        recordedAt: new Date(now - 23 * HOUR),
+      },
+      {
+        itemType: 'sapphire',
+        pricePerOz: '1',
+        pricePerGram: '1',
+        pricePerCarat: '1000.00',
+        source: 'test',
+        recordedAt: new Date(now - 48 * HOUR),
+      },
     ]);
     fake.prices.platinum = 1012.5;
     expect((await refresh()).statusCode).toBe(200);
@@ -155,14 +180,32 @@ describe.each(engines)('pricing on %s', (engine) => {
     expect(Date.now() - new Date(s.lastError!.at).getTime()).toBeLessThan(10_000);
     expect(s.lastSuccessAt).not.toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/pricing/status' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/pricing/status', headers: { cookie: client.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/pricing/status', headers: { cookie: client.cookie } })).statusCode,
+    ).toBe(403);
   });
 
   it.each([
-    ['an HTML page', { body: '<html><body>Please enable cookies</body></html>' }, 'gold-api.com answered an HTML page instead of prices'],
-    ['NaN', { body: { price: 'NaN', symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price "NaN" is not a positive amount'],
-    ['zero', { body: { price: 0, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price 0 is not a positive amount'],
-    ['a negative price', { body: { price: -1, symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price -1 is not a positive amount'],
+    [
+      'an HTML page',
+      { body: '<html><body>Please enable cookies</body></html>' },
+      'gold-api.com answered an HTML page instead of prices',
+    ],
+    [
+      'NaN',
+      { body: { price: 'NaN', symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price "NaN" is not a positive amount',
+    ],
+    [
+      'zero',
+      { body: { price: 0, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price 0 is not a positive amount',
+    ],
+    [
+      'a negative price',
+      { body: { price: -1, symbol: 'XAU' } },
+      'gold-api.com answered an unusable gold price: price: the price -1 is not a positive amount',
+    ],
     ['no price', { body: { symbol: 'XAU' } }, 'gold-api.com answered an unusable gold price: price: the price is missing'],
   ])('stores nothing from a feed answering %s', async (_name, answer, reason) => {
     const before = await t.db.select().from(pricing);
@@ -200,7 +243,10 @@ describe.each(engines)('pricing on %s', (engine) => {
     expect(fake.requests).toHaveLength(0);
     expect(await historyCount('gold-24k')).toBe(historyBefore);
     // Once they are old enough, the next scheduled refresh fetches and writes.
-    await t.db.update(pricing).set({ fetchedAt: new Date(Date.now() - 31_000) }).where(eq(pricing.source, 'gold-api.com'));
+    await t.db
+      .update(pricing)
+      .set({ fetchedAt: new Date(Date.now() - 31_000) })
+      .where(eq(pricing.source, 'gold-api.com'));
     expect(await t.app.pricing.refresh()).toMatchObject({ refreshed: true });
     expect(await historyCount('gold-24k')).toBe(historyBefore + 1);
   });
@@ -244,20 +290,41 @@ describe.each(engines)('pricing on %s', (engine) => {
   it('refuses gem price edits from visitors and clients, before reading the body', async () => {
     const visitor = await t.app.inject({ method: 'PUT', url: '/api/pricing/ruby', payload: { pricePerCarat: 'nonsense' } });
     expect(visitor.statusCode).toBe(401);
-    const byClient = await t.app.inject({ method: 'PUT', url: '/api/pricing/ruby', headers: { cookie: client.cookie }, payload: { pricePerCarat: '1' } });
+    const byClient = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pricing/ruby',
+      headers: { cookie: client.cookie },
+      payload: { pricePerCarat: '1' },
+    });
     expect(byClient.statusCode).toBe(403);
     expect((await row('ruby'))?.pricePerCarat).toBe('1850.50');
   });
 
   it.each([
-    ['/api/pricing/gold-24k', { pricePerCarat: '100' }, 'Gold 24K is priced by the metals price feed. Only gem prices (Diamond, Ruby, Sapphire, Emerald) are set by hand.'],
-    ['/api/pricing/silver', { pricePerCarat: '100' }, 'Silver is priced by the metals price feed. Only gem prices (Diamond, Ruby, Sapphire, Emerald) are set by hand.'],
+    [
+      '/api/pricing/gold-24k',
+      { pricePerCarat: '100' },
+      'Gold 24K is priced by the metals price feed. Only gem prices (Diamond, Ruby, Sapphire, Emerald) are set by hand.',
+    ],
+    [
+      '/api/pricing/silver',
+      { pricePerCarat: '100' },
+      'Silver is priced by the metals price feed. Only gem prices (Diamond, Ruby, Sapphire, Emerald) are set by hand.',
+    ],
     ['/api/pricing/copper', { pricePerCarat: '100' }, 'Invalid params: itemType: Please choose a metal or gem from the list.'],
-    ['/api/pricing/ruby', { pricePerCarat: 'abc' }, /^Invalid body: pricePerCarat: The price per carat must be an amount above 0/],
+    [
+      '/api/pricing/ruby',
+      { pricePerCarat: 'abc' },
+      /^Invalid body: pricePerCarat: The price per carat must be an amount above 0/,
+    ],
     ['/api/pricing/ruby', { pricePerCarat: '0' }, /^Invalid body: pricePerCarat: The price per carat must be an amount above 0/],
     ['/api/pricing/ruby', { pricePerCarat: '-5' }, /^Invalid body: pricePerCarat: The price per carat must be an amount above 0/],
     ['/api/pricing/ruby', { pricePerCarat: '99999999' }, /at most 1000000/],
-    ['/api/pricing/ruby', { pricePerCarat: 1500 }, 'Invalid body: pricePerCarat: The price per carat must be a decimal string, like "1500.00".'],
+    [
+      '/api/pricing/ruby',
+      { pricePerCarat: 1500 },
+      'Invalid body: pricePerCarat: The price per carat must be a decimal string, like "1500.00".',
+    ],
     ['/api/pricing/ruby', {}, 'Invalid body: pricePerCarat: The price per carat must be a decimal string, like "1500.00".'],
   ])('refuses PUT %s %j with 400', async (url, payload, message) => {
     const res = await t.app.inject({ method: 'PUT', url, headers: { cookie: admin.cookie }, payload });
@@ -269,16 +336,38 @@ describe.each(engines)('pricing on %s', (engine) => {
   it('answers the price history for the charts, oldest first', async () => {
     const now = Date.now();
     await t.db.insert(priceHistory).values([
-      { itemType: 'gold-24k', pricePerOz: '2600.0000', pricePerGram: '83.5918', source: 'test', recordedAt: new Date(now - 2 * HOUR) },
-      { itemType: 'gold-24k', pricePerOz: '2610.0000', pricePerGram: '83.9134', source: 'test', recordedAt: new Date(now - 1 * HOUR) },
+      {
+        itemType: 'gold-24k',
+        pricePerOz: '2600.0000',
+        pricePerGram: '83.5918',
+        source: 'test',
+        recordedAt: new Date(now - 2 * HOUR),
+      },
+      {
+        itemType: 'gold-24k',
+        pricePerOz: '2610.0000',
+        pricePerGram: '83.9134',
+        source: 'test',
+        recordedAt: new Date(now - 1 * HOUR),
+      },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/pricing/history?itemType=gold-24k&hours=24' });
     expect(res.statusCode).toBe(200);
     const points = priceHistoryListSchema.parse(res.json());
     expect(points.length).toBeGreaterThanOrEqual(3);
     expect(points.slice(0, 2)).toEqual([
-      { recordedAt: new Date(now - 2 * HOUR).toISOString(), pricePerOz: '2600.0000', pricePerGram: '83.5918', pricePerCarat: null },
-      { recordedAt: new Date(now - 1 * HOUR).toISOString(), pricePerOz: '2610.0000', pricePerGram: '83.9134', pricePerCarat: null },
+      {
+        recordedAt: new Date(now - 2 * HOUR).toISOString(),
+        pricePerOz: '2600.0000',
+        pricePerGram: '83.5918',
+        pricePerCarat: null,
+      },
+      {
+        recordedAt: new Date(now - 1 * HOUR).toISOString(),
+        pricePerOz: '2610.0000',
+        pricePerGram: '83.9134',
+        pricePerCarat: null,
+      },
     ]);
     const times = points.map((p) => new Date(p.recordedAt).getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -299,9 +388,16 @@ describe.each(engines)('pricing on %s', (engine) => {
     }));
     for (let i = 0; i < rows.length; i += 500) await t.db.insert(priceHistory).values(rows.slice(i, i + 500));
     // At the very end of the span: still at most 300 points.
-    await t.db.insert(priceHistory).values({ itemType: 'palladium', pricePerOz: '1100.0000', pricePerGram: '35.3658', source: 'test', recordedAt: new Date(now) });
+    const latest = {
+      itemType: 'palladium',
+      pricePerOz: '1100.0000',
+      pricePerGram: '35.3658',
+      source: 'test',
+      recordedAt: new Date(now),
+    };
     // Older than the span: never in the answer.
-    await t.db.insert(priceHistory).values({ itemType: 'palladium', pricePerOz: '5.0000', pricePerGram: '0.1608', source: 'test', recordedAt: new Date(now - 30 * HOUR) });
+    const tooOld = { ...latest, pricePerOz: '5.0000', pricePerGram: '0.1608', recordedAt: new Date(now - 30 * HOUR) };
+    await t.db.insert(priceHistory).values([latest, tooOld]);
     const res = await t.app.inject({ method: 'GET', url: '/api/pricing/history?itemType=palladium&hours=24' });
     const points = priceHistoryListSchema.parse(res.json());
     expect(points.length).toBeLessThanOrEqual(300);
@@ -316,10 +412,22 @@ describe.each(engines)('pricing on %s', (engine) => {
     ['/api/pricing/history?itemType=copper', 'Invalid querystring: itemType: Please choose a metal or gem from the list.'],
     ['/api/pricing/history', 'Invalid querystring: itemType: Please choose a metal or gem from the list.'],
     ['/api/pricing/history?itemType=gold-24k&hours=0', 'Invalid querystring: hours: hours must be a whole number from 1 to 720.'],
-    ['/api/pricing/history?itemType=gold-24k&hours=721', 'Invalid querystring: hours: hours must be a whole number from 1 to 720.'],
-    ['/api/pricing/history?itemType=gold-24k&hours=abc', 'Invalid querystring: hours: hours must be a whole number from 1 to 720.'],
-    ['/api/pricing/history?itemType=gold-24k&hours=1.5', 'Invalid querystring: hours: hours must be a whole number from 1 to 720.'],
-    ['/api/pricing/history?itemType=gold-24k&hours=1&hours=2', 'Invalid querystring: hours: hours must be a whole number from 1 to 720.'],
+    [
+      '/api/pricing/history?itemType=gold-24k&hours=721',
+      'Invalid querystring: hours: hours must be a whole number from 1 to 720.',
+    ],
+    [
+      '/api/pricing/history?itemType=gold-24k&hours=abc',
+      'Invalid querystring: hours: hours must be a whole number from 1 to 720.',
+    ],
+    [
+      '/api/pricing/history?itemType=gold-24k&hours=1.5',
+      'Invalid querystring: hours: hours must be a whole number from 1 to 720.',
+    ],
+    [
+      '/api/pricing/history?itemType=gold-24k&hours=1&hours=2',
+      'Invalid querystring: hours: hours must be a whole number from 1 to 720.',
+    ],
   ])('refuses GET %s with 400', async (url, message) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);

@@ -75,7 +75,15 @@ describe.each(engines)('pricing service on %s', (engine) => {
     clock.advance(1);
     const later = service.snapshot();
     expect(later.etag).not.toBe(fresh.etag);
-    expect(later.rows.filter((r) => r.stale).map((r) => r.itemType)).toEqual(['gold-24k', 'gold-18k', 'gold-14k', 'gold-10k', 'silver', 'platinum', 'palladium']);
+    expect(later.rows.filter((r) => r.stale).map((r) => r.itemType)).toEqual([
+      'gold-24k',
+      'gold-18k',
+      'gold-14k',
+      'gold-10k',
+      'silver',
+      'platinum',
+      'palladium',
+    ]);
     expect(JSON.parse(later.json)).toEqual(later.rows);
     expect(service.status().stale).toBe(true);
   });
@@ -146,8 +154,13 @@ describe.each(engines)('pricing service on %s', (engine) => {
     await make(new ScriptedFeed(), clock).start();
     await service.start();
     expect(await database.db.select().from(priceHistory).where(eq(priceHistory.source, 'admin-reference'))).toHaveLength(4);
-    expect(service.snapshot().rows.find((r) => r.itemType === 'diamond')).toMatchObject({ pricePerCarat: '5200.00', source: 'admin' });
-    await expect(service.setGemPrice({ id: 'client-1', isAdmin: false }, 'diamond', '1')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(service.snapshot().rows.find((r) => r.itemType === 'diamond')).toMatchObject({
+      pricePerCarat: '5200.00',
+      source: 'admin',
+    });
+    await expect(service.setGemPrice({ id: 'client-1', isAdmin: false }, 'diamond', '1')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('answers no 24-hour change until there is a price from 24 hours ago', async () => {
@@ -171,8 +184,16 @@ describe.each(engines)('pricing service on %s', (engine) => {
     await service.start();
     await service.refresh({ force: true });
     const first = await service.history('silver', 1);
-    expect(first).toEqual([{ recordedAt: '2026-01-05T15:00:00.000Z', pricePerOz: '31.0000', pricePerGram: '0.9967', pricePerCarat: null }]);
-    await database.db.insert(priceHistory).values({ itemType: 'silver', pricePerOz: '30.0000', pricePerGram: '0.9645', source: 'test', recordedAt: new Date('2026-01-05T14:30:00.000Z') });
+    expect(first).toEqual([
+      { recordedAt: '2026-01-05T15:00:00.000Z', pricePerOz: '31.0000', pricePerGram: '0.9967', pricePerCarat: null },
+    ]);
+    await database.db.insert(priceHistory).values({
+      itemType: 'silver',
+      pricePerOz: '30.0000',
+      pricePerGram: '0.9645',
+      source: 'test',
+      recordedAt: new Date('2026-01-05T14:30:00.000Z'),
+    });
     expect(await service.history('silver', 1)).toBe(first);
     clock.advance(INTERVAL_MS);
     feed.next = { gold: '2650', silver: '32', platinum: '980', palladium: '1000' };
@@ -217,36 +238,39 @@ describe.each(engines)('pricing service on %s', (engine) => {
     expect(a.snapshot().json).toBe(b.snapshot().json);
   });
 
-  it.runIf(engine === 'postgres')('steps aside while another instance holds the lock; an appraiser’s refresh waits for it', async () => {
-    const clock = clockAt('2026-01-05T15:00:00.000Z');
-    const feed = new ScriptedFeed();
-    const service = make(feed, clock);
-    await service.start();
+  it.runIf(engine === 'postgres')(
+    'steps aside while another instance holds the lock; an appraiser’s refresh waits for it',
+    async () => {
+      const clock = clockAt('2026-01-05T15:00:00.000Z');
+      const feed = new ScriptedFeed();
+      const service = make(feed, clock);
+      await service.start();
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = database.db.transaction(async (tx) => {
-      await lockPriceRefresh(tx);
-      locked();
-      await released;
-    });
-    await isLocked;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await lockPriceRefresh(tx);
+        locked();
+        await released;
+      });
+      await isLocked;
 
-    expect(await service.refresh()).toMatchObject({ refreshed: false, reason: 'busy' });
-    expect(await historyCount()).toBe(0);
+      expect(await service.refresh()).toMatchObject({ refreshed: false, reason: 'busy' });
+      expect(await historyCount()).toBe(0);
 
-    let forcedDone = false;
-    const forced = service.refresh({ force: true }).then((r) => {
-      forcedDone = true;
-      return r;
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(forcedDone).toBe(false);
-    release();
-    await holder;
-    expect(await forced).toMatchObject({ refreshed: true });
-    expect(await historyCount()).toBe(1);
-  });
+      let forcedDone = false;
+      const forced = service.refresh({ force: true }).then((r) => {
+        forcedDone = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(forcedDone).toBe(false);
+      release();
+      await holder;
+      expect(await forced).toMatchObject({ refreshed: true });
+      expect(await historyCount()).toBe(1);
+    },
+  );
 });

@@ -62,7 +62,12 @@ describe('security headers in the app', () => {
       { method: 'GET', url: '/healthz' },
       { method: 'POST', url: '/api/pricing/refresh' },
       { method: 'GET', url: '/api/pricing/history?hours=0' },
-      { method: 'POST', url: '/api/identity/sign-in/email', headers: { 'content-type': 'application/json' }, payload: '{"email":' },
+      {
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      },
     ] as const;
     for (const request of requests) {
       const res = await t.app.inject(request);

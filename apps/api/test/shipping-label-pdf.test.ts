@@ -48,7 +48,9 @@ describe('renderLabelPdf', () => {
   });
 
   it('has no sample band on a label that is valid for postage', async () => {
-    const bytes = await renderLabelPdf(label({ validForPostage: true, carrier: 'Real Carrier', trackingNumber: '9400111899223197428490' }));
+    const bytes = await renderLabelPdf(
+      label({ validForPostage: true, carrier: 'Real Carrier', trackingNumber: '9400111899223197428490' }),
+    );
     const pdf = await readPdf(bytes);
     expect(pdf.text).not.toContain('NOT VALID FOR POSTAGE');
     expect(pdf.lines.slice(0, 2)).toEqual(['Real Carrier', 'INBOUND']);

@@ -42,7 +42,12 @@ describe.each(engines)('shipping labels on %s', (engine) => {
   }
 
   function createLabel(cookie: string | undefined, payload: unknown) {
-    return t.app.inject({ method: 'POST', url: '/api/shipping/labels', headers: cookie ? { cookie } : {}, payload: payload as object });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/shipping/labels',
+      headers: cookie ? { cookie } : {},
+      payload: payload as object,
+    });
   }
 
   async function labelRows(submissionId: string) {
@@ -88,11 +93,20 @@ describe.each(engines)('shipping labels on %s', (engine) => {
         postalCode: '19801',
         phone: null,
       });
-      const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'label_created')));
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'label_created')));
       expect(audit).toMatchObject({
         actorId: client.id,
         entityType: 'submission',
-        changes: { labelId: label.id, direction: 'inbound', trackingNumber: label.trackingNumber, carrier: 'Assay Sample', insuredValue: '675.00' },
+        changes: {
+          labelId: label.id,
+          direction: 'inbound',
+          trackingNumber: label.trackingNumber,
+          carrier: 'Assay Sample',
+          insuredValue: '675.00',
+        },
       });
     });
 
@@ -162,7 +176,11 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const sub = await submission({ userId: newcomer.id });
       const res = await createLabel(newcomer.cookie, { submissionId: sub.id });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, error: 'ADDRESS_REQUIRED', message: 'Please add your shipping address first.' });
+      expect(res.json()).toEqual({
+        statusCode: 409,
+        error: 'ADDRESS_REQUIRED',
+        message: 'Please add your shipping address first.',
+      });
       expect(await labelRows(sub.id)).toHaveLength(0);
 
       await saveAddress(t.app, newcomer.cookie, { ...HOME, name: 'New Comer' });
@@ -228,7 +246,14 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const carrier = carrierAnswering(taken, `FRESH${sub.id.slice(0, 8)}`);
       const submissionRow = await stored(sub.id);
       const row = await t.db.transaction((tx) =>
-        createLabelInTransaction(tx, carrier, { direction: 'inbound', submission: submissionRow, sender: address, receiver: address, insuredValueCents: 100, freeReturn: null }),
+        createLabelInTransaction(tx, carrier, {
+          direction: 'inbound',
+          submission: submissionRow,
+          sender: address,
+          receiver: address,
+          insuredValueCents: 100,
+          freeReturn: null,
+        }),
       );
       expect(carrier.calls).toBe(2);
       expect(row).toMatchObject({ submissionId: sub.id, trackingNumber: `FRESH${sub.id.slice(0, 8)}`, insuredValue: '1.00' });
@@ -242,7 +267,14 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const submissionRow = await stored(sub.id);
       await expect(
         t.db.transaction((tx) =>
-          createLabelInTransaction(tx, carrier, { direction: 'inbound', submission: submissionRow, sender: address, receiver: address, insuredValueCents: 100, freeReturn: null }),
+          createLabelInTransaction(tx, carrier, {
+            direction: 'inbound',
+            submission: submissionRow,
+            sender: address,
+            receiver: address,
+            insuredValueCents: 100,
+            freeReturn: null,
+          }),
         ),
       ).rejects.toThrow();
       expect(carrier.calls).toBe(3);
@@ -331,13 +363,19 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const byOther = await t.app.inject({ url, headers: { cookie: other.cookie } });
       expect(byOther.statusCode).toBe(404);
       expect(byOther.json().message).toBe('Label was not found.');
-      const unknown = await t.app.inject({ url: `/api/shipping/labels/${crypto.randomUUID()}/pdf`, headers: { cookie: client.cookie } });
+      const unknown = await t.app.inject({
+        url: `/api/shipping/labels/${crypto.randomUUID()}/pdf`,
+        headers: { cookie: client.cookie },
+      });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('Label was not found.');
       const visitor = await t.app.inject({ url });
       expect(visitor.statusCode).toBe(401);
       // Fastify itself refuses path parameters over 100 characters.
-      const tooLong = await t.app.inject({ url: `/api/shipping/labels/${'x'.repeat(200)}/pdf`, headers: { cookie: client.cookie } });
+      const tooLong = await t.app.inject({
+        url: `/api/shipping/labels/${'x'.repeat(200)}/pdf`,
+        headers: { cookie: client.cookie },
+      });
       expect(tooLong.statusCode).toBe(414);
     });
   });

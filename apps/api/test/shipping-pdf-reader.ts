@@ -32,14 +32,13 @@ export interface PdfReadBack {
 }
 
 export async function readPdf(pdf: Buffer): Promise<PdfReadBack> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, standardFontDataUrl }).promise;
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, standardFontDataUrl })
+    .promise;
   try {
     const page = await doc.getPage(1);
     const [x0, y0, x1, y1] = page.view as [number, number, number, number];
     const content = await page.getTextContent();
-    const lines = content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .filter((s) => s.trim() !== '');
+    const lines = content.items.map((item) => ('str' in item ? item.str : '')).filter((s) => s.trim() !== '');
     return { pages: doc.numPages, width: x1 - x0, height: y1 - y0, lines, text: lines.join('\n') };
   } finally {
     await doc.destroy();
@@ -55,7 +54,11 @@ export async function decodeBarcode(pdf: Buffer): Promise<string> {
     await run('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
     const png = readFileSync(path.join(dir, 'page-1.png'));
     const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const luminance = new RGBLuminanceSource(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    const luminance = new RGBLuminanceSource(
+      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+      info.width,
+      info.height,
+    );
     const reader = new MultiFormatReader();
     const hints = new Map<DecodeHintType, unknown>([
       [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],

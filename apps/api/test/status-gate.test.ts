@@ -56,17 +56,28 @@ describe.each(engines)('the status gate on %s', (engine) => {
   }
 
   describe('transitionSubmission', () => {
-    const fired = Object.entries(submissionTransitions) as [SubmissionTransitionName, (typeof submissionTransitions)[SubmissionTransitionName]][];
+    const fired = Object.entries(submissionTransitions) as [
+      SubmissionTransitionName,
+      (typeof submissionTransitions)[SubmissionTransitionName],
+    ][];
 
-    it.each(fired)('%s moves each of its starting statuses to its target, bumps the version, writes the changes', async (name, t) => {
-      for (const from of t.from) {
-        const id = await make(from);
-        const at = new Date('2030-01-02T03:04:05.000Z');
-        const row = await transitionSubmission(db(), { id, transition: name, changes: { adminNotes: `via ${name}` }, at });
-        expect([row.status, row.version, row.adminNotes, row.updatedAt.toISOString()]).toEqual([t.to, 2, `via ${name}`, at.toISOString()]);
-        expect(await load(id)).toEqual(row);
-      }
-    });
+    it.each(fired)(
+      '%s moves each of its starting statuses to its target, bumps the version, writes the changes',
+      async (name, t) => {
+        for (const from of t.from) {
+          const id = await make(from);
+          const at = new Date('2030-01-02T03:04:05.000Z');
+          const row = await transitionSubmission(db(), { id, transition: name, changes: { adminNotes: `via ${name}` }, at });
+          expect([row.status, row.version, row.adminNotes, row.updatedAt.toISOString()]).toEqual([
+            t.to,
+            2,
+            `via ${name}`,
+            at.toISOString(),
+          ]);
+          expect(await load(id)).toEqual(row);
+        }
+      },
+    );
 
     it.each(fired)('%s is refused from every other status with the domain sentence, and nothing changes', async (name, t) => {
       for (const from of submissionStatuses.filter((s) => !(t.from as readonly string[]).includes(s))) {
@@ -175,10 +186,19 @@ describe('no second status writer (eslint.config.js)', () => {
 
   it.each([
     ['a Drizzle update', `await db.update(submissions).set({ status: 'returned' }).where(eq(submissions.id, 'x'));`],
-    ['a Drizzle update with a computed status', `const to = 'returned';\nawait db.update(submissions).set({ adminNotes: null, status: to });`],
+    [
+      'a Drizzle update with a computed status',
+      `const to = 'returned';\nawait db.update(submissions).set({ adminNotes: null, status: to });`,
+    ],
     ['raw SQL', "await db.execute(sql`update submissions set status = 'returned' where id = ${'x'}`);"],
-    ['raw SQL naming the table by its Drizzle object', "await db.execute(sql`update ${submissions} set status = ${'returned'}`);"],
-    ['raw SQL over several lines', "await db.execute(sql`\n  UPDATE submissions\n  SET admin_notes = null, status = 'returned'\n`);"],
+    [
+      'raw SQL naming the table by its Drizzle object',
+      "await db.execute(sql`update ${submissions} set status = ${'returned'}`);",
+    ],
+    [
+      'raw SQL over several lines',
+      "await db.execute(sql`\n  UPDATE submissions\n  SET admin_notes = null, status = 'returned'\n`);",
+    ],
   ])('refuses %s outside the gate', async (_, code) => {
     expect(await gateErrors(header + code)).toEqual([expect.stringContaining('submission-status.repository.ts')]);
   });
@@ -187,7 +207,9 @@ describe('no second status writer (eslint.config.js)', () => {
     const write = `await db.update(submissions).set({ status: 'returned' });`;
     expect(await gateErrors(header + write, 'apps/api/src/modules/submissions/submission-status.repository.ts')).toEqual([]);
     expect(await gateErrors(header + `await db.update(submissions).set({ adminNotes: 'x' });`)).toEqual([]);
-    expect(await gateErrors(header + `declare const outbox: unknown;\nawait db.update(outbox).set({ status: 'sent' });`)).toEqual([]);
+    expect(await gateErrors(header + `declare const outbox: unknown;\nawait db.update(outbox).set({ status: 'sent' });`)).toEqual(
+      [],
+    );
     expect(await gateErrors(header + "await db.execute(sql`update transactions set status = 'sent'`);")).toEqual([]);
   });
 
@@ -199,7 +221,9 @@ describe('no second status writer (eslint.config.js)', () => {
     expect(candidates).toContain('apps/api/src/modules/admin-mailbox/admin-mailbox.service.ts');
     const results = await eslint.lintFiles(candidates);
     const offenders = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId === gateRule && m.message.includes(gateFile)).map((m) => `${path.relative(root, r.filePath)}:${m.line}`),
+      r.messages
+        .filter((m) => m.ruleId === gateRule && m.message.includes(gateFile))
+        .map((m) => `${path.relative(root, r.filePath)}:${m.line}`),
     );
     expect(offenders).toEqual([]);
   });

@@ -35,7 +35,12 @@ describe.each(engines)('submissions on %s', (engine) => {
   afterAll(() => t.close());
 
   const post = (url: string, cookie: string | undefined, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
   /** Stored, unattached photo rows of this person (no bytes needed to attach them). */
@@ -123,7 +128,12 @@ describe.each(engines)('submissions on %s', (engine) => {
     });
 
     it('takes a submission without photos and prices other categories and units by the table', async () => {
-      const res = await post('/api/submissions', alice.cookie, { category: 'gems', description: 'Loose sapphire', estimatedWeight: 2.5, weightUnit: 'carats' });
+      const res = await post('/api/submissions', alice.cookie, {
+        category: 'gems',
+        description: 'Loose sapphire',
+        estimatedWeight: 2.5,
+        weightUnit: 'carats',
+      });
       expect(res.statusCode).toBe(201);
       // gems, carats: 2.5 ct × $3000 = $7500
       expect(res.json()).toMatchObject({ images: [], preliminaryQuoteMin: '6000.00', preliminaryQuoteMax: '9000.00' });
@@ -147,13 +157,37 @@ describe.each(engines)('submissions on %s', (engine) => {
 
     it.each([
       ['a zero weight', { estimatedWeight: 0 }, 'Invalid body: estimatedWeight: The estimated weight must be greater than zero.'],
-      ['a weight as text', { estimatedWeight: 'ten' }, 'Invalid body: estimatedWeight: Please enter the estimated weight as a number.'],
-      ['an unknown category', { category: 'stamps' }, 'Invalid body: category: Please choose what you are selling: jewelry, coins/scrap or loose gems.'],
-      ['an unknown unit', { weightUnit: 'kg' }, 'Invalid body: weightUnit: Please choose a weight unit: grams, oz, dwt or carats.'],
+      [
+        'a weight as text',
+        { estimatedWeight: 'ten' },
+        'Invalid body: estimatedWeight: Please enter the estimated weight as a number.',
+      ],
+      [
+        'an unknown category',
+        { category: 'stamps' },
+        'Invalid body: category: Please choose what you are selling: jewelry, coins/scrap or loose gems.',
+      ],
+      [
+        'an unknown unit',
+        { weightUnit: 'kg' },
+        'Invalid body: weightUnit: Please choose a weight unit: grams, oz, dwt or carats.',
+      ],
       ['five photos', { images: ['a', 'b', 'c', 'd', 'e'] }, 'Invalid body: images: You can add at most 4 photos.'],
-      ['a weight under 1 mg', { estimatedWeight: 0.0009, weightUnit: 'grams' }, 'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.'],
-      ['a weight under 1 mg in carats', { estimatedWeight: 0.004, weightUnit: 'carats' }, 'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.'],
-      ['a weight kept as 0 by 4 decimals', { estimatedWeight: 0.00004, weightUnit: 'oz' }, 'Invalid body: estimatedWeight: Weight can have at most 4 decimal places.'],
+      [
+        'a weight under 1 mg',
+        { estimatedWeight: 0.0009, weightUnit: 'grams' },
+        'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.',
+      ],
+      [
+        'a weight under 1 mg in carats',
+        { estimatedWeight: 0.004, weightUnit: 'carats' },
+        'Invalid body: estimatedWeight: That weight is too small to weigh; the least we accept is 0.001 g.',
+      ],
+      [
+        'a weight kept as 0 by 4 decimals',
+        { estimatedWeight: 0.00004, weightUnit: 'oz' },
+        'Invalid body: estimatedWeight: Weight can have at most 4 decimal places.',
+      ],
     ])('refuses %s with a clear 400', async (_name, change, message) => {
       const before = await submissionCount(alice.id);
       const res = await post('/api/submissions', alice.cookie, { ...form, ...change });
@@ -207,7 +241,12 @@ describe.each(engines)('submissions on %s', (engine) => {
 
   describe('GET /api/submissions/:id', () => {
     it('answers the details with timeline, labels, payout and consignment request', async () => {
-      const sub = await insertSubmission({ userId: alice.id, status: 'completed', finalOffer: '400.00', adminNotes: 'stamped 750' });
+      const sub = await insertSubmission({
+        userId: alice.id,
+        status: 'completed',
+        finalOffer: '400.00',
+        adminNotes: 'stamped 750',
+      });
       const images = await storedPhotos(alice.id, 2);
       await t.db.update(submissionImages).set({ submissionId: sub.id, position: 1 }).where(eq(submissionImages.id, images[0]!));
       await t.db.update(submissionImages).set({ submissionId: sub.id, position: 0 }).where(eq(submissionImages.id, images[1]!));
@@ -223,15 +262,17 @@ describe.each(engines)('submissions on %s', (engine) => {
         toStatus,
         createdAt: at(h),
       });
-      await t.db.insert(auditLog).values([
-        entry('created', null, 'new', 0),
-        entry('label_created', null, null, 1),
-        entry('received', 'new', 'appraising', 30),
-        entry('notes_updated', null, null, 40),
-        entry('internal_recount', null, null, 41),
-        entry('offer_submitted', 'appraising', 'offered', 50),
-        entry('payout_requested', 'offered', 'completed', 60),
-      ]);
+      await t.db
+        .insert(auditLog)
+        .values([
+          entry('created', null, 'new', 0),
+          entry('label_created', null, null, 1),
+          entry('received', 'new', 'appraising', 30),
+          entry('notes_updated', null, null, 40),
+          entry('internal_recount', null, null, 41),
+          entry('offer_submitted', 'appraising', 'offered', 50),
+          entry('payout_requested', 'offered', 'completed', 60),
+        ]);
       // Another submission's entries never leak in.
       await t.db.insert(auditLog).values({ ...entry('created', null, 'new', 0), entityId: 'another' });
       const label = {
@@ -279,9 +320,27 @@ describe.each(engines)('submissions on %s', (engine) => {
       expect(body.timeline).toEqual([
         { at: at(0).toISOString(), action: 'created', fromStatus: null, toStatus: 'new', label: 'Submitted' },
         { at: at(1).toISOString(), action: 'label_created', fromStatus: null, toStatus: null, label: 'Shipping label created' },
-        { at: at(30).toISOString(), action: 'received', fromStatus: 'new', toStatus: 'appraising', label: 'Parcel received, appraisal started' },
-        { at: at(50).toISOString(), action: 'offer_submitted', fromStatus: 'appraising', toStatus: 'offered', label: 'Offer ready' },
-        { at: at(60).toISOString(), action: 'payout_requested', fromStatus: 'offered', toStatus: 'completed', label: 'Offer accepted, payout recorded' },
+        {
+          at: at(30).toISOString(),
+          action: 'received',
+          fromStatus: 'new',
+          toStatus: 'appraising',
+          label: 'Parcel received, appraisal started',
+        },
+        {
+          at: at(50).toISOString(),
+          action: 'offer_submitted',
+          fromStatus: 'appraising',
+          toStatus: 'offered',
+          label: 'Offer ready',
+        },
+        {
+          at: at(60).toISOString(),
+          action: 'payout_requested',
+          fromStatus: 'offered',
+          toStatus: 'completed',
+          label: 'Offer accepted, payout recorded',
+        },
       ]);
 
       // Admins see everything, internal entries and notes included.
@@ -313,7 +372,13 @@ describe.each(engines)('submissions on %s', (engine) => {
         freeReturn: 'yes',
       });
       const body = (await get(`/api/submissions/${sub.id}`, alice.cookie)).json();
-      expect(body).toMatchObject({ label: null, returnLabel: { direction: 'return' }, freeReturn: true, transaction: null, timeline: [] });
+      expect(body).toMatchObject({
+        label: null,
+        returnLabel: { direction: 'return' },
+        freeReturn: true,
+        transaction: null,
+        timeline: [],
+      });
     });
 
     it("answers 404 for someone else's or a missing submission, and 401 to visitors", async () => {
@@ -331,9 +396,15 @@ describe.each(engines)('submissions on %s', (engine) => {
       const sub = await insertSubmission({ userId: alice.id, status: 'appraising' });
       const [existing] = await storedPhotos(alice.id, 1, { submissionId: sub.id, position: 0 });
       const added = await storedPhotos(alice.id, 2);
-      const res = await post(`/api/submissions/${sub.id}/images`, alice.cookie, { images: [added[0], `/api/objects/${added[1]}`] });
+      const res = await post(`/api/submissions/${sub.id}/images`, alice.cookie, {
+        images: [added[0], `/api/objects/${added[1]}`],
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: sub.id, status: 'appraising', images: [existing, ...added].map((id) => `/api/objects/${id}`) });
+      expect(res.json()).toMatchObject({
+        id: sub.id,
+        status: 'appraising',
+        images: [existing, ...added].map((id) => `/api/objects/${id}`),
+      });
       expect(await imagesOf(sub.id!)).toEqual([
         { id: existing, position: 0 },
         { id: added[0], position: 1 },

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema/index.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
 
-const mail = () => ({ id: crypto.randomUUID(), toAddress: 'someone@assay.test', subject: 'Left behind', textBody: 'by an earlier test' });
+const mail = () => ({
+  id: crypto.randomUUID(),
+  toAddress: 'someone@assay.test',
+  subject: 'Left behind',
+  textBody: 'by an earlier test',
+});
 
 describe.each(engines)('test databases on %s', (engine) => {
   it('hand a given-back database out again only emptied, and only to one user at a time', async () => {

@@ -22,11 +22,7 @@ export async function offeredSubmission(db: Db, userId: string, finalOffer = '10
   return row;
 }
 
-export async function insertImage(
-  db: Db,
-  ownerId: string,
-  overrides: Partial<typeof submissionImages.$inferInsert> = {},
-) {
+export async function insertImage(db: Db, ownerId: string, overrides: Partial<typeof submissionImages.$inferInsert> = {}) {
   const id = overrides.id ?? crypto.randomUUID();
   await db.insert(submissionImages).values({
     id,

@@ -45,7 +45,12 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
   async function recordAch(finalOffer = '1250.00') {
     const client = await signUp(t.app);
     const sub = await offeredSubmission(t.db, client.id, finalOffer);
-    const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+    const res = await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails },
+      client.cookie,
+    );
     expect(res.statusCode, res.body).toBe(201);
     return { client, sub, transaction: res.json() as { id: string; status: string } };
   }
@@ -64,19 +69,36 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     expect(sent).toMatchObject({ id: transaction.id, status: 'sent', reference: 'ACH trace 0042', amount: '1250.00' });
     expect(sent.sentAt).toEqual(expect.any(String));
 
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'payout_sent')));
-    expect(audit).toMatchObject({ actorId: admin.id, entityType: 'transaction', fromStatus: 'pending', toStatus: 'sent', changes: { reference: 'ACH trace 0042', submissionId: sub.id } });
-    const notes = await t.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.kind, 'payout_sent')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'payout_sent')));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      entityType: 'transaction',
+      fromStatus: 'pending',
+      toStatus: 'sent',
+      changes: { reference: 'ACH trace 0042', submissionId: sub.id },
+    });
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, client.id), eq(notifications.kind, 'payout_sent')));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.title).toBe('Your payout of $1,250.00 is on its way');
     expect(notes[0]!.body).toContain('Payment reference: ACH trace 0042.');
-    const mails = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Your payout of $1,250.00 is on its way')));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Your payout of $1,250.00 is on its way')));
     expect(mails).toHaveLength(1);
 
     const list = await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } });
     expect(list.json()[0]).toMatchObject({ status: 'sent', reference: 'ACH trace 0042' });
 
-    await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: 'again' })).rejects.toMatchObject({
+    await expect(
+      markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: 'again' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This payout has already been marked as sent.',
     });
@@ -85,10 +107,16 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
   it('refuses clients, unknown payouts and empty or overlong references', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, transaction } = await recordAch();
-    await expect(markPayoutSent(t.app.ctx, currentUser(client), { transactionId: transaction.id, reference: 'REF' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: 'no-such-payout', reference: 'REF' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'That payout was not found.' });
+    await expect(
+      markPayoutSent(t.app.ctx, currentUser(client), { transactionId: transaction.id, reference: 'REF' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      markPayoutSent(t.app.ctx, admin.user, { transactionId: 'no-such-payout', reference: 'REF' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'That payout was not found.' });
     for (const reference of ['', '   ', 'x'.repeat(101), 42 as unknown as string]) {
-      await expect(markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: reference })).rejects.toMatchObject({
+      await expect(
+        markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: reference }),
+      ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
       });
@@ -150,20 +178,37 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, transaction } = await recordAch();
     expect(await revealBankDetails(t.app.ctx, admin.user, { transactionId: transaction.id })).toEqual(achDetails);
-    const looks = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'bank_details_viewed')));
+    const looks = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'bank_details_viewed')));
     expect(looks.map((l) => l.actorId)).toEqual([admin.id]);
-    await expect(revealBankDetails(t.app.ctx, currentUser(client), { transactionId: transaction.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(revealBankDetails(t.app.ctx, currentUser(client), { transactionId: transaction.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: 'nope' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
 
     // A ciphertext moved to another row does not decrypt there.
     const other = await recordAch();
     const [source] = await t.db.select().from(transactions).where(eq(transactions.id, transaction.id));
-    await t.db.update(transactions).set({ encryptedBankDetails: source!.encryptedBankDetails }).where(eq(transactions.id, other.transaction.id));
-    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: other.transaction.id })).rejects.toBeInstanceOf(DecryptionError);
+    await t.db
+      .update(transactions)
+      .set({ encryptedBankDetails: source!.encryptedBankDetails })
+      .where(eq(transactions.id, other.transaction.id));
+    await expect(revealBankDetails(t.app.ctx, admin.user, { transactionId: other.transaction.id })).rejects.toBeInstanceOf(
+      DecryptionError,
+    );
 
     const paypalClient = await signUp(t.app);
     const sub = await offeredSubmission(t.db, paypalClient.id);
-    const paypal = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'p@example.com' } }, paypalClient.cookie);
+    const paypal = await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'p@example.com' } },
+      paypalClient.cookie,
+    );
     expect(await revealBankDetails(t.app.ctx, admin.user, { transactionId: paypal.json().id })).toBeNull();
   });
 });
@@ -175,7 +220,12 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
     const { t, smtp } = env;
     const client = await signUp(t.app, { firstName: 'Grace' });
     const sub = await offeredSubmission(t.db, client.id, '1000.00');
-    const res = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'grace@example.com' } }, client.cookie);
+    const res = await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'grace@example.com' } },
+      client.cookie,
+    );
     expect(res.statusCode).toBe(201);
     expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.find((m) => m.to.includes(client.email));
@@ -183,18 +233,27 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
     expect(mail?.raw).toContain('Subject: Payout of $970.70 recorded');
     const text = mailText(mail!.raw);
     expect(text).toContain('Hello Grace,');
-    expect(text).toContain(`We have recorded your payout of $970.70 for submission #${sub.id.slice(-8)}, by PayPal to grace@example.com.`);
+    expect(text).toContain(
+      `We have recorded your payout of $970.70 for submission #${sub.id.slice(-8)}, by PayPal to grace@example.com.`,
+    );
     expect(text).toContain('That is your offer of $1,000.00 minus the PayPal fee of $29.30.');
     expect(text).toContain('We send every payout within 24 hours. PayPal payments arrive instantly once we send them.');
     expect(text.trimEnd().endsWith('— The Assay team')).toBe(true);
 
     const achClient = await signUp(t.app, { firstName: 'Alan' });
     const achSub = await offeredSubmission(t.db, achClient.id, '2500.00');
-    await postJson(t.app, '/api/transactions', { submissionId: achSub.id, payoutMethod: 'ach', payoutDetails: achDetails }, achClient.cookie);
+    await postJson(
+      t.app,
+      '/api/transactions',
+      { submissionId: achSub.id, payoutMethod: 'ach', payoutDetails: achDetails },
+      achClient.cookie,
+    );
     expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
     const achMail = smtp.received.find((m) => m.to.includes(achClient.email))!;
     const achText = mailText(achMail.raw);
-    expect(achText).toContain("$2,500.00 for submission #" + achSub.id.slice(-8) + ", by ACH bank transfer to Ada Lovelace's account ending in 6789.");
+    expect(achText).toContain(
+      '$2,500.00 for submission #' + achSub.id.slice(-8) + ", by ACH bank transfer to Ada Lovelace's account ending in 6789.",
+    );
     expect(achText).toContain('ACH bank transfers take 1-2 business days to reach your bank once we send them.');
     expect(achMail.raw).not.toContain(ACCOUNT);
     expect(achMail.raw).not.toContain(ROUTING);
@@ -232,11 +291,25 @@ describe.each(engines)('logs on %s', (engine) => {
       await app.ready();
       const client = await signUp(app);
       const sub = await offeredSubmission(database.db, client.id);
-      const ok = await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+      const ok = await postJson(
+        app,
+        '/api/transactions',
+        { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails },
+        client.cookie,
+      );
       expect(ok.statusCode).toBe(201);
       // Refused requests too: a bad checksum, a wrong account number, a paid submission, a visitor.
-      for (const details of [{ ...achDetails, routingNumber: '011000016' }, { ...achDetails, accountNumber: `${ACCOUNT}99999999` }, achDetails]) {
-        const res = await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: details }, client.cookie);
+      for (const details of [
+        { ...achDetails, routingNumber: '011000016' },
+        { ...achDetails, accountNumber: `${ACCOUNT}99999999` },
+        achDetails,
+      ]) {
+        const res = await postJson(
+          app,
+          '/api/transactions',
+          { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: details },
+          client.cookie,
+        );
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
       }
       await postJson(app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });

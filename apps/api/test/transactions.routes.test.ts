@@ -43,7 +43,10 @@ describe.each(engines)('payouts on %s', (engine) => {
   it('records an ACH payout of the full offer, completes the submission and keeps only the last 4 digits', async () => {
     const client = await signUp(t.app);
     const sub = await offeredSubmission(t.db, client.id, '1250.00');
-    const res = await pay({ submissionId: sub.id, amount: '999999.99', payoutMethod: 'ach', payoutDetails: achDetails }, client.cookie);
+    const res = await pay(
+      { submissionId: sub.id, amount: '999999.99', payoutMethod: 'ach', payoutDetails: achDetails },
+      client.cookie,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -69,13 +72,21 @@ describe.each(engines)('payouts on %s', (engine) => {
     expect(row!.encryptedBankDetails).toMatch(/^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$/);
     expect(decryptJson(ENCRYPTION_KEY, row!.encryptedBankDetails!, bankDetailsContext(row!.id))).toEqual(achDetails);
     // Nowhere else in the database: not in any transactions column, the audit log, notifications or e-mails.
-    for (const [table, except] of [['transactions', ['encrypted_bank_details']], ['audit_log', []], ['notifications', []], ['outbox', []]] as const) {
+    for (const [table, except] of [
+      ['transactions', ['encrypted_bank_details']],
+      ['audit_log', []],
+      ['notifications', []],
+      ['outbox', []],
+    ] as const) {
       const text = await tableText(t.db, table, [...except]);
       expect(text, table).not.toContain(ACCOUNT);
       expect(text, table).not.toContain(ROUTING);
     }
 
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'payout_requested')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'payout_requested')));
     expect(audit).toMatchObject({
       actorId: client.id,
       entityType: 'submission',
@@ -103,7 +114,10 @@ describe.each(engines)('payouts on %s', (engine) => {
   ])('PayPal on an offer of %s deducts %s and pays %s', async (offer, fee, amount) => {
     const client = await signUp(t.app);
     const sub = await offeredSubmission(t.db, client.id, offer);
-    const res = await pay({ submissionId: sub.id, amount: offer, payoutMethod: 'paypal', payoutDetails: { email: ' ada@example.com ' } }, client.cookie);
+    const res = await pay(
+      { submissionId: sub.id, amount: offer, payoutMethod: 'paypal', payoutDetails: { email: ' ada@example.com ' } },
+      client.cookie,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       grossAmount: offer,
@@ -122,14 +136,22 @@ describe.each(engines)('payouts on %s', (engine) => {
       const sub = await offeredSubmission(t.db, client.id, '450.50');
       const res = await pay({ submissionId: sub.id, payoutMethod: 'check', payoutDetails }, client.cookie);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ amount: '450.50', feeAmount: '0.00', payoutMethod: 'check', payoutDetails: { method: 'check' } });
+      expect(res.json()).toMatchObject({
+        amount: '450.50',
+        feeAmount: '0.00',
+        payoutMethod: 'check',
+        payoutDetails: { method: 'check' },
+      });
     }
   });
 
   it('refuses PayPal when the fee would eat the whole offer, and changes nothing', async () => {
     const client = await signUp(t.app);
     const sub = await offeredSubmission(t.db, client.id, '0.30');
-    const res = await pay({ submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'ada@example.com' } }, client.cookie);
+    const res = await pay(
+      { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'ada@example.com' } },
+      client.cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This offer is too small to pay by PayPal after its fee; please choose ACH or check.');
     expect(await submissionStatus(sub.id)).toBe('offered');
@@ -176,7 +198,10 @@ describe.each(engines)('payouts on %s', (engine) => {
     const client = await signUp(t.app);
     const sub = await offeredSubmission(t.db, client.id);
     expect((await pay({ submissionId: sub.id, payoutMethod: 'check' }, client.cookie)).statusCode).toBe(201);
-    const again = await pay({ submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'a@example.com' } }, client.cookie);
+    const again = await pay(
+      { submissionId: sub.id, payoutMethod: 'paypal', payoutDetails: { email: 'a@example.com' } },
+      client.cookie,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'CONFLICT', message: 'This submission has already been paid.' });
     expect(await transactionsOf(sub.id)).toHaveLength(1);
@@ -207,7 +232,10 @@ describe.each(engines)('payouts on %s', (engine) => {
       expect(r.json().message).toBe('This submission has already been paid.');
     }
     expect(await transactionsOf(sub.id)).toHaveLength(1);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'payout_requested')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'payout_requested')));
     expect(audits).toHaveLength(1);
     expect(await t.db.select().from(notifications).where(eq(notifications.submissionId, sub.id))).toHaveLength(1);
     expect(await submissionStatus(sub.id)).toBe('completed');
@@ -229,7 +257,13 @@ describe.each(engines)('payouts on %s', (engine) => {
       // A pending verification is not enough.
       const imageId = await insertImage(t.db, client.id);
       const me = currentUser(client);
-      await submitKyc(t.app.ctx, me, { fullName: 'Ada Lovelace', dateOfBirth: '1990-12-10', idType: 'passport', idNumber: 'X1234567', idImageId: imageId });
+      await submitKyc(t.app.ctx, me, {
+        fullName: 'Ada Lovelace',
+        dateOfBirth: '1990-12-10',
+        idType: 'passport',
+        idNumber: 'X1234567',
+        idImageId: imageId,
+      });
       expect((await pay({ submissionId: sub.id, payoutMethod: 'check' }, client.cookie)).json().error).toBe('KYC_REQUIRED');
 
       const [record] = await t.db.select().from(kycRecords).where(eq(kycRecords.userId, client.id));
@@ -239,7 +273,7 @@ describe.each(engines)('payouts on %s', (engine) => {
       expect(paid.json().amount).toBe('10000.01');
     });
 
-    it("holds a payout when an appraiser asked for ID, whatever the amount; exactly $10,000 needs none", async () => {
+    it('holds a payout when an appraiser asked for ID, whatever the amount; exactly $10,000 needs none', async () => {
       const client = await signUp(t.app);
       const flagged = await offeredSubmission(t.db, client.id, '50.00', { kycRequested: true });
       const res = await pay({ submissionId: flagged.id, payoutMethod: 'check' }, client.cookie);
@@ -266,21 +300,69 @@ describe.each(engines)('payouts on %s', (engine) => {
     it.each([
       ['ACH without any details', { payoutMethod: 'ach' }, 'Please fill in all bank account details'],
       ['ACH with empty details', { payoutMethod: 'ach', payoutDetails: {} }, 'Please fill in all bank account details'],
-      ['ACH without the account name', { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountName: ' ' } }, 'Please fill in all bank account details'],
-      ['ACH without the routing number', { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '' } }, 'Please fill in all bank account details'],
-      ['ACH without the account number', { payoutMethod: 'ach', payoutDetails: { accountName: 'A', routingNumber: ROUTING } }, 'Please fill in all bank account details'],
-      ['a routing number failing the ABA checksum', { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '011000016' } }, 'That routing number is not valid; please check it with your bank.'],
-      ['an 8-digit routing number', { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '01100001' } }, 'The routing number must be exactly 9 digits.'],
-      ['a 3-digit account number', { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: '123' } }, 'The account number must be 4 to 17 digits.'],
-      ['an 18-digit account number', { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: '1'.repeat(18) } }, 'The account number must be 4 to 17 digits.'],
-      ['a numeric account number', { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: 123456789 } }, 'Please fill in all bank account details'],
+      [
+        'ACH without the account name',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountName: ' ' } },
+        'Please fill in all bank account details',
+      ],
+      [
+        'ACH without the routing number',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '' } },
+        'Please fill in all bank account details',
+      ],
+      [
+        'ACH without the account number',
+        { payoutMethod: 'ach', payoutDetails: { accountName: 'A', routingNumber: ROUTING } },
+        'Please fill in all bank account details',
+      ],
+      [
+        'a routing number failing the ABA checksum',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '011000016' } },
+        'That routing number is not valid; please check it with your bank.',
+      ],
+      [
+        'an 8-digit routing number',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, routingNumber: '01100001' } },
+        'The routing number must be exactly 9 digits.',
+      ],
+      [
+        'a 3-digit account number',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: '123' } },
+        'The account number must be 4 to 17 digits.',
+      ],
+      [
+        'an 18-digit account number',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: '1'.repeat(18) } },
+        'The account number must be 4 to 17 digits.',
+      ],
+      [
+        'a numeric account number',
+        { payoutMethod: 'ach', payoutDetails: { ...achDetails, accountNumber: 123456789 } },
+        'Please fill in all bank account details',
+      ],
       ['PayPal without an e-mail', { payoutMethod: 'paypal', payoutDetails: {} }, 'Please enter your PayPal email address'],
       ['PayPal without details', { payoutMethod: 'paypal' }, 'Please enter your PayPal email address'],
-      ['PayPal with a bad e-mail', { payoutMethod: 'paypal', payoutDetails: { email: 'not-an-email' } }, 'Please enter a valid PayPal email address.'],
-      ['an unknown method', { payoutMethod: 'wire', payoutDetails: {} }, 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.'],
+      [
+        'PayPal with a bad e-mail',
+        { payoutMethod: 'paypal', payoutDetails: { email: 'not-an-email' } },
+        'Please enter a valid PayPal email address.',
+      ],
+      [
+        'an unknown method',
+        { payoutMethod: 'wire', payoutDetails: {} },
+        'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.',
+      ],
       ['no method', {}, 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.'],
-      ['a numeric method', { payoutMethod: 1 }, 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.'],
-      ['check details that are not a check', { payoutMethod: 'check', payoutDetails: { method: 'ach' } }, 'Check details must say method "check".'],
+      [
+        'a numeric method',
+        { payoutMethod: 1 },
+        'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.',
+      ],
+      [
+        'check details that are not a check',
+        { payoutMethod: 'check', payoutDetails: { method: 'ach' } },
+        'Check details must say method "check".',
+      ],
     ])('answers 400 to %s, with the sentence, and changes nothing', async (_name, body, message) => {
       const client = await signUp(t.app);
       const sub = await offeredSubmission(t.db, client.id);

@@ -40,7 +40,9 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     }
   }
   const remaining = async (ids: string[]) =>
-    (await t.db.select({ id: submissionImages.id }).from(submissionImages).where(inArray(submissionImages.id, ids))).map((r) => r.id).sort();
+    (await t.db.select({ id: submissionImages.id }).from(submissionImages).where(inArray(submissionImages.id, ids)))
+      .map((r) => r.id)
+      .sort();
   const hasBytes = async (id: string) => [await t.app.storage.exists(photoKey(id)), await t.app.storage.exists(thumbnailKey(id))];
 
   it('removes unused and abandoned uploads and never-attached photos, with their bytes, and keeps the rest', async () => {
@@ -58,7 +60,17 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     const oldAttached = buildImage({ ownerId: owner.id, submissionId: submission.id, createdAt: ago(72 * HOUR) });
     const kycInUse = buildImage({ ownerId: owner.id, purpose: 'kyc', createdAt: ago(48 * HOUR) });
     const kycUnused = buildImage({ ownerId: owner.id, purpose: 'kyc', createdAt: ago(48 * HOUR) });
-    const all = [expiredPending, openPending, recentUploading, deadUploading, oldUnattached, youngUnattached, oldAttached, kycInUse, kycUnused];
+    const all = [
+      expiredPending,
+      openPending,
+      recentUploading,
+      deadUploading,
+      oldUnattached,
+      youngUnattached,
+      oldAttached,
+      kycInUse,
+      kycUnused,
+    ];
     await seed(all);
     await t.db.insert(kycRecords).values({
       id: crypto.randomUUID(),
@@ -75,11 +87,18 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     expect(result).toEqual({ expiredUploads: 2, unattachedImages: 2, incompleteWrites: 0, orphanObjects: 0, failedDeletes: 0 });
     const kept = [openPending, recentUploading, youngUnattached, oldAttached, kycInUse];
     expect(await remaining(all.map((r) => r.id!))).toEqual(kept.map((r) => r.id!).sort());
-    for (const row of [expiredPending, deadUploading, oldUnattached, kycUnused]) expect(await hasBytes(row.id!)).toEqual([false, false]);
+    for (const row of [expiredPending, deadUploading, oldUnattached, kycUnused])
+      expect(await hasBytes(row.id!)).toEqual([false, false]);
     for (const row of kept) expect(await hasBytes(row.id!)).toEqual([true, true]);
 
     // A second pass finds nothing more to do.
-    expect(await t.app.cleanupUploads(now)).toEqual({ expiredUploads: 0, unattachedImages: 0, incompleteWrites: 0, orphanObjects: 0, failedDeletes: 0 });
+    expect(await t.app.cleanupUploads(now)).toEqual({
+      expiredUploads: 0,
+      unattachedImages: 0,
+      incompleteWrites: 0,
+      orphanObjects: 0,
+      failedDeletes: 0,
+    });
   });
 
   it('sweeps temporary files of interrupted writes in the photo folder', async () => {
@@ -161,7 +180,12 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
     const notOurs = ['full/notes.txt', `other/${crypto.randomUUID()}.jpg`];
     for (const key of notOurs) await t.app.storage.put(key, Buffer.from('not a photo'), contentTypeOfKey(key));
 
-    expect(await t.app.cleanupUploads(later)).toMatchObject({ expiredUploads: 0, unattachedImages: 0, orphanObjects: 0, failedDeletes: 0 });
+    expect(await t.app.cleanupUploads(later)).toMatchObject({
+      expiredUploads: 0,
+      unattachedImages: 0,
+      orphanObjects: 0,
+      failedDeletes: 0,
+    });
     for (const row of rows) expect(await hasBytes(row.id!)).toEqual([true, true]);
     for (const key of notOurs) expect(await t.app.storage.exists(key)).toBe(true);
   });
@@ -170,7 +194,8 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
     const claimed = Array.from({ length: 10 }, () => buildImage({ ownerId: owner.id, createdAt: tomorrow() }));
     await t.db.insert(submissionImages).values(claimed);
     const unclaimed = Array.from({ length: 510 }, () => crypto.randomUUID());
-    for (const id of [...claimed.map((row) => row.id!), ...unclaimed]) await t.app.storage.put(photoKey(id), Buffer.from('x'), 'image/jpeg');
+    for (const id of [...claimed.map((row) => row.id!), ...unclaimed])
+      await t.app.storage.put(photoKey(id), Buffer.from('x'), 'image/jpeg');
     expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(510);
     for (const row of claimed) expect(await t.app.storage.exists(photoKey(row.id!))).toBe(true);
   });

@@ -67,7 +67,12 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
   it('asks visitors to sign in before anything else', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} })).statusCode).toBe(401);
     const { uploadURL, imageId } = await requestUploadUrl(t.app, alice.cookie);
-    const put = await t.app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': 'image/jpeg' }, payload: await jpeg() });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: await jpeg(),
+    });
     expect(put.statusCode).toBe(401);
     expect(put.json().message).toBe('Please sign in to continue.');
     expect((await get(`/api/objects/${imageId}`)).statusCode).toBe(401);
@@ -164,8 +169,19 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
     ['an SVG', SVG, 'image/svg+xml'],
     ['an SVG sent as a JPEG', SVG, 'image/jpeg'],
     ['a text file renamed .jpg', TEXT_FILE, 'image/jpeg'],
-    ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1'), 'image/gif'],
-    ['a PDF', Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1'), 'application/pdf'],
+    [
+      'a GIF',
+      Buffer.from(
+        'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+        'latin1',
+      ),
+      'image/gif',
+    ],
+    [
+      'a PDF',
+      Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1'),
+      'application/pdf',
+    ],
     ['JSON', Buffer.from('{"not":"a photo"}'), 'application/json'],
   ])('refuses %s with 415 and keeps nothing', async (_name, bytes, contentType) => {
     const { uploadURL, imageId } = await requestUploadUrl(t.app, alice.cookie);
@@ -187,7 +203,9 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
 
     // Chunked, no Content-Length: the limit is counted while the body streams in.
     const streamed = await requestUploadUrl(t.app, alice.cookie);
-    const chunks = Array.from({ length: 11 }, (_, i) => (i === 0 ? Buffer.concat([head, Buffer.alloc(1024 * 1024 - head.length)]) : Buffer.alloc(1024 * 1024, i)));
+    const chunks = Array.from({ length: 11 }, (_, i) =>
+      i === 0 ? Buffer.concat([head, Buffer.alloc(1024 * 1024 - head.length)]) : Buffer.alloc(1024 * 1024, i),
+    );
     const res2 = await t.app.inject({
       method: 'PUT',
       url: streamed.uploadURL,
@@ -292,7 +310,12 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
 
     // Correctly signed but past its time.
     const past = new Date(Date.now() - 60_000);
-    const row = buildImage({ ownerId: alice.id, status: 'pending', createdAt: new Date(past.getTime() - 15 * 60_000), uploadExpiresAt: past });
+    const row = buildImage({
+      ownerId: alice.id,
+      status: 'pending',
+      createdAt: new Date(past.getTime() - 15 * 60_000),
+      uploadExpiresAt: past,
+    });
     await t.db.insert(submissionImages).values(row);
     const pastUnix = Math.floor(past.getTime() / 1000);
     const key = uploadSigningKey(t.config.sessionSecret!);
@@ -373,10 +396,18 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
   it('limits how many unfinished uploads one person may hold', async () => {
     const carol = await signUp(t.app);
     for (let i = 0; i < 24; i += 1) await requestUploadUrl(t.app, carol.cookie);
-    const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: carol.cookie }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie: carol.cookie },
+      payload: {},
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('You have many unfinished uploads. Please wait a few minutes and try again.');
     // Others are not affected.
-    expect((await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: bob.cookie }, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: bob.cookie }, payload: {} }))
+        .statusCode,
+    ).toBe(200);
   });
 });

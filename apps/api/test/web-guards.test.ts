@@ -13,13 +13,29 @@ describe.each(engines)('web guards on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const draft = { category: 'scrap', description: 'A bag of broken chains', estimatedWeight: 12, weightUnit: 'grams', images: [] };
-  const countMine = async () => ((await t.app.inject({ method: 'GET', url: '/api/submissions', headers: { cookie } })).json() as unknown[]).length;
+  const draft = {
+    category: 'scrap',
+    description: 'A bag of broken chains',
+    estimatedWeight: 12,
+    weightUnit: 'grams',
+    images: [],
+  };
+  const countMine = async () =>
+    ((await t.app.inject({ method: 'GET', url: '/api/submissions', headers: { cookie } })).json() as unknown[]).length;
 
   it('refuses a state change sent from another site, with a sentence, and changes nothing', async () => {
     const before = await countMine();
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: undefined, referer: 'https://evil.example/form' }, { origin: 'null' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/submissions', headers: { cookie, ...headers }, payload: draft });
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: undefined, referer: 'https://evil.example/form' },
+      { origin: 'null' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submissions',
+        headers: { cookie, ...headers },
+        payload: draft,
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().message).toBe(
         'This request did not come from an Assay page, so it was refused. Open http://localhost:3000 in your browser and try again from there.',
@@ -29,12 +45,22 @@ describe.each(engines)('web guards on %s', (engine) => {
   });
 
   it('refuses a signed-in state change that names no page at all', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/submissions', headers: { cookie, origin: undefined }, payload: draft });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submissions',
+      headers: { cookie, origin: undefined },
+      payload: draft,
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it("accepts the same change from Assay's own page, by Origin or by Referer", async () => {
-    const byOrigin = await t.app.inject({ method: 'POST', url: '/api/submissions', headers: { cookie, origin: TEST_ORIGIN }, payload: draft });
+    const byOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/submissions',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: draft,
+    });
     expect(byOrigin.statusCode, byOrigin.body).toBe(201);
     const byReferer = await t.app.inject({
       method: 'POST',

@@ -19,8 +19,5 @@ export function qualifiesForFreeReturn(
   const quote = preliminaryQuoteCents(preliminaryMin, preliminaryMax);
   if (!quote) return false;
   // offer <= (1 - 20/100) × (min + max) / 2  <=>  200 × offer <= (100 - 20) × (min + max)
-  return (
-    BigInt(finalOfferCents) * 200n <=
-    BigInt(100 - FREE_RETURN_SHORTFALL_PERCENT) * BigInt(quote.minCents + quote.maxCents)
-  );
+  return BigInt(finalOfferCents) * 200n <= BigInt(100 - FREE_RETURN_SHORTFALL_PERCENT) * BigInt(quote.minCents + quote.maxCents);
 }

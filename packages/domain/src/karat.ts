@@ -1,13 +1,6 @@
 // The price feed quotes fine gold only; karat golds are derived from it by purity (DECISIONS
 // "Prices"), so the server and any display agree on the same factors and the same rounding.
-import {
-  divideExact,
-  formatExact,
-  multiplyExact,
-  parseExactDecimal,
-  roundExact,
-  type ExactDecimal,
-} from './exact-decimal.ts';
+import { divideExact, formatExact, multiplyExact, parseExactDecimal, roundExact, type ExactDecimal } from './exact-decimal.ts';
 import type { GoldItemType } from './item-type.ts';
 import { gramsPerUnitText } from './weight.ts';
 

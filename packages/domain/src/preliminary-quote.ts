@@ -7,10 +7,7 @@ import type { SubmissionCategory } from './submission-category.ts';
 import { validateCalculatorWeight, type WeightUnit } from './weight.ts';
 
 /** Dollars per unit of estimated weight; `other` covers every unit not named in the row. */
-export const PRELIMINARY_RATES: Record<
-  SubmissionCategory,
-  Readonly<Partial<Record<WeightUnit, number>> & { other: number }>
-> = {
+export const PRELIMINARY_RATES: Record<SubmissionCategory, Readonly<Partial<Record<WeightUnit, number>> & { other: number }>> = {
   scrap: { grams: 35, oz: 1100, other: 22 },
   gems: { carats: 3000, other: 1500 },
   jewelry: { grams: 45, oz: 1400, other: 28 },

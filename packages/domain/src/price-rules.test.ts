@@ -39,12 +39,24 @@ describe('spotPriceFromFeed', () => {
     expect(spotPriceFromFeed(value)).toBe(expected);
   });
 
-  test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 0.00001, 1_000_000.01, 'NaN', '', 'abc', '1e3', null, undefined, {}, true])(
-    'refuses %j',
-    (value) => {
-      expect(spotPriceFromFeed(value)).toBeNull();
-    },
-  );
+  test.each([
+    0,
+    -1,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    0.00001,
+    1_000_000.01,
+    'NaN',
+    '',
+    'abc',
+    '1e3',
+    null,
+    undefined,
+    {},
+    true,
+  ])('refuses %j', (value) => {
+    expect(spotPriceFromFeed(value)).toBeNull();
+  });
 });
 
 describe('metalPricesFromSpot', () => {
@@ -77,7 +89,12 @@ describe('spotPricesFromMetalPrices', () => {
   test('reads fine gold back from 24k by its purity', () => {
     const rows = metalPricesFromSpot({ gold: '2650', silver: '31', platinum: '980', palladium: '1000' });
     const perOz = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.pricePerOz]));
-    expect(spotPricesFromMetalPrices(perOz)).toEqual({ gold: '2650.0000', silver: '31.0000', platinum: '980.0000', palladium: '1000.0000' });
+    expect(spotPricesFromMetalPrices(perOz)).toEqual({
+      gold: '2650.0000',
+      silver: '31.0000',
+      platinum: '980.0000',
+      palladium: '1000.0000',
+    });
   });
 
   test('is null when a metal is missing or unusable', () => {
@@ -88,7 +105,11 @@ describe('spotPricesFromMetalPrices', () => {
 
 describe('gem prices', () => {
   test('per gram is per carat × 5 and per ounce is per gram × 31.1035', () => {
-    expect(gemPricesFromPerCarat('1500')).toEqual({ pricePerCarat: '1500.00', pricePerGram: '7500.0000', pricePerOz: '233276.2500' });
+    expect(gemPricesFromPerCarat('1500')).toEqual({
+      pricePerCarat: '1500.00',
+      pricePerGram: '7500.0000',
+      pricePerOz: '233276.2500',
+    });
     expect(gemPricesFromPerCarat('0.01')).toEqual({ pricePerCarat: '0.01', pricePerGram: '0.0500', pricePerOz: '1.5552' });
   });
 

@@ -146,8 +146,11 @@ export function parseGemPricePerCarat(text: string): string | null {
  */
 export function gemPricesFromPerCarat(pricePerCarat: string): DerivedPrices {
   const perCarat = parseGemPricePerCarat(pricePerCarat);
-  if (!perCarat) throw new RangeError(`A per-carat price must be above zero and at most ${MAX_GEM_PRICE_PER_CARAT}, got "${pricePerCarat}".`);
-  const pricePerGram = formatExact(divideExact(parseExactDecimal(perCarat)!, parseExactDecimal(gramsPerUnitText.carats)!, PRICE_SCALE));
+  if (!perCarat)
+    throw new RangeError(`A per-carat price must be above zero and at most ${MAX_GEM_PRICE_PER_CARAT}, got "${pricePerCarat}".`);
+  const pricePerGram = formatExact(
+    divideExact(parseExactDecimal(perCarat)!, parseExactDecimal(gramsPerUnitText.carats)!, PRICE_SCALE),
+  );
   return { pricePerOz: pricePerOzFromPerGram(pricePerGram), pricePerGram, pricePerCarat: perCarat };
 }
 
@@ -164,7 +167,10 @@ export const gemReferencePricesPerCarat: Record<GemItemType, string> = {
 };
 
 /** The price a row's 24-hour change compares: per carat for gems that have one, else per ounce. */
-export function headlinePrice(itemType: ItemType, prices: { pricePerOz: string | null; pricePerCarat: string | null }): string | null {
+export function headlinePrice(
+  itemType: ItemType,
+  prices: { pricePerOz: string | null; pricePerCarat: string | null },
+): string | null {
   return isGemItemType(itemType) && prices.pricePerCarat ? prices.pricePerCarat : prices.pricePerOz;
 }
 
@@ -191,7 +197,11 @@ export const CHANGE_WINDOW_MS = 24 * 60 * 60_000;
  * Whether a row must be shown as stale. Feed prices age (DECISIONS: older than 10 minutes); a gem's
  * per-carat price is an appraiser's reference figure that stays valid until an appraiser changes it.
  */
-export function isPricingRowStale(itemType: ItemType, updatedAt: Date | string | null | undefined, now: Date = new Date()): boolean {
+export function isPricingRowStale(
+  itemType: ItemType,
+  updatedAt: Date | string | null | undefined,
+  now: Date = new Date(),
+): boolean {
   if (isGemItemType(itemType)) return false;
   return isPriceStale(updatedAt, now);
 }

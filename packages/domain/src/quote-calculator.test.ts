@@ -69,16 +69,23 @@ describe('calculateQuote: gems (SPEC 9)', () => {
     expect(quote({ pricing, itemType: 'ruby', weight, unit })).toMatchObject({ base, pricedBy: 'carat' });
   });
 
-  test.each(['diamond', 'ruby', 'sapphire', 'emerald'] as const)('%s without a per-carat price uses the per-gram price', (itemType) => {
-    // 2 ct = 0.4 g × $100 = $40
-    expect(quote({ pricing: { pricePerGram: '100', pricePerCarat: null }, itemType, weight: 2, unit: 'carats' })).toMatchObject({
-      base: 40,
-      pricedBy: 'gram',
-    });
-  });
+  test.each(['diamond', 'ruby', 'sapphire', 'emerald'] as const)(
+    '%s without a per-carat price uses the per-gram price',
+    (itemType) => {
+      // 2 ct = 0.4 g × $100 = $40
+      expect(quote({ pricing: { pricePerGram: '100', pricePerCarat: null }, itemType, weight: 2, unit: 'carats' })).toMatchObject(
+        {
+          base: 40,
+          pricedBy: 'gram',
+        },
+      );
+    },
+  );
 
   test('a zero per-carat price counts as absent', () => {
-    expect(quote({ pricing: { pricePerGram: '100', pricePerCarat: '0' }, itemType: 'emerald', weight: 2, unit: 'carats' })).toMatchObject({
+    expect(
+      quote({ pricing: { pricePerGram: '100', pricePerCarat: '0' }, itemType: 'emerald', weight: 2, unit: 'carats' }),
+    ).toMatchObject({
       base: 40,
       pricedBy: 'gram',
     });

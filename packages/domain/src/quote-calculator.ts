@@ -2,13 +2,7 @@
 // so it is computed exactly from the decimal prices and rounded once, to whole dollars, and it
 // refuses to show anything rather than show $0 when a price or the weight is missing.
 import { conditionBands, type Condition } from './condition.ts';
-import {
-  multiplyExact,
-  parseExactDecimal,
-  roundExactToInteger,
-  toExactDecimal,
-  type ExactDecimal,
-} from './exact-decimal.ts';
+import { multiplyExact, parseExactDecimal, roundExactToInteger, toExactDecimal, type ExactDecimal } from './exact-decimal.ts';
 import { isGemItemType, type ItemType } from './item-type.ts';
 import { isWeightUnit, readWeight, toCaratsExact, toGramsExact, validateCalculatorWeight, type WeightUnit } from './weight.ts';
 

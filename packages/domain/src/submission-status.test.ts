@@ -117,10 +117,13 @@ describe('named transitions (the one source of the status machine)', () => {
     });
   });
 
-  test.each(Object.entries(submissionTransitions))('%s is allowed from each of its statuses and never to where it starts', (_, t) => {
-    for (const from of submissionStatuses) {
-      if ((t.from as readonly string[]).includes(from)) expect(canTransition(from, t.to)).toBe(true);
-    }
-    expect(t.from).not.toContain(t.to);
-  });
+  test.each(Object.entries(submissionTransitions))(
+    '%s is allowed from each of its statuses and never to where it starts',
+    (_, t) => {
+      for (const from of submissionStatuses) {
+        if ((t.from as readonly string[]).includes(from)) expect(canTransition(from, t.to)).toBe(true);
+      }
+      expect(t.from).not.toContain(t.to);
+    },
+  );
 });

@@ -37,11 +37,7 @@ const MIGRATION_LOCK_KEY = 7_413_902_311;
  * one from a `dumpDataDir()` tarball instead of an empty cluster: tests load a migrated one,
  * which skips initdb, the slowest part of a start.
  */
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  pgliteDir?: string;
-  pgliteDump?: Blob;
-}): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteDump?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', () => {
@@ -67,9 +63,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir
-    ? await openDurablePGlite(options.pgliteDir)
-    : new PGlite({ loadDataDir: options.pgliteDump });
+  const client = options.pgliteDir ? await openDurablePGlite(options.pgliteDir) : new PGlite({ loadDataDir: options.pgliteDump });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

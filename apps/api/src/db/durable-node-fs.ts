@@ -29,7 +29,8 @@ export class DurabilityUnavailableError extends Error {
 
 /** PGlite's start flags minus `-F` (fsync off), plus the settings a durable commit needs. */
 export function durableStartParams(defaults: readonly string[] = PGlite.defaultStartParams): string[] {
-  if (!defaults.includes('--single')) throw new DurabilityUnavailableError('PGlite no longer starts Postgres in single-user mode');
+  if (!defaults.includes('--single'))
+    throw new DurabilityUnavailableError('PGlite no longer starts Postgres in single-user mode');
   return [
     ...defaults.filter((flag) => flag !== '-F'),
     '-c',

@@ -87,9 +87,13 @@ describe('openDurablePGlite', () => {
 
   it('finds every acknowledged row after the process is killed with SIGKILL', async () => {
     const dir = copyOfTemplate();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/commit-and-ack.ts'), dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/commit-and-ack.ts'), dir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const acked: number[] = [];
     for await (const line of createInterface({ input: child.stdout! })) {
       if (line.startsWith('ack ')) acked.push(Number(line.slice(4)));

@@ -48,7 +48,13 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     await installJobTables(db);
     // Every queue exists before any queue names it as its dead letter; then the options apply.
     const queues = jobs.map((job) => ({ name: job.name, ...job.queue, policy: job.queue?.policy ?? 'standard' }));
-    const admin = new PgBoss({ db: sqlExecutor(db) as PgBoss.Db, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    const admin = new PgBoss({
+      db: sqlExecutor(db) as PgBoss.Db,
+      schema: JOB_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
     for (const queue of queues) await admin.createQueue(queue.name, { name: queue.name, policy: queue.policy });
     for (const queue of queues) {
       await admin.updateQueue(queue.name, {
@@ -86,10 +92,15 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     for (const job of jobs) {
       if (!job.schedule) continue;
       scheduled.add(job.name);
-      await boss.schedule(job.name, job.schedule.cron, {}, {
-        tz: 'UTC',
-        ...(job.schedule.singletonKey ? { singletonKey: job.schedule.singletonKey } : {}),
-      });
+      await boss.schedule(
+        job.name,
+        job.schedule.cron,
+        {},
+        {
+          tz: 'UTC',
+          ...(job.schedule.singletonKey ? { singletonKey: job.schedule.singletonKey } : {}),
+        },
+      );
     }
     // A schedule whose job left the code would otherwise keep filling a queue nobody works.
     for (const old of await boss.getSchedules()) if (!scheduled.has(old.name)) await boss.unschedule(old.name);

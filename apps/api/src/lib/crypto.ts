@@ -50,7 +50,8 @@ export function decryptField(keys: DecryptionKeys, stored: string, context = '')
   const parts = stored.split(':');
   if (parts.length !== 4 || parts[0] !== VERSION) throw new DecryptionError('An encrypted value has an unknown format.');
   const [, ivText, tagText, dataText] = parts as [string, string, string, string];
-  if (![ivText, tagText, dataText].every((p) => BASE64URL.test(p))) throw new DecryptionError('An encrypted value has an unknown format.');
+  if (![ivText, tagText, dataText].every((p) => BASE64URL.test(p)))
+    throw new DecryptionError('An encrypted value has an unknown format.');
   const iv = Buffer.from(ivText, 'base64url');
   const tag = Buffer.from(tagText, 'base64url');
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new DecryptionError('An encrypted value has an unknown format.');

@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +23,8 @@ function scratch() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'assay-secrets-'));
   const dataDir = path.join(root, 'data');
   const configHome = path.join(root, 'config');
-  const load = (env: Record<string, string> = {}, dir = dataDir) => loadConfig({ DATA_DIR: dir, XDG_CONFIG_HOME: configHome, ...env });
+  const load = (env: Record<string, string> = {}, dir = dataDir) =>
+    loadConfig({ DATA_DIR: dir, XDG_CONFIG_HOME: configHome, ...env });
   return { root, dataDir, configHome, load };
 }
 
@@ -63,13 +74,20 @@ describe('resolveSecrets', () => {
     expect(resolved.secrets.sessionSecret).toBe(given);
     expect(readFileSync(resolved.file!, 'utf8')).not.toContain(given);
     const both = resolveSecrets(load({ SESSION_SECRET: given, ENCRYPTION_KEY: KEY_A }));
-    expect(both).toEqual({ secrets: { sessionSecret: given, encryptionKey: KEY_A, previousEncryptionKeys: [] }, file: undefined });
+    expect(both).toEqual({
+      secrets: { sessionSecret: given, encryptionKey: KEY_A, previousEncryptionKeys: [] },
+      file: undefined,
+    });
     expect(contentsOf(configHome)).not.toContain(KEY_A);
   });
 
   it('hands over ENCRYPTION_KEYS_PREVIOUS for reading, never the current key twice', () => {
     const { load } = scratch();
-    const env = { SESSION_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEYS_PREVIOUS: `${KEY_A}, ${KEY_B.toUpperCase()}` };
+    const env = {
+      SESSION_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: KEY_B,
+      ENCRYPTION_KEYS_PREVIOUS: `${KEY_A}, ${KEY_B.toUpperCase()}`,
+    };
     expect(resolveSecrets(load(env)).secrets.previousEncryptionKeys).toEqual([KEY_A]);
   });
 

@@ -4,7 +4,18 @@
 // start: the folder finds its key again after a move or a restore on the same machine, and a new
 // data folder never shares a key with another by accident (docs/decisions/014).
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Config, Secrets } from '../config.ts';
 
@@ -43,7 +54,8 @@ export function resolveSecrets(config: Config): ResolvedSecrets {
   // Even when the environment now gives both secrets, an old generated key must not stay beside
   // the data it decrypts.
   if (existsSync(legacyFile)) moveLegacySecrets(legacyFile, file);
-  if (fromEnvironment) return { secrets: withPreviousKeys(config, config.sessionSecret!, config.encryptionKey!), file: undefined };
+  if (fromEnvironment)
+    return { secrets: withPreviousKeys(config, config.sessionSecret!, config.encryptionKey!), file: undefined };
 
   const stored = readSecretsFile(file) ?? {};
   const wanted: StoredSecrets = {

@@ -42,14 +42,21 @@ describe('logged errors', () => {
       },
     });
     expect((logged as { stack: string }).stack).toMatch(/^DrizzleQueryError: Failed query: insert[^\n]+\n\s+at /);
-    for (const value of ['Ada Lovelace', '1990-12-10', 'rec-1', 'params', 'detail', 'Failing row']) expect(text).not.toContain(value);
+    for (const value of ['Ada Lovelace', '1990-12-10', 'rec-1', 'params', 'detail', 'Failing row'])
+      expect(text).not.toContain(value);
   });
 
   it('mask a refused value PostgreSQL quotes in its message, and nothing it names itself', () => {
-    expect(maskQuotedValues('invalid input syntax for type uuid: "Ada Lovelace"', [])).toBe('invalid input syntax for type uuid: "[redacted]"');
-    expect(maskQuotedValues('null value in column "name" of relation "users" violates not-null constraint', ['public', 'users', 'name'])).toBe(
-      'null value in column "name" of relation "users" violates not-null constraint',
+    expect(maskQuotedValues('invalid input syntax for type uuid: "Ada Lovelace"', [])).toBe(
+      'invalid input syntax for type uuid: "[redacted]"',
     );
+    expect(
+      maskQuotedValues('null value in column "name" of relation "users" violates not-null constraint', [
+        'public',
+        'users',
+        'name',
+      ]),
+    ).toBe('null value in column "name" of relation "users" violates not-null constraint');
   });
 
   it('cut a values list copied into another message', () => {
@@ -59,7 +66,11 @@ describe('logged errors', () => {
   });
 
   it('keep what locates other faults: code, status, system call, and the errors of an aggregate', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+    });
     expect(serializeError(new AggregateError([refused], ''))).toMatchObject({
       type: 'AggregateError',
       errors: [{ message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }],

@@ -6,7 +6,19 @@
 // message, stack, SQL text, SQLSTATE, table, column and constraint names) and never a value.
 
 /** Properties that name a fault but never carry a person's data. */
-const SAFE_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'] as const;
+const SAFE_FIELDS = [
+  'code',
+  'statusCode',
+  'errno',
+  'syscall',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+] as const;
 /** Causes and aggregated errors beyond these are summarised away. */
 const MAX_NESTING = 5;
 const MAX_AGGREGATED = 10;
@@ -18,7 +30,8 @@ const isFailedQuery = (err: ErrorLike): err is ErrorLike & { query: string } =>
   typeof err.query === 'string' && err.message.startsWith('Failed query: ');
 
 /** An error from PostgreSQL itself (node-postgres or PGlite), known by its SQLSTATE. */
-const isDatabaseError = (err: ErrorLike) => typeof err.severity === 'string' && typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code);
+const isDatabaseError = (err: ErrorLike) =>
+  typeof err.severity === 'string' && typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code);
 
 /**
  * PostgreSQL quotes identifiers and, in some messages, the value it refused
@@ -32,7 +45,8 @@ export function maskQuotedValues(message: string, identifiers: readonly unknown[
 
 function safeMessage(err: ErrorLike): string {
   if (isFailedQuery(err)) return `Failed query: ${err.query}`;
-  if (isDatabaseError(err)) return maskQuotedValues(err.message, [err.schema, err.table, err.column, err.dataType, err.constraint]);
+  if (isDatabaseError(err))
+    return maskQuotedValues(err.message, [err.schema, err.table, err.column, err.dataType, err.constraint]);
   // Drizzle's text copied into another error's message keeps its values list: cut it off.
   return err.message.replace(/\nparams: [\s\S]*$/, '');
 }
@@ -78,6 +92,7 @@ export function serializeError(err: unknown, nesting = 0): LoggedError {
   }
   if (nesting >= MAX_NESTING) return logged;
   if (e.cause !== undefined) logged.cause = serializeError(e.cause, nesting + 1);
-  if (err instanceof AggregateError) logged.errors = err.errors.slice(0, MAX_AGGREGATED).map((inner) => serializeError(inner, nesting + 1));
+  if (err instanceof AggregateError)
+    logged.errors = err.errors.slice(0, MAX_AGGREGATED).map((inner) => serializeError(inner, nesting + 1));
   return logged;
 }

@@ -25,7 +25,16 @@ describe('logs', () => {
     const app = Fastify({ logger: { ...options, stream } });
     app.post('/x', async (request) => {
       request.log.info({ body: request.body, req: request }, 'got');
-      request.log.info({ secrets: { sessionSecret: 'session-topsecret', encryptionKey: 'e'.repeat(64), previousEncryptionKeys: ['d'.repeat(64)] } }, 'keys');
+      request.log.info(
+        {
+          secrets: {
+            sessionSecret: 'session-topsecret',
+            encryptionKey: 'e'.repeat(64),
+            previousEncryptionKeys: ['d'.repeat(64)],
+          },
+        },
+        'keys',
+      );
       return { ok: true };
     });
     await app.inject({

@@ -228,7 +228,14 @@ async function throttleSignIn(db: Db, request: FastifyRequest, reply: FastifyRep
   return key;
 }
 
-async function forward(auth: Auth, db: Db, request: FastifyRequest, reply: FastifyReply, config: Config, sentences: Record<string, string>) {
+async function forward(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  sentences: Record<string, string>,
+) {
   const signInKey = await throttleSignIn(db, request, reply);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;

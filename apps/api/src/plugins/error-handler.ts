@@ -31,7 +31,10 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest): Err
     body = { statusCode: error.status, error: error.code, message: error.message };
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
-      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
+      path:
+        v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+        (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ||
+        '',
       message: v.message ?? 'is invalid',
     }));
     body = { statusCode: 400, error: 'BAD_REQUEST', message: describeIssues(error.validationContext ?? 'body', issues), issues };

@@ -6,16 +6,24 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 describe('humaniseIdentityError', () => {
   it('turns a foreign origin into a sentence that names the real site', () => {
-    const body = humaniseIdentityError(403, 'application/json', json({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }), sentences);
+    const body = humaniseIdentityError(
+      403,
+      'application/json',
+      json({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }),
+      sentences,
+    );
     expect(body).toEqual({
       statusCode: 403,
       error: 'INVALID_ORIGIN',
-      message: "This request came from a page that is not Assay's. Open https://assay.example in your browser and try again from there.",
+      message:
+        "This request came from a page that is not Assay's. Open https://assay.example in your browser and try again from there.",
     });
   });
 
   it("keeps better-auth's message for a code it does not know", () => {
-    expect(humaniseIdentityError(400, 'application/json', json({ code: 'SOMETHING_NEW', message: 'New thing' }), sentences)?.message).toBe('New thing');
+    expect(
+      humaniseIdentityError(400, 'application/json', json({ code: 'SOMETHING_NEW', message: 'New thing' }), sentences)?.message,
+    ).toBe('New thing');
   });
 
   it('leaves successes and non-JSON answers alone', () => {

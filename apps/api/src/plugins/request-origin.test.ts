@@ -15,7 +15,13 @@ describe('judgeRequestOrigin', () => {
   });
 
   it('calls anything else foreign, including lookalikes and the opaque "null" origin', () => {
-    for (const origin of ['https://evil.example', 'https://assay.example.evil.example', 'http://assay.example', 'null', 'not a url']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://assay.example.evil.example',
+      'http://assay.example',
+      'null',
+      'not a url',
+    ]) {
       expect(judgeRequestOrigin({ origin }, allowed), origin).toBe('foreign');
     }
   });

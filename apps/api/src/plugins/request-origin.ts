@@ -37,7 +37,8 @@ export const requestOriginPlugin = fp(
     const allowed = new Set(opts.allowedOrigins);
     const site = new URL(opts.publicUrl).origin;
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith(`${AUTH_BASE_PATH}/`))
+        return;
       const verdict = judgeRequestOrigin(request.headers, allowed);
       // A cookie is what a forged request would borrow; without one there is nothing to forge.
       if (verdict === 'foreign' || (verdict === 'unknown' && request.headers.cookie)) {

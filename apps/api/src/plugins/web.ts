@@ -34,8 +34,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    return reply
-      .status(404)
-      .send({ statusCode: 404, error: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
+    return reply.status(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
   });
 });

@@ -43,7 +43,11 @@ export function startBrowser(app: FastifyInstance) {
   /** One GET on Assay; `url` is a path or an absolute URL at TEST_ORIGIN. */
   async function openAssay(url: string | URL) {
     const target = new URL(url, TEST_ORIGIN);
-    const res = await app.inject({ method: 'GET', url: target.pathname + target.search, headers: { cookie: assayCookies.header() } });
+    const res = await app.inject({
+      method: 'GET',
+      url: target.pathname + target.search,
+      headers: { cookie: assayCookies.header() },
+    });
     assayCookies.store(setCookiesOf(res.headers['set-cookie']));
     return res;
   }

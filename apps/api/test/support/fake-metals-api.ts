@@ -28,7 +28,15 @@ export async function startFakeMetalsApi() {
     if (goldApi) {
       const metal = symbolMetal[goldApi[1]!];
       if (!metal) return { status: 404, body: { error: 'Symbol not found' } };
-      return { body: { name: metalNames[metal], price: prices[metal], symbol: goldApi[1], updatedAt: new Date().toISOString(), updatedAtReadable: 'a few seconds ago' } };
+      return {
+        body: {
+          name: metalNames[metal],
+          price: prices[metal],
+          symbol: goldApi[1],
+          updatedAt: new Date().toISOString(),
+          updatedAtReadable: 'a few seconds ago',
+        },
+      };
     }
     if (url.pathname === '/v1/latest') {
       if (url.searchParams.get('api_key') !== FAKE_METALS_DEV_KEY) {
@@ -56,7 +64,9 @@ export async function startFakeMetalsApi() {
     const send = () => {
       if (res.destroyed) return;
       const body = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
-      res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? (typeof answer.body === 'string' ? 'text/html' : 'application/json') });
+      res.writeHead(answer.status ?? 200, {
+        'content-type': answer.contentType ?? (typeof answer.body === 'string' ? 'text/html' : 'application/json'),
+      });
       res.end(body);
     };
     if (answer.delayMs) setTimeout(send, answer.delayMs).unref();

@@ -78,7 +78,10 @@ const fullBox = (type: string, version: number, ...parts: Buffer[]) => box(type,
 export function minimalHeic(width = 64, height = 48): Buffer {
   const coded = Buffer.alloc(256, 7);
   const ftyp = box('ftyp', Buffer.from('heic', 'latin1'), u32(0), Buffer.from('mif1heic', 'latin1'));
-  const hvcC = box('hvcC', Buffer.from([1, 1, 0x60, 0, 0, 0, 0x90, 0, 0, 0, 0, 0, 90, 0xf0, 0, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 0]));
+  const hvcC = box(
+    'hvcC',
+    Buffer.from([1, 1, 0x60, 0, 0, 0, 0x90, 0, 0, 0, 0, 0, 90, 0xf0, 0, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 0]),
+  );
   const ispe = fullBox('ispe', 0, u32(width), u32(height));
   const ipma = fullBox('ipma', 0, u32(1), u16(1), Buffer.from([2, 0x81, 0x02]));
   const iprp = box('iprp', box('ipco', hvcC, ispe), ipma);

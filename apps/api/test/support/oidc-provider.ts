@@ -62,7 +62,12 @@ export async function startOidcProvider({ redirectUri = OIDC_REDIRECT_URI } = {}
   async function interact(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const details = await provider.interactionDetails(req, res);
     if (url.searchParams.has('deny')) {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person declined.' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The person declined.' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const accountId = url.searchParams.get('as');
@@ -75,7 +80,12 @@ export async function startOidcProvider({ redirectUri = OIDC_REDIRECT_URI } = {}
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   const providerCallback = provider.callback();

@@ -7,7 +7,8 @@ import { clientViews } from './routes/client';
 
 // wouter's own matcher with its default parser (regexparam), so "routed" means what the app does.
 const matches = (pattern: string, path: string) => matchRoute(parse, pattern, path)[0];
-const firstMatch = <R extends { path: string }>(routes: readonly R[], path: string) => routes.find((route) => matches(route.path, path));
+const firstMatch = <R extends { path: string }>(routes: readonly R[], path: string) =>
+  routes.find((route) => matches(route.path, path));
 const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'sample-1');
 
 describe('the route table', () => {

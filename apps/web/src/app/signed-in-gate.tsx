@@ -30,13 +30,7 @@ function UserLoadError({ error, retry }: { error: unknown; retry: () => void }) 
  * Resolves the current user once for a route. `visitor` renders for a signed-out visitor; without
  * it the visitor is sent to sign in and back.
  */
-export function CurrentUserGate({
-  children,
-  visitor,
-}: {
-  children: (user: CurrentUser) => ReactNode;
-  visitor?: ReactNode;
-}) {
+export function CurrentUserGate({ children, visitor }: { children: (user: CurrentUser) => ReactNode; visitor?: ReactNode }) {
   const { data: user, isPending, isError, error, refetch } = useCurrentUser();
   if (isPending) return <FullPageSpinner />;
   if (isError) return <UserLoadError error={error} retry={() => void refetch()} />;

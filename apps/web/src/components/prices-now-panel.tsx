@@ -23,7 +23,15 @@ const metals = [
  * A missing or zero price shows as '—' and an empty or failed answer says so: never a number we
  * do not have.
  */
-export function PricesNowPanel({ rows, loading, failed }: { rows: readonly PriceSnapshotRow[] | undefined; loading: boolean; failed: boolean }) {
+export function PricesNowPanel({
+  rows,
+  loading,
+  failed,
+}: {
+  rows: readonly PriceSnapshotRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
   const shown = metals.map((metal) => {
     const row = rows?.find((r) => r.itemType === metal.itemType);
     return { ...metal, row, perGram: formatPrice(row?.pricePerGram), perOz: formatPrice(row?.pricePerOz) };
@@ -39,7 +47,11 @@ export function PricesNowPanel({ rows, loading, failed }: { rows: readonly Price
   if (loading) {
     body = <p className="text-sm text-muted-foreground">Loading prices...</p>;
   } else if (failed || !anyPrice) {
-    body = <p className="text-sm text-muted-foreground">Prices are not available right now. Your appraisal always uses the market price on the day we value your item.</p>;
+    body = (
+      <p className="text-sm text-muted-foreground">
+        Prices are not available right now. Your appraisal always uses the market price on the day we value your item.
+      </p>
+    );
   } else {
     body = (
       <>
@@ -47,15 +59,23 @@ export function PricesNowPanel({ rows, loading, failed }: { rows: readonly Price
           <caption className="sr-only">Spot prices per gram and per troy ounce</caption>
           <thead>
             <tr className="text-left text-xs uppercase tracking-wide text-muted-foreground">
-              <th scope="col" className="pb-2 font-medium">Metal</th>
-              <th scope="col" className="pb-2 text-right font-medium">Per gram</th>
-              <th scope="col" className="pb-2 text-right font-medium">Per oz</th>
+              <th scope="col" className="pb-2 font-medium">
+                Metal
+              </th>
+              <th scope="col" className="pb-2 text-right font-medium">
+                Per gram
+              </th>
+              <th scope="col" className="pb-2 text-right font-medium">
+                Per oz
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
             {shown.map((metal) => (
               <tr key={metal.itemType}>
-                <th scope="row" className="py-2 text-left font-semibold text-foreground">{metal.name}</th>
+                <th scope="row" className="py-2 text-left font-semibold text-foreground">
+                  {metal.name}
+                </th>
                 <td className="py-2 text-right tabular-nums">{metal.perGram ?? '—'}</td>
                 <td className="py-2 text-right tabular-nums">{metal.perOz ?? '—'}</td>
               </tr>
@@ -64,7 +84,10 @@ export function PricesNowPanel({ rows, loading, failed }: { rows: readonly Price
         </table>
         <p className="mt-3 text-xs text-muted-foreground">
           {demo ? 'Demo prices (simulated feed). ' : ''}
-          {updatedAt && (stale ? `Prices may be out of date: last updated ${formatUpdatedAt(updatedAt)}.` : `Updated ${formatUpdatedAt(updatedAt)}.`)}
+          {updatedAt &&
+            (stale
+              ? `Prices may be out of date: last updated ${formatUpdatedAt(updatedAt)}.`
+              : `Updated ${formatUpdatedAt(updatedAt)}.`)}
         </p>
       </>
     );

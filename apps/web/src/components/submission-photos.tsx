@@ -46,14 +46,19 @@ export function SubmissionPhotos({
   return (
     <div className={cn('flex gap-2', className)}>
       {shown.map((src, index) => {
-        const image = <img src={thumbnails ? thumbnailUrl(src) : src} alt={alt(index)} loading="lazy" className="size-full object-cover" />;
+        const image = (
+          <img src={thumbnails ? thumbnailUrl(src) : src} alt={alt(index)} loading="lazy" className="size-full object-cover" />
+        );
         return enlargeable ? (
           <button
             key={`${src}-${index}`}
             type="button"
             onClick={() => setOpenIndex(index)}
             aria-label={`Enlarge photo ${index + 1} of ${description}`}
-            className={cn(frame, 'cursor-zoom-in transition hover:ring-2 hover:ring-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring')}
+            className={cn(
+              frame,
+              'cursor-zoom-in transition hover:ring-2 hover:ring-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            )}
           >
             {image}
           </button>
@@ -64,7 +69,11 @@ export function SubmissionPhotos({
         );
       })}
       {Array.from({ length: empties }, (_, index) => (
-        <div key={`empty-${index}`} aria-hidden="true" className={cn(frame, 'flex items-center justify-center border-dashed bg-card text-muted-foreground/60')}>
+        <div
+          key={`empty-${index}`}
+          aria-hidden="true"
+          className={cn(frame, 'flex items-center justify-center border-dashed bg-card text-muted-foreground/60')}
+        >
           <ImageIcon className="size-5" />
         </div>
       ))}

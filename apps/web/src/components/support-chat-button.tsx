@@ -11,7 +11,8 @@ export function SupportChatButton() {
   const [open, setOpen] = useState(false);
   const headingId = useId();
 
-  const link = 'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
+  const link =
+    'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -24,7 +25,14 @@ export function SupportChatButton() {
           {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
         </button>
       </PopoverTrigger>
-      <PopoverContent role="region" aria-labelledby={headingId} side="top" align="end" sideOffset={12} className="w-72 p-4 shadow-xl print:hidden">
+      <PopoverContent
+        role="region"
+        aria-labelledby={headingId}
+        side="top"
+        align="end"
+        sideOffset={12}
+        className="w-72 p-4 shadow-xl print:hidden"
+      >
         <h2 id={headingId} className="text-base font-semibold text-navy-900">
           Talk to our team
         </h2>

@@ -60,7 +60,9 @@ export function formatWholeDollarAmount(dollars: number): string {
  * A signed percent string ("-1.25", "+0.4", "0") to two decimals with an explicit sign:
  * '+1.25%', '−1.25%' (a true minus sign), '0.00%'. Null when missing or not a number.
  */
-export function formatPercentChange(value: string | null | undefined): { text: string; direction: 'up' | 'down' | 'flat' } | null {
+export function formatPercentChange(
+  value: string | null | undefined,
+): { text: string; direction: 'up' | 'down' | 'flat' } | null {
   if (value == null) return null;
   const exact = parseExactDecimal(value.trim().replace(/^\+/, ''));
   if (!exact) return null;

@@ -18,7 +18,10 @@ export function imageContentType(file: { type?: string | null; name?: string | n
 }
 
 /** One PUT of one file to a fresh upload URL (used where no progress bar is needed). */
-export async function uploadImage(file: File, purpose: ImagePurpose = 'submission'): Promise<Pick<UploadedImage, 'imageId' | 'url' | 'thumbnailUrl'>> {
+export async function uploadImage(
+  file: File,
+  purpose: ImagePurpose = 'submission',
+): Promise<Pick<UploadedImage, 'imageId' | 'url' | 'thumbnailUrl'>> {
   const target = await requestUploadTarget({ purpose });
   const response = await apiFetch(target.uploadURL, {
     method: 'PUT',

@@ -27,7 +27,10 @@ const literalPathRules: { rule: string; pattern: RegExp }[] = [
     rule: 'a navigation, redirect or return address given as a literal path',
     pattern: /\b(?:navigate|setLocation|assign|replace|withReturnTo|redirectTo|callbackURL|returnTo)\s*[(:=]\s*["'`]\//g,
   },
-  { rule: 'a string that starts with a routed URL', pattern: new RegExp(`["'\`]/(?:${routedSegments.join('|')})(?=[/?#"'\`$])`, 'g') },
+  {
+    rule: 'a string that starts with a routed URL',
+    pattern: new RegExp(`["'\`]/(?:${routedSegments.join('|')})(?=[/?#"'\`$])`, 'g'),
+  },
   { rule: 'a link to a landing page section', pattern: /["'`]\/#/g },
 ];
 
@@ -72,7 +75,7 @@ describe('one route table', () => {
       "queryKey.map(String).join('/')",
       '<Link href={paths.faq}>FAQ</Link>',
       '<a href="#main">Skip to content</a>',
-      "<a href={`mailto:${email}`}>",
+      '<a href={`mailto:${email}`}>',
     ].join('\n');
     expect(literalPaths(fine)).toEqual([]);
   });

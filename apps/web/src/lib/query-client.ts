@@ -6,8 +6,7 @@ import { apiJson } from './api-client';
  * such as ['/api/pricing'] refetches everything under it. Feature hooks pass their own queryFn;
  * this default covers plain GETs keyed by path segments.
  */
-const fetchByKey: QueryFunction = ({ queryKey, signal }) =>
-  apiJson<unknown>(queryKey.map(String).join('/'), { signal });
+const fetchByKey: QueryFunction = ({ queryKey, signal }) => apiJson<unknown>(queryKey.map(String).join('/'), { signal });
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,4 +1,13 @@
-import { adminSubmissionSchema, submissionDetailSchema, submissionSchema, transactionSchema, type AdminSubmission, type Submission, type SubmissionDetail, type Transaction } from '@assay/domain';
+import {
+  adminSubmissionSchema,
+  submissionDetailSchema,
+  submissionSchema,
+  transactionSchema,
+  type AdminSubmission,
+  type Submission,
+  type SubmissionDetail,
+  type Transaction,
+} from '@assay/domain';
 
 // Answers as the API sends them, checked against the domain's response schemas so a test never
 // feeds a component a shape the server cannot produce.

@@ -31,5 +31,6 @@ beforeAll(() => {
 afterEach(() => {
   const found = consoleErrors;
   consoleErrors = [];
-  if (found.length > 0) throw new Error(`console.error during the test:\n${found.map((args) => args.map(String).join(' ')).join('\n')}`);
+  if (found.length > 0)
+    throw new Error(`console.error during the test:\n${found.map((args) => args.map(String).join(' ')).join('\n')}`);
 });

@@ -8,8 +8,10 @@ import {
   returnSubmissionSchema,
 } from './admin-actions.ts';
 
-const issues = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
-  schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const issues = (
+  schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+) => schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('returnSubmissionSchema and requestPhotosSchema', () => {
   test('the body is optional, and blank text means no text', () => {
@@ -96,7 +98,15 @@ describe('adminPayoutSchema', () => {
   });
 
   test('a check payout carries the address to mail it to', () => {
-    const mailTo = { name: 'Casey Client', line1: '12 Main St', line2: null, city: 'Springfield', state: 'IL', postalCode: '62701', phone: null };
+    const mailTo = {
+      name: 'Casey Client',
+      line1: '12 Main St',
+      line2: null,
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      phone: null,
+    };
     const parsed = adminPayoutSchema.safeParse({
       id: 't2',
       submissionId: 's2',

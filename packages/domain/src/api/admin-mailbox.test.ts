@@ -7,8 +7,10 @@ import {
   submissionCountsSchema,
 } from './admin-mailbox.ts';
 
-const issues = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
-  schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const issues = (
+  schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+) => schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('adminSubmissionListQuerySchema', () => {
   test('defaults to 25 newest of everything', () => {
@@ -17,7 +19,10 @@ describe('adminSubmissionListQuerySchema', () => {
 
   test('a search is a short id, a whole id or a tracking number; spaces and # are dropped', () => {
     expect(adminSubmissionListQuerySchema.parse({ search: ' #1A2b3c4d ' })).toEqual({ limit: 25, search: '1A2b3c4d' });
-    expect(adminSubmissionListQuerySchema.parse({ search: 'ASY 4006 3813 3393 1' })).toEqual({ limit: 25, search: 'ASY4006381333931' });
+    expect(adminSubmissionListQuerySchema.parse({ search: 'ASY 4006 3813 3393 1' })).toEqual({
+      limit: 25,
+      search: 'ASY4006381333931',
+    });
     expect(adminSubmissionListQuerySchema.parse({ search: '   ' })).toEqual({ limit: 25 });
     for (const bad of ['ab', "1a2b'; drop table", 'x'.repeat(61), '#']) {
       const result = adminSubmissionListQuerySchema.safeParse({ search: bad });
@@ -55,7 +60,13 @@ describe('adminSubmissionListQuerySchema', () => {
 describe('adminUpdateSubmissionSchema', () => {
   test('is SPEC 7 body plus an optional version', () => {
     expect(
-      adminUpdateSubmissionSchema.parse({ finalOffer: '1250.5', actualWeight: '12.4', adminNotes: ' ok ', status: 'offered', version: 3 }),
+      adminUpdateSubmissionSchema.parse({
+        finalOffer: '1250.5',
+        actualWeight: '12.4',
+        adminNotes: ' ok ',
+        status: 'offered',
+        version: 3,
+      }),
     ).toEqual({ finalOffer: '1250.50', actualWeight: 12.4, adminNotes: 'ok', status: 'offered', version: 3 });
     expect(adminUpdateSubmissionSchema.parse({ adminNotes: 'x' })).toEqual({ adminNotes: 'x' });
   });
@@ -112,7 +123,14 @@ describe('answers', () => {
   });
 
   test('counts have every card and tab', () => {
-    const counts = { new: 1, nearingDeadline: 0, appraising: 2, kycRequired: 0, total: 3, byCategory: { all: 3, scrap: 1, gems: 1, jewelry: 1 } };
+    const counts = {
+      new: 1,
+      nearingDeadline: 0,
+      appraising: 2,
+      kycRequired: 0,
+      total: 3,
+      byCategory: { all: 3, scrap: 1, gems: 1, jewelry: 1 },
+    };
     expect(submissionCountsSchema.parse(counts)).toEqual(counts);
     expect(submissionCountsSchema.safeParse({ ...counts, byCategory: { all: 3 } }).success).toBe(false);
   });

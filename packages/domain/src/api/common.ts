@@ -5,11 +5,7 @@ import { z } from 'zod';
 /** Ids are opaque strings; the limit only stops absurd input reaching the database. */
 export function idSchema(what: string) {
   const message = `Please say which ${what} this is about.`;
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(128, `That ${what} id is too long to be valid.`);
+  return z.string({ error: message }).trim().min(1, message).max(128, `That ${what} id is too long to be valid.`);
 }
 
 /**

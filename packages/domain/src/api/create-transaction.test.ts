@@ -22,13 +22,19 @@ describe('createTransactionSchema', () => {
 
   test('PayPal needs an e-mail', () => {
     expect(
-      createTransactionSchema.parse({ submissionId: 'sub-1', payoutMethod: 'paypal', payoutDetails: { email: ' ada@example.com ' } }),
+      createTransactionSchema.parse({
+        submissionId: 'sub-1',
+        payoutMethod: 'paypal',
+        payoutDetails: { email: ' ada@example.com ' },
+      }),
     ).toEqual({ submissionId: 'sub-1', payoutMethod: 'paypal', payoutDetails: { email: 'ada@example.com' } });
   });
 
   test("check details are { method: 'check' }, also when left out", () => {
     const expected = { submissionId: 'sub-1', payoutMethod: 'check', payoutDetails: { method: 'check' } };
-    expect(createTransactionSchema.parse({ submissionId: 'sub-1', payoutMethod: 'check', payoutDetails: { method: 'check' } })).toEqual(expected);
+    expect(
+      createTransactionSchema.parse({ submissionId: 'sub-1', payoutMethod: 'check', payoutDetails: { method: 'check' } }),
+    ).toEqual(expected);
     expect(createTransactionSchema.parse({ submissionId: 'sub-1', payoutMethod: 'check' })).toEqual(expected);
     expect(issues({ submissionId: 'sub-1', payoutMethod: 'check', payoutDetails: { method: 'ach' } })).toEqual([
       ['payoutDetails.method', 'Check details must say method "check".'],
@@ -72,6 +78,8 @@ describe('createTransactionSchema', () => {
 
   test('the submission id is required', () => {
     expect(issues({ ...ach, submissionId: ' ' })).toEqual([['submissionId', 'Please say which submission this is about.']]);
-    expect(issues({ ...ach, submissionId: 'x'.repeat(129) })).toEqual([['submissionId', 'That submission id is too long to be valid.']]);
+    expect(issues({ ...ach, submissionId: 'x'.repeat(129) })).toEqual([
+      ['submissionId', 'That submission id is too long to be valid.'],
+    ]);
   });
 });

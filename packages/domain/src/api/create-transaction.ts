@@ -12,17 +12,11 @@ function requiredText(message: string) {
 
 export const achDetailsSchema = z.object(
   {
-    accountName: requiredText(validationMessages.bankDetails).max(
-      100,
-      'The account holder name can be at most 100 characters.',
-    ),
+    accountName: requiredText(validationMessages.bankDetails).max(100, 'The account holder name can be at most 100 characters.'),
     routingNumber: requiredText(validationMessages.bankDetails)
       .regex(/^\d{9}$/, { error: 'The routing number must be exactly 9 digits.', abort: true })
       .refine(isValidAbaRoutingNumber, 'That routing number is not valid; please check it with your bank.'),
-    accountNumber: requiredText(validationMessages.bankDetails).regex(
-      /^\d{4,17}$/,
-      'The account number must be 4 to 17 digits.',
-    ),
+    accountNumber: requiredText(validationMessages.bankDetails).regex(/^\d{4,17}$/, 'The account number must be 4 to 17 digits.'),
   },
   { error: validationMessages.bankDetails },
 );

@@ -78,7 +78,10 @@ describe('kycSubmissionSchema', () => {
 describe('kycReviewSchema', () => {
   test('an approval needs no reason; a rejection does', () => {
     expect(kycReviewSchema.parse({ approve: true })).toEqual({ approve: true });
-    expect(kycReviewSchema.parse({ approve: false, reason: ' Photo is blurred ' })).toEqual({ approve: false, reason: 'Photo is blurred' });
+    expect(kycReviewSchema.parse({ approve: false, reason: ' Photo is blurred ' })).toEqual({
+      approve: false,
+      reason: 'Photo is blurred',
+    });
     expect(kycReviewSchema.safeParse({ approve: false, reason: '  ' }).error?.issues[0]?.message).toBe(
       'Please say why the verification is rejected, so the client can fix it.',
     );

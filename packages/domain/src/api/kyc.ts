@@ -106,7 +106,11 @@ export const kycReviewSchema = z
   })
   .superRefine((review, ctx) => {
     if (review.approve === false && !review.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Please say why the verification is rejected, so the client can fix it.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Please say why the verification is rejected, so the client can fix it.',
+      });
     }
   });
 export type KycReviewInput = z.input<typeof kycReviewSchema>;

@@ -23,7 +23,15 @@ describe('markNotificationsReadSchema', () => {
 
 describe('notificationListSchema', () => {
   test('accepts kinds it does not know, so an older page still shows them', () => {
-    const item = { id: 'n1', kind: 'something_new', title: 'T', body: 'B', submissionId: null, readAt: null, createdAt: '2026-01-01T00:00:00.000Z' };
+    const item = {
+      id: 'n1',
+      kind: 'something_new',
+      title: 'T',
+      body: 'B',
+      submissionId: null,
+      readAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     expect(notificationListSchema.parse({ unread: 1, items: [item] })).toEqual({ unread: 1, items: [item] });
   });
 });

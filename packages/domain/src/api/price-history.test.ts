@@ -21,7 +21,12 @@ describe('priceHistoryQuerySchema', () => {
 
 describe('priceHistoryListSchema', () => {
   test('points carry decimal strings and an ISO time', () => {
-    const point = { recordedAt: '2025-03-10T12:00:00.000Z', pricePerOz: '2650.1200', pricePerGram: '85.2060', pricePerCarat: null };
+    const point = {
+      recordedAt: '2025-03-10T12:00:00.000Z',
+      pricePerOz: '2650.1200',
+      pricePerGram: '85.2060',
+      pricePerCarat: null,
+    };
     expect(priceHistoryListSchema.parse([point])).toEqual([point]);
     expect(priceHistoryListSchema.safeParse([{ ...point, pricePerOz: 2650.12 }]).success).toBe(false);
   });

@@ -61,7 +61,9 @@ describe('shippingAddressSchema', () => {
   });
 
   test('keeps Latin-1 letters such as accents', () => {
-    expect(shippingAddressSchema.parse({ ...valid, name: 'José Muñoz', city: 'Cataño', state: 'PR', postalCode: '00962' })).toMatchObject({
+    expect(
+      shippingAddressSchema.parse({ ...valid, name: 'José Muñoz', city: 'Cataño', state: 'PR', postalCode: '00962' }),
+    ).toMatchObject({
       name: 'José Muñoz',
       city: 'Cataño',
       state: 'PR',
@@ -80,14 +82,26 @@ describe('shippingAddressSchema', () => {
     [{ ...valid, postalCode: '62701-12' }, 'postalCode', 'Please enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.'],
     [{ ...valid, postalCode: 'SW1A 1AA' }, 'postalCode', 'Please enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.'],
     [{ ...valid, postalCode: 62701 }, 'postalCode', 'Please enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.'],
-    [{ ...valid, phone: '555-0134' }, 'phone', 'Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.'],
-    [{ ...valid, phone: '+44 20 7946 0958' }, 'phone', 'Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.'],
+    [
+      { ...valid, phone: '555-0134' },
+      'phone',
+      'Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.',
+    ],
+    [
+      { ...valid, phone: '+44 20 7946 0958' },
+      'phone',
+      'Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.',
+    ],
     [{ ...valid, phone: 'call me' }, 'phone', 'Please enter a 10-digit US phone number, like (302) 555-0123, or leave it empty.'],
     [{ ...valid, name: 'x'.repeat(101) }, 'name', 'The name can be at most 100 characters.'],
     [{ ...valid, line1: 'x'.repeat(101) }, 'line1', 'The street address can be at most 100 characters.'],
     [{ ...valid, line2: 'x'.repeat(101) }, 'line2', 'The second address line can be at most 100 characters.'],
     [{ ...valid, city: 'x'.repeat(61) }, 'city', 'The city can be at most 60 characters.'],
-    [{ ...valid, line1: '12 Main St\nAttn: someone' }, 'line1', 'The street address can only use letters, numbers, spaces and common punctuation.'],
+    [
+      { ...valid, line1: '12 Main St\nAttn: someone' },
+      'line1',
+      'The street address can only use letters, numbers, spaces and common punctuation.',
+    ],
     [{ ...valid, name: 'Casey 🙂' }, 'name', 'The name can only use letters, numbers, spaces and common punctuation.'],
   ])('refuses %j at %s', (input, path, message) => {
     expect(firstPath(input)).toBe(path);

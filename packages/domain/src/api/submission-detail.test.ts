@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  addSubmissionImagesSchema,
-  requiredSubmissionFieldsMessage,
-  submissionDetailSchema,
-} from './submission-detail.ts';
+import { addSubmissionImagesSchema, requiredSubmissionFieldsMessage, submissionDetailSchema } from './submission-detail.ts';
 
 describe('requiredSubmissionFieldsMessage', () => {
   const full = { category: 'jewelry', description: 'Ring', estimatedWeight: 3 };

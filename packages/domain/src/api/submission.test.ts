@@ -33,8 +33,17 @@ describe('response schemas', () => {
 
   it('refuse a transaction whose details are not plain strings', () => {
     const tx = {
-      id: 't', submissionId: 's1', amount: '1.00', grossAmount: '1.00', feeAmount: '0.00', payoutMethod: 'check',
-      payoutDetails: { method: 'check' }, status: 'pending', reference: null, sentAt: null, createdAt: 'x',
+      id: 't',
+      submissionId: 's1',
+      amount: '1.00',
+      grossAmount: '1.00',
+      feeAmount: '0.00',
+      payoutMethod: 'check',
+      payoutDetails: { method: 'check' },
+      status: 'pending',
+      reference: null,
+      sentAt: null,
+      createdAt: 'x',
     };
     expect(transactionSchema.parse(tx).payoutDetails).toEqual({ method: 'check' });
     expect(() => transactionSchema.parse({ ...tx, payoutDetails: { accountNumber: 123 } })).toThrow();

@@ -23,9 +23,21 @@ describe('updateSubmissionSchema', () => {
 
   test.each([
     [{ finalOffer: '0', actualWeight: 1 }, 'finalOffer', 'The final offer must be more than $0.00.'],
-    [{ finalOffer: '-5', actualWeight: 1 }, 'finalOffer', 'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: '12.345', actualWeight: 1 }, 'finalOffer', 'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
-    [{ finalOffer: 0.1 + 0.2, actualWeight: 1 }, 'finalOffer', 'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'],
+    [
+      { finalOffer: '-5', actualWeight: 1 },
+      'finalOffer',
+      'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: '12.345', actualWeight: 1 },
+      'finalOffer',
+      'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
+    [
+      { finalOffer: 0.1 + 0.2, actualWeight: 1 },
+      'finalOffer',
+      'The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+    ],
     [{ finalOffer: Number.NaN, actualWeight: 1 }, 'finalOffer', 'The final offer must be an amount in dollars, like 1250.00.'],
     [{ finalOffer: '10000000.01', actualWeight: 1 }, 'finalOffer', 'The final offer cannot be more than $10,000,000.00.'],
     [{ finalOffer: true, actualWeight: 1 }, 'finalOffer', 'The final offer must be an amount in dollars, like 1250.00.'],
@@ -34,7 +46,11 @@ describe('updateSubmissionSchema', () => {
     [{ finalOffer: '10', actualWeight: 0 }, 'actualWeight', 'The actual weight must be greater than zero.'],
     [{ finalOffer: '10', actualWeight: -1 }, 'actualWeight', 'The actual weight must be greater than zero.'],
     [{ finalOffer: '10', actualWeight: 'heavy' }, 'actualWeight', 'The actual weight must be a number.'],
-    [{ finalOffer: '10', actualWeight: 600_000 }, 'actualWeight', 'The actual weight is too large; the most we accept is 100 kg.'],
+    [
+      { finalOffer: '10', actualWeight: 600_000 },
+      'actualWeight',
+      'The actual weight is too large; the most we accept is 100 kg.',
+    ],
     [{ adminNotes: 'x'.repeat(5001) }, 'adminNotes', 'Notes can be at most 5000 characters.'],
     [{ status: 'done' }, 'status', 'Status must be one of new, appraising, offered, completed or returned.'],
   ])('%j -> %s: %j', (input, path, message) => {

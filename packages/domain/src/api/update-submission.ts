@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { validationMessages } from '../messages.ts';
 import { centsToDecimalString, dollarsToCents } from '../money.ts';
 import { submissionStatusSchema } from '../submission-status.ts';
-import { MIN_WEIGHT_GRAMS, readWeight, validateCalculatorWeight, WEIGHT_DECIMALS, weightMessages, type WeightUnit } from '../weight.ts';
+import {
+  MIN_WEIGHT_GRAMS,
+  readWeight,
+  validateCalculatorWeight,
+  WEIGHT_DECIMALS,
+  weightMessages,
+  type WeightUnit,
+} from '../weight.ts';
 
 /** $10,000,000.00: no single parcel we buy is worth more; anything above is a typo. */
 export const MAX_OFFER_CENTS = 1_000_000_000;
@@ -65,19 +72,17 @@ export function actualWeightProblem(weight: unknown, unit?: WeightUnit): string 
 
 /** The weighed weight as a number, checked against the limits of `unit` when it is known. */
 export function actualWeightSchemaFor(unit?: WeightUnit) {
-  return z
-    .union([z.string(), z.number()], { error: 'The actual weight must be a number.' })
-    .transform((value, ctx) => {
-      if (isBlank(value)) {
-        ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
-        return z.NEVER;
-      }
-      const problem = actualWeightProblem(value, unit);
-      const weight = readWeight(value);
-      if (!problem && weight !== null) return weight;
-      ctx.addIssue({ code: 'custom', message: problem ?? actualWeightMessage(weightMessages.notANumber) });
+  return z.union([z.string(), z.number()], { error: 'The actual weight must be a number.' }).transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
       return z.NEVER;
-    });
+    }
+    const problem = actualWeightProblem(value, unit);
+    const weight = readWeight(value);
+    if (!problem && weight !== null) return weight;
+    ctx.addIssue({ code: 'custom', message: problem ?? actualWeightMessage(weightMessages.notANumber) });
+    return z.NEVER;
+  });
 }
 
 export const actualWeightSchema = actualWeightSchemaFor();

@@ -50,8 +50,18 @@ describe('the sample carrier', () => {
     const carrier = createCarrier('sample');
     expect(carrier.provider).toBe('sample');
     const address = { name: 'A', line1: 'B', line2: null, city: 'C', state: 'DE', postalCode: '19801', phone: null };
-    const label = await carrier.createLabel({ direction: 'inbound', sender: address, receiver: address, insuredValueCents: 100, reference: 's1' });
-    expect(label).toEqual({ carrier: SAMPLE_CARRIER_NAME, trackingNumber: expect.stringMatching(/^ASY\d{13}$/), validForPostage: false });
+    const label = await carrier.createLabel({
+      direction: 'inbound',
+      sender: address,
+      receiver: address,
+      insuredValueCents: 100,
+      reference: 's1',
+    });
+    expect(label).toEqual({
+      carrier: SAMPLE_CARRIER_NAME,
+      trackingNumber: expect.stringMatching(/^ASY\d{13}$/),
+      validForPostage: false,
+    });
     expect(SAMPLE_CARRIER_NAME).toBe('Assay Sample');
   });
 });

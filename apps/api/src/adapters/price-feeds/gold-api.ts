@@ -31,11 +31,17 @@ export class GoldApiPriceFeed implements PriceFeed {
 
   private async fetchOne(metal: FeedMetal): Promise<string> {
     const symbol = goldApiSymbols[metal];
-    const json = await getJson(joinUrl(this.baseUrl, `/price/${symbol}`), { service: GOLD_API_SOURCE, timeoutMs: this.timeoutMs });
+    const json = await getJson(joinUrl(this.baseUrl, `/price/${symbol}`), {
+      service: GOLD_API_SOURCE,
+      timeoutMs: this.timeoutMs,
+    });
     const parsed = answerSchema.safeParse(json);
-    if (!parsed.success) throw new PriceFeedError(`${GOLD_API_SOURCE} answered an unusable ${metal} price: ${describeIssues(parsed.error)}`);
+    if (!parsed.success)
+      throw new PriceFeedError(`${GOLD_API_SOURCE} answered an unusable ${metal} price: ${describeIssues(parsed.error)}`);
     if (parsed.data.symbol !== undefined && parsed.data.symbol.toUpperCase() !== symbol) {
-      throw new PriceFeedError(`${GOLD_API_SOURCE} answered the price of ${parsed.data.symbol} when asked for ${symbol} (${metal})`);
+      throw new PriceFeedError(
+        `${GOLD_API_SOURCE} answered the price of ${parsed.data.symbol} when asked for ${symbol} (${metal})`,
+      );
     }
     return parsed.data.price;
   }

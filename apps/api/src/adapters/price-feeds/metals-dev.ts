@@ -8,7 +8,11 @@ import { DEFAULT_FEED_TIMEOUT_MS, getJson, joinUrl, type PriceFeed, PriceFeedErr
 export const METALS_DEV_DEFAULT_URL = 'https://api.metals.dev';
 export const METALS_DEV_SOURCE = 'metals.dev';
 
-const failureSchema = z.object({ status: z.literal('failure'), error_message: z.string().optional(), error_code: z.unknown().optional() });
+const failureSchema = z.object({
+  status: z.literal('failure'),
+  error_message: z.string().optional(),
+  error_code: z.unknown().optional(),
+});
 
 const answerSchema = z.object(
   {
@@ -62,10 +66,13 @@ export class MetalsDevPriceFeed implements PriceFeed {
     const json = await getJson(url, { service: METALS_DEV_SOURCE, timeoutMs: this.timeoutMs });
     const failure = failureSchema.safeParse(json);
     if (failure.success) {
-      throw new PriceFeedError(`${METALS_DEV_SOURCE} refused: ${failure.data.error_message ?? `error ${String(failure.data.error_code ?? 'unknown')}`}`);
+      throw new PriceFeedError(
+        `${METALS_DEV_SOURCE} refused: ${failure.data.error_message ?? `error ${String(failure.data.error_code ?? 'unknown')}`}`,
+      );
     }
     const parsed = answerSchema.safeParse(json);
-    if (!parsed.success) throw new PriceFeedError(`${METALS_DEV_SOURCE} answered unusable prices: ${describeIssues(parsed.error)}`);
+    if (!parsed.success)
+      throw new PriceFeedError(`${METALS_DEV_SOURCE} answered unusable prices: ${describeIssues(parsed.error)}`);
     return { prices: parsed.data.metals, source: this.source };
   }
 }

@@ -94,7 +94,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * unreachable, too slow, an HTTP error status, an oversize body, or a body that is not JSON
  * (an HTML error page from a proxy, say).
  */
-export async function getJson(url: URL, options: { service: string; timeoutMs: number; headers?: Record<string, string> }): Promise<unknown> {
+export async function getJson(
+  url: URL,
+  options: { service: string; timeoutMs: number; headers?: Record<string, string> },
+): Promise<unknown> {
   const { service, timeoutMs } = options;
   const tooSlow = () => new PriceFeedError(`${service} did not answer within ${timeoutMs / 1000} s`);
   let response: Response;
@@ -113,7 +116,8 @@ export async function getJson(url: URL, options: { service: string; timeoutMs: n
     text = await readCapped(response);
   } catch (err) {
     if (isTimeout(err)) throw tooSlow();
-    if (err instanceof RangeError) throw new PriceFeedError(`${service} answered more than ${MAX_BODY_BYTES / 1024} KB, which is not a price answer`);
+    if (err instanceof RangeError)
+      throw new PriceFeedError(`${service} answered more than ${MAX_BODY_BYTES / 1024} KB, which is not a price answer`);
     throw new PriceFeedError(`${service} broke off its answer (${describeNetworkError(err)})`);
   }
   const parsed = parseJson(text);

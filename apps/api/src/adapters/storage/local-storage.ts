@@ -89,7 +89,8 @@ export function localStorage(rootDir: string): ObjectStorage {
         if (Buffer.isBuffer(body)) {
           await handle.writeFile(body);
         } else {
-          for await (const chunk of body) await writeAll(handle, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+          for await (const chunk of body)
+            await writeAll(handle, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
         }
         await handle.sync();
       } catch (err) {

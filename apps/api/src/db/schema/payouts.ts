@@ -33,7 +33,9 @@ export const transactions = pgTable(
     uniqueIndex('transactions_submission_idx').on(t.submissionId),
     index('transactions_user_idx').on(t.userId),
     // The appraisers' "payouts to send" queue, oldest first; small, since sent rows leave it.
-    index('transactions_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('transactions_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     check('transactions_payout_method_check', oneOf(t.payoutMethod, payoutMethods)),
     // A payout is recorded pending and marked sent; the appraisers' queue filters by the same two.
     check('transactions_status_check', oneOf(t.status, adminPayoutStatuses)),

@@ -1,6 +1,18 @@
 import { submissionCategories, submissionStatuses, weightUnits } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import type { AuditAction, AuditChanges, AuditEntityType } from '@assay/domain';
 import { oneOf } from './one-of.ts';
@@ -40,7 +52,9 @@ export const submissions = pgTable(
     // A mailbox card and a category tab at once ("New" among "Loose Gems").
     index('submissions_status_category_created_idx').on(t.status, t.category, t.createdAt.desc(), t.id.desc()),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('submissions_kyc_idx').on(t.requiresKyc).where(sql`${t.requiresKyc}`),
+    index('submissions_kyc_idx')
+      .on(t.requiresKyc)
+      .where(sql`${t.requiresKyc}`),
     // The mailbox search by the short id printed on the card and the label (its last 8 characters).
     index('submissions_short_id_idx').on(sql`lower(right(${t.id}, 8))`),
     // The mailbox's "nearing the 48 h deadline" count: a range scan over pending submissions only.

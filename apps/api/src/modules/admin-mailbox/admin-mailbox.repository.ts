@@ -1,22 +1,9 @@
 // The admin mailbox's queries. The list pages by keyset on (created_at desc, id desc) so a page
 // deep in a million rows costs the same as the first one; every filter matches an index of
 // db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
-import {
-  and,
-  eq,
-  getTableColumns,
-  inArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  shippingLabels,
-  submissionCounts,
-  submissions,
-  transactions,
-} from '../../db/schema/index.ts';
+import { shippingLabels, submissionCounts, submissions, transactions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -55,14 +42,16 @@ export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: Keyse
   if (after) {
     conditions.push(sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id})`);
   }
-  return db
-    .select({ ...getTableColumns(submissions), createdAtExact })
-    .from(submissions)
-    .where(conditions.length ? and(...conditions) : undefined)
-    // NULLS LAST exactly as drizzle-kit wrote the indexes (`.desc()` is DESC NULLS LAST); a bare
-    // DESC means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
-    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
-    .limit(limit);
+  return (
+    db
+      .select({ ...getTableColumns(submissions), createdAtExact })
+      .from(submissions)
+      .where(conditions.length ? and(...conditions) : undefined)
+      // NULLS LAST exactly as drizzle-kit wrote the indexes (`.desc()` is DESC NULLS LAST); a bare
+      // DESC means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
+      .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
+      .limit(limit)
+  );
 }
 
 /**
@@ -145,4 +134,3 @@ export async function findTransactionOfSubmission(db: DbOrTx, submissionId: stri
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
   return row ?? null;
 }
-

@@ -25,17 +25,42 @@ export async function adminMailboxRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/submissions',
-    { schema: { tags: ['admin'], summary: 'Lists the mailbox: submissions by status, category or search, a page at a time.', security: SIGNED_IN, querystring: adminSubmissionListQuerySchema, response: { 200: adminSubmissionPageSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lists the mailbox: submissions by status, category or search, a page at a time.',
+        security: SIGNED_IN,
+        querystring: adminSubmissionListQuerySchema,
+        response: { 200: adminSubmissionPageSchema },
+      },
+    },
     async (request) => listMailbox(ctx, await app.requireAdmin(request), request.query),
   );
 
-  r.get('/api/admin/submissions/counts', { schema: { tags: ['admin'], summary: 'Counts the submissions waiting in each part of the mailbox.', security: SIGNED_IN, response: { 200: submissionCountsSchema } } }, async (request) =>
-    mailboxCounts(ctx, await app.requireAdmin(request)),
+  r.get(
+    '/api/admin/submissions/counts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts the submissions waiting in each part of the mailbox.',
+        security: SIGNED_IN,
+        response: { 200: submissionCountsSchema },
+      },
+    },
+    async (request) => mailboxCounts(ctx, await app.requireAdmin(request)),
   );
 
   r.get(
     '/api/admin/submissions/:id',
-    { schema: { tags: ['admin'], summary: "Shows one submission with its history, the client's identity check and the payout.", security: SIGNED_IN, params: submissionParams, response: { 200: adminSubmissionDetailSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Shows one submission with its history, the client's identity check and the payout.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: adminSubmissionDetailSchema },
+      },
+    },
     async (request) => getSubmissionDetail(ctx, await app.requireAdmin(request), request.params),
   );
 }

@@ -41,7 +41,6 @@ const HOUR_MS = 3_600_000;
 /** Counter rows beyond which a counts read folds them back to one per bucket. */
 export const COMPACT_AFTER_ROWS = 200;
 
-
 // ---------------------------------------------------------------------------------------------
 // Cursors: base64url of [created_at with microseconds, id]. Opaque to the browser; anything that
 // does not decode to exactly that is refused, never passed to the database.
@@ -106,7 +105,12 @@ export interface MailboxQuery {
 }
 
 /** One page, newest first; `nextCursor` continues after its last row. */
-export async function listMailbox(ctx: Pick<AppContext, 'db'>, actor: Actor, query: MailboxQuery, now = new Date()): Promise<AdminSubmissionPage> {
+export async function listMailbox(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  query: MailboxQuery,
+  now = new Date(),
+): Promise<AdminSubmissionPage> {
   assertAppraiser(actor);
   const { db } = ctx;
   const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -186,4 +190,3 @@ export async function getSubmissionDetail(
     transaction: transaction ? toTransactionDto(transaction) : null,
   };
 }
-

@@ -3,8 +3,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminSubmissionSchema, adminUpdateSubmissionSchema, idSchema, requestPhotosSchema, returnSubmissionSchema } from '@assay/domain';
-import { receiveSubmission, requestIdVerification, requestPhotos, returnSubmission, updateSubmission } from './appraisal.service.ts';
+import {
+  adminSubmissionSchema,
+  adminUpdateSubmissionSchema,
+  idSchema,
+  requestPhotosSchema,
+  returnSubmissionSchema,
+} from '@assay/domain';
+import {
+  receiveSubmission,
+  requestIdVerification,
+  requestPhotos,
+  returnSubmission,
+  updateSubmission,
+} from './appraisal.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
@@ -20,31 +32,76 @@ export async function appraisalRoutes(app: FastifyInstance) {
   // SPEC 7: PUT /api/submissions/{id} {finalOffer, actualWeight, adminNotes, status} (+ version).
   r.put(
     '/api/submissions/:id',
-    { schema: { tags: ['admin'], summary: 'Records the appraisal: final offer, actual weight, notes and status.', security: SIGNED_IN, params: submissionParams, body: adminUpdateSubmissionSchema, response: { 200: adminSubmissionSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Records the appraisal: final offer, actual weight, notes and status.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: adminUpdateSubmissionSchema,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
     async (request) => updateSubmission(ctx, await app.requireAdmin(request), { ...request.body, id: request.params.id }),
   );
 
   r.post(
     '/api/admin/submissions/:id/receive',
-    { schema: { tags: ['admin'], summary: 'Marks a submission as received at the office.', security: SIGNED_IN, params: submissionParams, response: { 200: adminSubmissionSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a submission as received at the office.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
     async (request) => receiveSubmission(ctx, await app.requireAdmin(request), request.params),
   );
 
   r.post(
     '/api/admin/submissions/:id/return',
-    { schema: { tags: ['admin'], summary: 'Returns a submission to its client with a reason and a return label.', security: SIGNED_IN, params: submissionParams, body: returnSubmissionSchema, response: { 200: adminSubmissionSchema } } },
-    async (request) => returnSubmission(ctx, await app.requireAdmin(request), { id: request.params.id, reason: request.body.reason }),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Returns a submission to its client with a reason and a return label.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: returnSubmissionSchema,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
+    async (request) =>
+      returnSubmission(ctx, await app.requireAdmin(request), { id: request.params.id, reason: request.body.reason }),
   );
 
   r.post(
     '/api/admin/submissions/:id/request-photos',
-    { schema: { tags: ['admin'], summary: 'Asks the client for more photos of a submission.', security: SIGNED_IN, params: submissionParams, body: requestPhotosSchema, response: { 200: adminSubmissionSchema } } },
-    async (request) => requestPhotos(ctx, await app.requireAdmin(request), { id: request.params.id, message: request.body.message }),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Asks the client for more photos of a submission.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: requestPhotosSchema,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
+    async (request) =>
+      requestPhotos(ctx, await app.requireAdmin(request), { id: request.params.id, message: request.body.message }),
   );
 
   r.post(
     '/api/admin/submissions/:id/request-id',
-    { schema: { tags: ['admin'], summary: 'Asks the client to verify their identity before the payout.', security: SIGNED_IN, params: submissionParams, response: { 200: adminSubmissionSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Asks the client to verify their identity before the payout.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
     async (request) => requestIdVerification(ctx, await app.requireAdmin(request), request.params),
   );
 }

@@ -59,7 +59,14 @@ const submissionAudit = (actor: Actor, row: SubmissionRow) => ({
 });
 
 /** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
-async function receiveIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: SubmissionRow, extra: SubmissionChanges, version?: number) {
+async function receiveIn(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  row: SubmissionRow,
+  extra: SubmissionChanges,
+  version?: number,
+) {
   const now = ctx.clock.now();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
   const updated = await transitionSubmission(tx, {
@@ -130,7 +137,11 @@ async function returnIn(
   const content =
     row.status === 'new'
       ? notificationContent.submissionClosed({ submissionId: row.id })
-      : notificationContent.itemReturned({ submissionId: row.id, freeReturn: label ? true : null, trackingNumber: label?.trackingNumber });
+      : notificationContent.itemReturned({
+          submissionId: row.id,
+          freeReturn: label ? true : null,
+          trackingNumber: label?.trackingNumber,
+        });
   await notify(tx, {
     userId: row.userId,
     submissionId: row.id,
@@ -178,7 +189,11 @@ async function offerIn(
     fromStatus: row.status,
     toStatus: 'offered',
     // Never the notes: the client's timeline is read from this log.
-    changes: { finalOffer, actualWeight: Number(offered.actualWeight), ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}) },
+    changes: {
+      finalOffer,
+      actualWeight: Number(offered.actualWeight),
+      ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
+    },
   });
   await notify(tx, {
     userId: row.userId,
@@ -215,7 +230,9 @@ interface UpdateInput {
 }
 
 /** One handler per command name: adding a command without its handler does not compile. */
-const updateHandlers: { [N in UpdateCommandName]: (input: UpdateInput, command: Extract<UpdateCommand, { name: N }>) => Promise<SubmissionRow> } = {
+const updateHandlers: {
+  [N in UpdateCommandName]: (input: UpdateInput, command: Extract<UpdateCommand, { name: N }>) => Promise<SubmissionRow>;
+} = {
   offer: ({ tx, ctx, actor, row, notes, version }, c) => offerIn(tx, ctx, actor, row, { ...c, notes, version }),
   receive: ({ tx, ctx, actor, row, notes, version }) => receiveIn(tx, ctx, actor, row, notes, version),
   return: ({ tx, ctx, actor, row, notes, version }) => returnIn(tx, ctx, actor, row, notes, { version }),
@@ -231,7 +248,11 @@ function runUpdate<N extends UpdateCommandName>(input: UpdateInput, command: Ext
  * PUT /api/submissions/{id} (SPEC 7): the offer, receive, return, or a notes edit, by what the
  * body means (update-command.ts). 'completed' only happens when a payout is recorded.
  */
-export async function updateSubmission(ctx: AppContext, actor: Actor, { id, ...body }: AdminUpdateSubmissionBody & { id: string }) {
+export async function updateSubmission(
+  ctx: AppContext,
+  actor: Actor,
+  { id, ...body }: AdminUpdateSubmissionBody & { id: string },
+) {
   assertAppraiser(actor);
   const command = updateCommandOf(body);
   const notes = notesChange(body.adminNotes);
@@ -312,4 +333,3 @@ export async function requestIdVerification(ctx: AppContext, actor: Actor, { id 
   });
   return adminSubmissionOf(ctx.db, row);
 }
-

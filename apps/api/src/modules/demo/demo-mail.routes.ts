@@ -16,9 +16,16 @@ export function isSameMachine(request: FastifyRequest): boolean {
 }
 
 export async function demoMailRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/api/demo/mail',
-    { schema: { tags: ['demo'], summary: 'Lists the latest e-mails in the outbox, to a browser on the same machine.', response: { 200: demoMailboxSchema } } },
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Lists the latest e-mails in the outbox, to a browser on the same machine.',
+        response: { 200: demoMailboxSchema },
+      },
+    },
     async (request) => {
       if (!isSameMachine(request)) throw notFound('This page');
       const rows = await listOutbox(app.ctx.db, 50);

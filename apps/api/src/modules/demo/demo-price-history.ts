@@ -18,7 +18,12 @@ export function simulatedPastSpots(
   now: Date,
   options: { hours?: number; stepMinutes?: number; random?: () => number; start?: SpotPrices } = {},
 ): { at: Date; spots: SpotPrices }[] {
-  const { hours = DEMO_HISTORY_HOURS, stepMinutes = DEMO_HISTORY_STEP_MINUTES, random = Math.random, start = simulatedStartingPrices } = options;
+  const {
+    hours = DEMO_HISTORY_HOURS,
+    stepMinutes = DEMO_HISTORY_STEP_MINUTES,
+    random = Math.random,
+    start = simulatedStartingPrices,
+  } = options;
   const stepMs = stepMinutes * 60_000;
   const count = Math.floor((hours * 60) / stepMinutes);
   const points: { at: Date; spots: SpotPrices }[] = [];

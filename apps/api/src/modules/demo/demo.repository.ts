@@ -41,6 +41,10 @@ export async function markAdmin(db: DbOrTx, userId: string) {
  * confirmation e-mail their sign-up queued is dropped from the outbox.
  */
 export async function markEmailVerified(db: DbOrTx, userId: string) {
-  const [user] = await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning({ email: users.email });
+  const [user] = await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
   if (user) await db.delete(outbox).where(eq(outbox.toAddress, user.email));
 }

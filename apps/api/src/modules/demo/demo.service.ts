@@ -11,7 +11,15 @@ import { insertKycRecord } from '../kyc/kyc.repository.ts';
 import { insertPriceHistory } from '../pricing/pricing.repository.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { idNumberContext } from '../kyc/kyc.service.ts';
-import { countUsers, DEMO_SEEDED_KEY, insertDemoRows, markAdmin, markEmailVerified, readMeta, writeMeta } from './demo.repository.ts';
+import {
+  countUsers,
+  DEMO_SEEDED_KEY,
+  insertDemoRows,
+  markAdmin,
+  markEmailVerified,
+  readMeta,
+  writeMeta,
+} from './demo.repository.ts';
 
 export const demoAccounts = {
   client: { email: 'demo-client@assay.example', password: 'assay-demo-client', firstName: 'Dana', lastName: 'Client' },
@@ -33,16 +41,82 @@ const HOUR = 60 * 60 * 1000;
 export function demoSubmissions(clientId: string, adminId: string, now = new Date()) {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
   const created = [
-    buildSubmission({ userId: clientId, category: 'jewelry', description: '14k yellow gold rope chain, 22 inches, clasp intact', estimatedWeight: 18.4, weightUnit: 'grams', status: 'new', createdAt: ago(2) }),
-    buildSubmission({ userId: clientId, category: 'scrap', description: 'Broken sterling silver flatware, 6 pieces', estimatedWeight: 9.5, weightUnit: 'oz', status: 'new', createdAt: ago(43) }),
-    buildSubmission({ userId: clientId, category: 'gems', description: 'Loose round brilliant diamond with GIA report', estimatedWeight: 1.02, weightUnit: 'carats', status: 'appraising', createdAt: ago(60) }),
-    buildSubmission({ userId: clientId, category: 'jewelry', description: '18k white gold engagement ring with 0.5 ct center stone', estimatedWeight: 4.2, weightUnit: 'dwt', status: 'offered', createdAt: ago(120), finalOffer: '612.00', actualWeight: 4.1 }),
-    buildSubmission({ userId: clientId, category: 'scrap', description: 'Ten 1 oz American Gold Eagle coins', estimatedWeight: 10, weightUnit: 'oz', status: 'offered', createdAt: ago(100), finalOffer: '26450.00', actualWeight: 10 }),
-    buildSubmission({ userId: clientId, category: 'scrap', description: 'Dental gold and broken 10k earrings', estimatedWeight: 7.8, weightUnit: 'grams', status: 'completed', createdAt: ago(24 * 9), finalOffer: '236.00', actualWeight: 7.6 }),
-    buildSubmission({ userId: clientId, category: 'jewelry', description: 'Vintage platinum brooch with sapphires', estimatedWeight: 11, weightUnit: 'grams', status: 'returned', createdAt: ago(24 * 14), finalOffer: '310.00', actualWeight: 10.8 }),
+    buildSubmission({
+      userId: clientId,
+      category: 'jewelry',
+      description: '14k yellow gold rope chain, 22 inches, clasp intact',
+      estimatedWeight: 18.4,
+      weightUnit: 'grams',
+      status: 'new',
+      createdAt: ago(2),
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'scrap',
+      description: 'Broken sterling silver flatware, 6 pieces',
+      estimatedWeight: 9.5,
+      weightUnit: 'oz',
+      status: 'new',
+      createdAt: ago(43),
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'gems',
+      description: 'Loose round brilliant diamond with GIA report',
+      estimatedWeight: 1.02,
+      weightUnit: 'carats',
+      status: 'appraising',
+      createdAt: ago(60),
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'jewelry',
+      description: '18k white gold engagement ring with 0.5 ct center stone',
+      estimatedWeight: 4.2,
+      weightUnit: 'dwt',
+      status: 'offered',
+      createdAt: ago(120),
+      finalOffer: '612.00',
+      actualWeight: 4.1,
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'scrap',
+      description: 'Ten 1 oz American Gold Eagle coins',
+      estimatedWeight: 10,
+      weightUnit: 'oz',
+      status: 'offered',
+      createdAt: ago(100),
+      finalOffer: '26450.00',
+      actualWeight: 10,
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'scrap',
+      description: 'Dental gold and broken 10k earrings',
+      estimatedWeight: 7.8,
+      weightUnit: 'grams',
+      status: 'completed',
+      createdAt: ago(24 * 9),
+      finalOffer: '236.00',
+      actualWeight: 7.6,
+    }),
+    buildSubmission({
+      userId: clientId,
+      category: 'jewelry',
+      description: 'Vintage platinum brooch with sapphires',
+      estimatedWeight: 11,
+      weightUnit: 'grams',
+      status: 'returned',
+      createdAt: ago(24 * 14),
+      finalOffer: '310.00',
+      actualWeight: 10.8,
+    }),
   ];
   const completed = created.filter((s) => s.status === 'completed');
-  const payouts = completed.map((s) => buildTransaction({ submission: s, method: 'paypal', paypalEmail: demoAccounts.client.email, createdAt: now }));
+  const payouts = completed.map((s) =>
+    buildTransaction({ submission: s, method: 'paypal', paypalEmail: demoAccounts.client.email, createdAt: now }),
+  );
   return { submissions: created, transactions: payouts, auditLog: created.flatMap((s) => demoHistory(s, clientId, adminId)) };
 }
 
@@ -84,7 +158,13 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
 /** The audit trail the real flows would have written, so the demo's timelines are not empty. */
 function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   const createdAt = s.createdAt as Date;
-  const entry = (actorId: string, action: AuditAction, fromStatus: string | null, toStatus: string, at: Date): AuditEntryInput => ({
+  const entry = (
+    actorId: string,
+    action: AuditAction,
+    fromStatus: string | null,
+    toStatus: string,
+    at: Date,
+  ): AuditEntryInput => ({
     actorId,
     entityType: 'submission',
     entityId: s.id!,
@@ -119,7 +199,13 @@ export async function seedDemoIfFresh(
   for (const key of ['client', 'admin'] as const) {
     const a = demoAccounts[key];
     const result = await auth.api.signUpEmail({
-      body: { email: a.email, password: a.password, name: `${a.firstName} ${a.lastName}`, firstName: a.firstName, lastName: a.lastName },
+      body: {
+        email: a.email,
+        password: a.password,
+        name: `${a.firstName} ${a.lastName}`,
+        firstName: a.firstName,
+        lastName: a.lastName,
+      },
     });
     accounts[key] = result.user.id;
   }

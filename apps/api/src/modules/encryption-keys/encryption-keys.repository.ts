@@ -9,7 +9,12 @@ export interface EncryptedValue {
 }
 
 /** The next `limit` values after `afterId`, locked until the transaction ends. */
-export async function lockEncryptedBatch(tx: Tx, column: EncryptedColumn, afterId: string, limit: number): Promise<EncryptedValue[]> {
+export async function lockEncryptedBatch(
+  tx: Tx,
+  column: EncryptedColumn,
+  afterId: string,
+  limit: number,
+): Promise<EncryptedValue[]> {
   const rows = await tx
     .select({ id: column.id, value: column.value })
     .from(column.table)

@@ -19,9 +19,13 @@ describe('reencrypt', () => {
 
   it('leaves a value already on the current key alone, and reports one no key opens', () => {
     expect(reencrypt(encryptField(NEW, 'X', CONTEXT), CONTEXT, { current: NEW, previous: [OLD] })).toEqual({ state: 'current' });
-    expect(reencrypt(encryptField(STRANGER, 'X', CONTEXT), CONTEXT, { current: NEW, previous: [OLD] })).toEqual({ state: 'unreadable' });
+    expect(reencrypt(encryptField(STRANGER, 'X', CONTEXT), CONTEXT, { current: NEW, previous: [OLD] })).toEqual({
+      state: 'unreadable',
+    });
     // A value copied from another row stays refused, whatever the keys.
-    expect(reencrypt(encryptField(OLD, 'X', 'other'), CONTEXT, { current: NEW, previous: [OLD] })).toEqual({ state: 'unreadable' });
+    expect(reencrypt(encryptField(OLD, 'X', 'other'), CONTEXT, { current: NEW, previous: [OLD] })).toEqual({
+      state: 'unreadable',
+    });
     expect(reencrypt('not a ciphertext', CONTEXT, { current: NEW, previous: [OLD] })).toEqual({ state: 'unreadable' });
   });
 });
@@ -43,7 +47,9 @@ describe('describeRotation', () => {
   it('names the rows no key opens, ten at most', () => {
     const unreadable = Array.from({ length: 12 }, (_, i) => `t${i}`);
     const lines = describeRotation([{ column, rotated: 0, alreadyCurrent: 0, unreadable }], true);
-    expect(lines[1]).toMatch(/^12 value\(s\) open with none of the configured keys \(transactions.encrypted_bank_details t0, .*t9 and 2 more\)/);
+    expect(lines[1]).toMatch(
+      /^12 value\(s\) open with none of the configured keys \(transactions.encrypted_bank_details t0, .*t9 and 2 more\)/,
+    );
     expect(lines[1]).toMatch(/Add the key that wrote them to ENCRYPTION_KEYS_PREVIOUS/);
     expect(lines[1]).not.toContain('t10');
   });

@@ -95,7 +95,9 @@ export function describeRotation(reports: ColumnReport[], write: boolean): strin
   } else if (!write && waiting > 0) {
     lines.push('Run `npm run keys -- rotate` to move them to ENCRYPTION_KEY.');
   } else {
-    lines.push('Every encrypted value opens with ENCRYPTION_KEY alone: no previous key is needed any more (ENCRYPTION_KEYS_PREVIOUS can go).');
+    lines.push(
+      'Every encrypted value opens with ENCRYPTION_KEY alone: no previous key is needed any more (ENCRYPTION_KEYS_PREVIOUS can go).',
+    );
   }
   return lines;
 }

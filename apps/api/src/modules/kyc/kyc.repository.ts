@@ -33,7 +33,12 @@ export async function hasApprovedKycRecord(db: DbOrTx, userId: string) {
 
 export async function findImage(db: DbOrTx, imageId: string) {
   const [row] = await db
-    .select({ id: submissionImages.id, ownerId: submissionImages.ownerId, status: submissionImages.status, purpose: submissionImages.purpose })
+    .select({
+      id: submissionImages.id,
+      ownerId: submissionImages.ownerId,
+      status: submissionImages.status,
+      purpose: submissionImages.purpose,
+    })
     .from(submissionImages)
     .where(eq(submissionImages.id, imageId));
   return row ?? null;

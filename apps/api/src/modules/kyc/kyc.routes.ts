@@ -24,14 +24,34 @@ export async function kycRoutes(app: FastifyInstance) {
     await app.requireUser(request);
   };
 
-  r.get('/api/kyc', { schema: { tags: ['kyc'], summary: "Shows the signed-in client's identity verification status.", security: SIGNED_IN, response: { 200: kycStatusResponseSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return getKycStatus(ctx, user);
-  });
+  r.get(
+    '/api/kyc',
+    {
+      schema: {
+        tags: ['kyc'],
+        summary: "Shows the signed-in client's identity verification status.",
+        security: SIGNED_IN,
+        response: { 200: kycStatusResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await app.requireUser(request);
+      return getKycStatus(ctx, user);
+    },
+  );
 
   r.post(
     '/api/kyc',
-    { onRequest: signedIn, schema: { tags: ['kyc'], summary: 'Submits identity documents for verification.', security: SIGNED_IN, body: kycSubmissionSchema, response: { 201: kycSubmitResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['kyc'],
+        summary: 'Submits identity documents for verification.',
+        security: SIGNED_IN,
+        body: kycSubmissionSchema,
+        response: { 201: kycSubmitResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const result = await submitKyc(ctx, user, request.body);
@@ -48,13 +68,30 @@ export async function kycRoutes(app: FastifyInstance) {
 
     a.get(
       '/api/admin/kyc',
-      { schema: { tags: ['admin'], summary: 'Lists identity verifications, by status.', security: SIGNED_IN, querystring: adminKycListQuerySchema, response: { 200: adminKycRecordListSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Lists identity verifications, by status.',
+          security: SIGNED_IN,
+          querystring: adminKycListQuerySchema,
+          response: { 200: adminKycRecordListSchema },
+        },
+      },
       async (request) => listKyc(ctx, await app.requireAdmin(request), request.query),
     );
 
     a.post(
       '/api/admin/kyc/:recordId/review',
-      { schema: { tags: ['admin'], summary: 'Approves or rejects an identity verification.', security: SIGNED_IN, params: kycParams, body: kycReviewSchema, response: { 200: adminKycRecordSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approves or rejects an identity verification.',
+          security: SIGNED_IN,
+          params: kycParams,
+          body: kycReviewSchema,
+          response: { 200: adminKycRecordSchema },
+        },
+      },
       async (request) => {
         const appraiser = await app.requireAdmin(request);
         const reviewed = await reviewKyc(ctx, appraiser, { ...request.body, recordId: request.params.recordId });

@@ -2,7 +2,14 @@
 // details and a photo of the ID; an appraiser approves or rejects; a payout of a flagged
 // submission waits for an approval. The ID number is stored encrypted, with its last 4 in clear
 // for the appraiser to compare against the photo.
-import { customerLabel, imageUrl, type KycReviewInput, kycReviewSchema, type KycStatus, type KycSubmissionBody } from '@assay/domain';
+import {
+  customerLabel,
+  imageUrl,
+  type KycReviewInput,
+  kycReviewSchema,
+  type KycStatus,
+  type KycSubmissionBody,
+} from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';

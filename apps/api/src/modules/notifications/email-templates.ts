@@ -47,9 +47,7 @@ export function payoutTimingSentence(method: PayoutMethod): string {
 
 /** Where the money goes, without ever naming a full account number. */
 export type PayoutDestination =
-  | { method: 'ach'; accountName: string; accountLast4: string }
-  | { method: 'paypal'; email: string }
-  | { method: 'check' };
+  { method: 'ach'; accountName: string; accountLast4: string } | { method: 'paypal'; email: string } | { method: 'check' };
 
 function destinationText(destination: PayoutDestination): string {
   switch (destination.method) {
@@ -91,7 +89,9 @@ export const notificationContent = {
       body:
         `Our appraisers have finished with submission ${ref(p.submissionId)} and offer you ${amount}. ` +
         'Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.' +
-        (p.requiresKyc ? ` For payouts above ${threshold} we first ask you to verify your identity; it takes a few minutes.` : ''),
+        (p.requiresKyc
+          ? ` For payouts above ${threshold} we first ask you to verify your identity; it takes a few minutes.`
+          : ''),
     };
   },
 
@@ -196,7 +196,11 @@ export const notificationContent = {
   },
   itemReturned(p: { submissionId: string; freeReturn?: boolean | null; trackingNumber?: string | null }): NotificationContent {
     const shipping =
-      p.freeReturn === true ? ' Return shipping is on us.' : p.freeReturn === false ? ' The return label shows the shipping cost.' : '';
+      p.freeReturn === true
+        ? ' Return shipping is on us.'
+        : p.freeReturn === false
+          ? ' The return label shows the shipping cost.'
+          : '';
     return {
       kind: 'item_returned',
       title: 'Your item is on its way back',
@@ -222,7 +226,12 @@ const nextStep: Partial<Record<NotificationKind, string>> = {
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /** The plain-text e-mail for a notification. */
-export function renderEmail(input: { kind: NotificationKind; title: string; body: string; firstName?: string | null }): EmailMessage {
+export function renderEmail(input: {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  firstName?: string | null;
+}): EmailMessage {
   const name = input.firstName?.trim() ? oneLine(input.firstName) : 'there';
   const paragraphs = [
     `Hello ${name},`,

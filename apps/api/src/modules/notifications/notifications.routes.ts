@@ -12,14 +12,34 @@ export async function notificationsRoutes(app: FastifyInstance) {
     await app.requireUser(request);
   };
 
-  r.get('/api/notifications', { schema: { tags: ['notifications'], summary: "Lists the signed-in person's notifications, newest first.", security: SIGNED_IN, response: { 200: notificationListSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return listNotifications(ctx, user);
-  });
+  r.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Lists the signed-in person's notifications, newest first.",
+        security: SIGNED_IN,
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request) => {
+      const user = await app.requireUser(request);
+      return listNotifications(ctx, user);
+    },
+  );
 
   r.post(
     '/api/notifications/read',
-    { onRequest: signedIn, schema: { tags: ['notifications'], summary: 'Marks some notifications, or all of them, as read.', security: SIGNED_IN, body: markNotificationsReadSchema, response: { 200: markNotificationsReadResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks some notifications, or all of them, as read.',
+        security: SIGNED_IN,
+        body: markNotificationsReadSchema,
+        response: { 200: markNotificationsReadResponseSchema },
+      },
+    },
     async (request) => {
       const user = await app.requireUser(request);
       return markNotificationsRead(ctx, user, { ids: request.body?.ids });

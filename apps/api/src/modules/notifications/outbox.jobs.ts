@@ -5,7 +5,13 @@ import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobPayloads } from '../../jobs/job-definitions.ts';
 import { type AnyJobSpec, defineJob, type JobLogger } from '../../jobs/job-engine.ts';
-import { DELIVERY_RETRY_DELAY_SECONDS, deliverEmail, giveUpEmail, MAX_EMAIL_ATTEMPTS, requeueNeverTriedEmails } from './outbox.service.ts';
+import {
+  DELIVERY_RETRY_DELAY_SECONDS,
+  deliverEmail,
+  giveUpEmail,
+  MAX_EMAIL_ATTEMPTS,
+  requeueNeverTriedEmails,
+} from './outbox.service.ts';
 
 export interface OutboxJobDeps {
   db: Db;

@@ -85,10 +85,20 @@ export async function markEmailSent(db: DbOrTx, id: string) {
  * show). The batch path keeps the claim as its pause before a retry; a delivery job releases it,
  * since its queue's backoff is the pause.
  */
-export async function markEmailFailed(db: DbOrTx, id: string, error: string, giveUp: boolean, options: { releaseClaim?: boolean } = {}) {
+export async function markEmailFailed(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  giveUp: boolean,
+  options: { releaseClaim?: boolean } = {},
+) {
   await db
     .update(outbox)
-    .set({ lastError: error.slice(0, 500), status: giveUp ? 'failed' : 'pending', ...(options.releaseClaim ? { claimedAt: null } : {}) })
+    .set({
+      lastError: error.slice(0, 500),
+      status: giveUp ? 'failed' : 'pending',
+      ...(options.releaseClaim ? { claimedAt: null } : {}),
+    })
     .where(eq(outbox.id, id));
 }
 
@@ -105,7 +115,9 @@ export function listNeverTriedEmails(db: DbOrTx, writtenBefore: Date, limit: num
   return db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), eq(outbox.attempts, 0), isNull(outbox.claimedAt), lt(outbox.createdAt, writtenBefore)))
+    .where(
+      and(eq(outbox.status, 'pending'), eq(outbox.attempts, 0), isNull(outbox.claimedAt), lt(outbox.createdAt, writtenBefore)),
+    )
     .orderBy(asc(outbox.createdAt))
     .limit(limit);
 }

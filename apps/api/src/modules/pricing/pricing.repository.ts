@@ -77,7 +77,11 @@ export async function deletePriceHistoryBefore(db: DbOrTx, itemTypes: readonly s
 /** The latest recorded price of an item type at or before `at`, or null. */
 export async function findPriceAtOrBefore(db: DbOrTx, itemType: string, at: Date) {
   const [row] = await db
-    .select({ pricePerOz: priceHistory.pricePerOz, pricePerCarat: priceHistory.pricePerCarat, recordedAt: priceHistory.recordedAt })
+    .select({
+      pricePerOz: priceHistory.pricePerOz,
+      pricePerCarat: priceHistory.pricePerCarat,
+      recordedAt: priceHistory.recordedAt,
+    })
     .from(priceHistory)
     .where(and(eq(priceHistory.itemType, itemType), lte(priceHistory.recordedAt, at)))
     .orderBy(desc(priceHistory.recordedAt))

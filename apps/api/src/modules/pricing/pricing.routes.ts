@@ -26,22 +26,41 @@ export async function pricingRoutes(app: FastifyInstance) {
 
   // Every open page polls this, so it does the least possible: no session lookup, no database, no
   // serializer (the text and its headers are built once per price change), not even a promise.
-  r.get('/api/pricing', { schema: { tags: ['pricing'], summary: "Lists today's buying prices per metal, purity and gem." } }, (request, reply) => {
-    const snapshot = app.pricing.snapshot();
-    reply.headers(snapshot.headers);
-    if (request.headers['if-none-match'] === snapshot.etag) reply.code(304).send();
-    else reply.send(snapshot.json);
-  });
+  r.get(
+    '/api/pricing',
+    { schema: { tags: ['pricing'], summary: "Lists today's buying prices per metal, purity and gem." } },
+    (request, reply) => {
+      const snapshot = app.pricing.snapshot();
+      reply.headers(snapshot.headers);
+      if (request.headers['if-none-match'] === snapshot.etag) reply.code(304).send();
+      else reply.send(snapshot.json);
+    },
+  );
 
   r.get(
     '/api/pricing/history',
-    { schema: { tags: ['pricing'], summary: 'Lists the price history of one item over the last hours.', querystring: priceHistoryQuerySchema, response: { 200: priceHistoryListSchema } } },
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'Lists the price history of one item over the last hours.',
+        querystring: priceHistoryQuerySchema,
+        response: { 200: priceHistoryListSchema },
+      },
+    },
     async (request) => app.pricing.history(request.query.itemType, request.query.hours),
   );
 
   r.get(
     '/api/pricing/status',
-    { onRequest: adminsOnly, schema: { tags: ['admin'], summary: "Shows the price feed's source, freshness and last error.", security: SIGNED_IN, response: { 200: pricingStatusSchema } } },
+    {
+      onRequest: adminsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "Shows the price feed's source, freshness and last error.",
+        security: SIGNED_IN,
+        response: { 200: pricingStatusSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.pricing.status();
@@ -50,7 +69,16 @@ export async function pricingRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/pricing/refresh',
-    { onRequest: adminsOnly, config: { rateLimit: REFRESH_LIMIT }, schema: { tags: ['admin'], summary: 'Fetches market prices now and answers the new list.', security: SIGNED_IN, response: { 200: refreshPricingResponseSchema } } },
+    {
+      onRequest: adminsOnly,
+      config: { rateLimit: REFRESH_LIMIT },
+      schema: {
+        tags: ['admin'],
+        summary: 'Fetches market prices now and answers the new list.',
+        security: SIGNED_IN,
+        response: { 200: refreshPricingResponseSchema },
+      },
+    },
     async () => {
       const result = await app.pricing.refresh({ force: true });
       const snapshot = app.pricing.snapshot();
@@ -68,7 +96,14 @@ export async function pricingRoutes(app: FastifyInstance) {
     '/api/pricing/:itemType',
     {
       onRequest: adminsOnly,
-      schema: { tags: ['admin'], summary: 'Sets the price per carat of one gem.', security: SIGNED_IN, params: pricingItemParamsSchema, body: updateGemPriceSchema, response: { 200: updateGemPriceResponseSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Sets the price per carat of one gem.',
+        security: SIGNED_IN,
+        params: pricingItemParamsSchema,
+        body: updateGemPriceSchema,
+        response: { 200: updateGemPriceResponseSchema },
+      },
     },
     async (request) => {
       const user = await app.requireAdmin(request);

@@ -142,7 +142,13 @@ function buildCache(records: readonly PricingRecord[], changes: ReadonlyMap<stri
   return { records, changes, rows: checked, json, etag, headers, staleFrom };
 }
 
-function gemRecord(itemType: ItemType, pricePerCarat: string, source: string, at: Date, updatedBy: string | null): NewPricingRecord {
+function gemRecord(
+  itemType: ItemType,
+  pricePerCarat: string,
+  source: string,
+  at: Date,
+  updatedBy: string | null,
+): NewPricingRecord {
   const prices = gemPricesFromPerCarat(pricePerCarat);
   return { id: itemType, itemType, ...prices, source, fetchedAt: at, updatedBy };
 }
@@ -257,7 +263,10 @@ export class PricingService {
       derived = metalPricesFromSpot(quote.prices);
       source = quote.source;
     } catch (err) {
-      const reason = err instanceof PriceFeedError ? err.message : `${feed.source} failed unexpectedly (${err instanceof Error ? err.message : String(err)})`;
+      const reason =
+        err instanceof PriceFeedError
+          ? err.message
+          : `${feed.source} failed unexpectedly (${err instanceof Error ? err.message : String(err)})`;
       this.lastError = { message: reason, at: this.now() };
       logger.warn({ err, provider: feed.provider, reason }, 'price refresh failed; the last good prices stay');
       throw new AppError('BAD_GATEWAY', `${PRICING_REFRESH_FAILED_MESSAGE}: ${reason}`);
@@ -281,7 +290,10 @@ export class PricingService {
         if (youngerThanMinAge(await latestFetchedAt(tx, metalItemTypes), fetchedAt)) return 'fresh' as const;
       }
       await upsertPricing(tx, records);
-      await insertPriceHistory(tx, records.map((r) => historyOf(r, fetchedAt)));
+      await insertPriceHistory(
+        tx,
+        records.map((r) => historyOf(r, fetchedAt)),
+      );
       await deletePriceHistoryBefore(tx, metalItemTypes, new Date(fetchedAt.getTime() - PRICE_HISTORY_RETENTION_DAYS * DAY_MS));
       return 'written' as const;
     });
@@ -295,10 +307,15 @@ export class PricingService {
   /** Seeds each gem's reference price once, on a fresh database; any instance may try, one wins. */
   async ensureGemReferencePrices(): Promise<void> {
     const now = this.now();
-    const rows = gemItemTypes.map((itemType) => gemRecord(itemType, gemReferencePricesPerCarat[itemType], ADMIN_REFERENCE_PRICE_SOURCE, now, null));
+    const rows = gemItemTypes.map((itemType) =>
+      gemRecord(itemType, gemReferencePricesPerCarat[itemType], ADMIN_REFERENCE_PRICE_SOURCE, now, null),
+    );
     await this.deps.db.transaction(async (tx) => {
       const inserted = await insertMissingPricing(tx, rows);
-      await insertPriceHistory(tx, inserted.map((r) => historyOf(r, now)));
+      await insertPriceHistory(
+        tx,
+        inserted.map((r) => historyOf(r, now)),
+      );
     });
   }
 
@@ -341,10 +358,21 @@ export class PricingService {
 
   private async readHistory(itemType: ItemType, hours: number): Promise<PriceHistoryPoint[]> {
     const since = new Date(this.now().getTime() - hours * 3600_000);
-    const rows = await listPriceHistoryBuckets(this.deps.db, itemType, since, historyBucketSeconds(hours), PRICE_HISTORY_MAX_POINTS);
+    const rows = await listPriceHistoryBuckets(
+      this.deps.db,
+      itemType,
+      since,
+      historyBucketSeconds(hours),
+      PRICE_HISTORY_MAX_POINTS,
+    );
     return rows
       .sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime())
-      .map((r) => ({ recordedAt: r.recordedAt.toISOString(), pricePerOz: r.pricePerOz, pricePerGram: r.pricePerGram, pricePerCarat: r.pricePerCarat }));
+      .map((r) => ({
+        recordedAt: r.recordedAt.toISOString(),
+        pricePerOz: r.pricePerOz,
+        pricePerGram: r.pricePerGram,
+        pricePerCarat: r.pricePerCarat,
+      }));
   }
 
   /** GET /api/pricing/status: what an appraiser needs to see when prices look wrong. */

@@ -2,7 +2,13 @@
 // says no to an offered submission, it becomes returned, and a return label from Assay's receiving
 // address to the client is made at once, saying who pays the trip back. Free return shipping when
 // the offer is at least 20% below the estimate (qualifiesForFreeReturn).
-import { type DeclineOfferResponse, dollarsToCents, labelInsuredValueCents, qualifiesForFreeReturn, statusBadgeLabel } from '@assay/domain';
+import {
+  type DeclineOfferResponse,
+  dollarsToCents,
+  labelInsuredValueCents,
+  qualifiesForFreeReturn,
+  statusBadgeLabel,
+} from '@assay/domain';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import { notificationContent } from '../notifications/email-templates.ts';

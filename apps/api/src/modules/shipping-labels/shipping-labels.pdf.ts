@@ -71,7 +71,12 @@ async function barcodePng(trackingNumber: string): Promise<Buffer> {
  * Writes one line at the largest size up to `size` that fits the width (down to `minSize`); an
  * address is never cut off: a line still too long at the smallest size wraps. Answers the new y.
  */
-function fitLine(doc: PDFKit.PDFDocument, text: string, y: number, opts: { size: number; minSize?: number; font?: string; x?: number; width?: number; align?: 'left' | 'center' }) {
+function fitLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  y: number,
+  opts: { size: number; minSize?: number; font?: string; x?: number; width?: number; align?: 'left' | 'center' },
+) {
   const x = opts.x ?? MARGIN;
   const width = opts.width ?? INNER;
   const font = opts.font ?? REGULAR;
@@ -93,7 +98,13 @@ function fitLine(doc: PDFKit.PDFDocument, text: string, y: number, opts: { size:
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number, weight = 1) {
-  doc.save().lineWidth(weight).moveTo(MARGIN, y).lineTo(LABEL_WIDTH_PT - MARGIN, y).stroke().restore();
+  doc
+    .save()
+    .lineWidth(weight)
+    .moveTo(MARGIN, y)
+    .lineTo(LABEL_WIDTH_PT - MARGIN, y)
+    .stroke()
+    .restore();
 }
 
 function band(doc: PDFKit.PDFDocument, text: string, y: number, height: number) {
@@ -121,7 +132,11 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT],
     margin: 0,
-    info: { Title: `Shipping label ${label.trackingNumber}`, Author: 'Assay', Subject: `Submission ${shortId(label.submissionId)}` },
+    info: {
+      Title: `Shipping label ${label.trackingNumber}`,
+      Author: 'Assay',
+      Subject: `Submission ${shortId(label.submissionId)}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -131,11 +146,18 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
   });
 
   // Header: carrier and direction.
-  doc.font(BOLD).fontSize(12).text(label.carrier, MARGIN, MARGIN, { width: INNER * 0.65, lineBreak: false });
   doc
     .font(BOLD)
     .fontSize(12)
-    .text(label.direction === 'return' ? 'RETURN' : 'INBOUND', MARGIN, MARGIN, { width: INNER, align: 'right', lineBreak: false });
+    .text(label.carrier, MARGIN, MARGIN, { width: INNER * 0.65, lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .text(label.direction === 'return' ? 'RETURN' : 'INBOUND', MARGIN, MARGIN, {
+      width: INNER,
+      align: 'right',
+      lineBreak: false,
+    });
   let y = MARGIN + 18;
   rule(doc, y, 1.5);
   y += 4;

@@ -8,7 +8,11 @@ import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 export async function shippingLabelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const opts: ShippingContext = { db: app.ctx.db, carrier: app.ctx.carrier, receivingAddress: app.ctx.config.receivingLabelAddress };
+  const opts: ShippingContext = {
+    db: app.ctx.db,
+    carrier: app.ctx.carrier,
+    receivingAddress: app.ctx.config.receivingLabelAddress,
+  };
   // Visitors get 401 before their body or ids are looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -16,7 +20,16 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/shipping/labels',
-    { onRequest: signedIn, schema: { tags: ['shipping'], summary: 'Creates the prepaid label to send a submission in, or answers the existing one.', security: SIGNED_IN, body: createLabelSchema, response: { 200: shippingLabelSchema, 201: shippingLabelSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['shipping'],
+        summary: 'Creates the prepaid label to send a submission in, or answers the existing one.',
+        security: SIGNED_IN,
+        body: createLabelSchema,
+        response: { 200: shippingLabelSchema, 201: shippingLabelSchema },
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const { label, created } = await createInboundLabel(opts, user, request.body);
@@ -26,22 +39,40 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/shipping/labels/latest',
-    { onRequest: signedIn, schema: { tags: ['shipping'], summary: "Shows the signed-in client's latest shipping label.", security: SIGNED_IN, response: { 200: shippingLabelSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['shipping'],
+        summary: "Shows the signed-in client's latest shipping label.",
+        security: SIGNED_IN,
+        response: { 200: shippingLabelSchema },
+      },
+    },
     async (request) => getLatestLabel(opts, await app.requireUser(request)),
   );
 
   r.get(
     '/api/shipping/labels/:id/pdf',
-    { onRequest: signedIn, schema: { tags: ['shipping'], summary: 'Downloads a shipping label as a 4x6 PDF.', security: SIGNED_IN, params: z.object({ id: idSchema('label') }) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['shipping'],
+        summary: 'Downloads a shipping label as a 4x6 PDF.',
+        security: SIGNED_IN,
+        params: z.object({ id: idSchema('label') }),
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       const { filename, pdf } = await getLabelPdf(opts, user, request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        // It carries a home address: never kept by a shared cache.
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          // It carries a home address: never kept by a shared cache.
+          .header('cache-control', 'private, no-store')
+          .send(pdf)
+      );
     },
   );
 
@@ -51,7 +82,13 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
     '/api/submissions/:id/decline',
     {
       onRequest: signedIn,
-      schema: { tags: ['submissions'], summary: 'Declines the offer and makes the return label.', security: SIGNED_IN, params: z.object({ id: idSchema('submission') }), response: { 200: declineOfferResponseSchema } },
+      schema: {
+        tags: ['submissions'],
+        summary: 'Declines the offer and makes the return label.',
+        security: SIGNED_IN,
+        params: z.object({ id: idSchema('submission') }),
+        response: { 200: declineOfferResponseSchema },
+      },
     },
     async (request) => declineOffer(opts, await app.requireUser(request), request.params.id),
   );

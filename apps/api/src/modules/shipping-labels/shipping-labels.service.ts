@@ -133,7 +133,9 @@ export async function createInboundLabel(
     if (!submission) throw notFound('Submission');
     if (submission.userId !== actor.id) {
       // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
-      throw actor.isAdmin ? forbidden('Only the client who sends the item can create its shipping label.') : notFound('Submission');
+      throw actor.isAdmin
+        ? forbidden('Only the client who sends the item can create its shipping label.')
+        : notFound('Submission');
     }
     const existing = await findLabel(tx, submission.id, 'inbound');
     if (existing) return { label: toLabelDto(existing), created: false };
@@ -166,7 +168,13 @@ export async function createInboundLabel(
       entityType: 'submission',
       entityId: submission.id,
       action: 'label_created',
-      changes: { labelId: row.id, direction: row.direction, trackingNumber: row.trackingNumber, carrier: row.carrier, insuredValue: row.insuredValue },
+      changes: {
+        labelId: row.id,
+        direction: row.direction,
+        trackingNumber: row.trackingNumber,
+        carrier: row.carrier,
+        insuredValue: row.insuredValue,
+      },
     });
     return { label: toLabelDto(row), created: true };
   });

@@ -15,14 +15,14 @@ export type SubmissionRow = typeof submissions.$inferSelect;
  * Columns a write may change besides the status. `status?: never` makes a status in here a type
  * error, so a caller cannot slip one past the gate (a Partial<SubmissionRow> is not accepted).
  */
-export type SubmissionChanges = Partial<Omit<SubmissionRow, 'id' | 'userId' | 'status' | 'version' | 'createdAt' | 'updatedAt'>> & {
+export type SubmissionChanges = Partial<
+  Omit<SubmissionRow, 'id' | 'userId' | 'status' | 'version' | 'createdAt' | 'updatedAt'>
+> & {
   status?: never;
 };
 
 /** Why a transition did not happen, read from the row as it is now. */
-export type TransitionRefusal =
-  | { reason: 'not_found' }
-  | { reason: 'stale_version' | 'wrong_status'; current: SubmissionRow };
+export type TransitionRefusal = { reason: 'not_found' } | { reason: 'stale_version' | 'wrong_status'; current: SubmissionRow };
 
 export interface TransitionRequest {
   id: string;

@@ -23,12 +23,14 @@ export async function lockSubmission(tx: DbOrTx, id: string) {
 }
 
 export function listSubmissionsOfUser(db: DbOrTx, userId: string) {
-  return db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.userId, userId))
-    // 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
-    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`);
+  return (
+    db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.userId, userId))
+      // 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
+      .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
+  );
 }
 
 export function listLatestSubmissions(db: DbOrTx, limit: number) {

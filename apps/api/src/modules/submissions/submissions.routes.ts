@@ -31,10 +31,21 @@ export async function submissionsRoutes(app: FastifyInstance) {
     await app.requireUser(request);
   };
 
-  r.get('/api/submissions', { schema: { tags: ['submissions'], summary: "Lists the signed-in client's submissions, newest first.", security: SIGNED_IN, response: { 200: submissionListSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return listSubmissions(ctx, user);
-  });
+  r.get(
+    '/api/submissions',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: "Lists the signed-in client's submissions, newest first.",
+        security: SIGNED_IN,
+        response: { 200: submissionListSchema },
+      },
+    },
+    async (request) => {
+      const user = await app.requireUser(request);
+      return listSubmissions(ctx, user);
+    },
+  );
 
   r.post(
     '/api/submissions',
@@ -45,8 +56,16 @@ export async function submissionsRoutes(app: FastifyInstance) {
         const message = requiredSubmissionFieldsMessage(request.body);
         if (message) throw badRequest(message);
       },
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } },
-      schema: { tags: ['submissions'], summary: 'Submits items to sell, with their photos and preliminary quote.', security: SIGNED_IN, body: createSubmissionSchema, response: { 201: submissionSchema } },
+      config: {
+        rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
+      },
+      schema: {
+        tags: ['submissions'],
+        summary: 'Submits items to sell, with their photos and preliminary quote.',
+        security: SIGNED_IN,
+        body: createSubmissionSchema,
+        response: { 201: submissionSchema },
+      },
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
@@ -57,7 +76,16 @@ export async function submissionsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/submissions/:id',
-    { onRequest: signedIn, schema: { tags: ['submissions'], summary: "Shows one of the signed-in client's submissions with its history.", security: SIGNED_IN, params: submissionParams, response: { 200: submissionDetailSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['submissions'],
+        summary: "Shows one of the signed-in client's submissions with its history.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: submissionDetailSchema },
+      },
+    },
     async (request) => getSubmissionDetail(ctx, await app.requireUser(request), request.params),
   );
 
@@ -65,14 +93,30 @@ export async function submissionsRoutes(app: FastifyInstance) {
     '/api/submissions/:id/images',
     {
       onRequest: signedIn,
-      schema: { tags: ['submissions'], summary: 'Adds photos to a submission.', security: SIGNED_IN, params: submissionParams, body: addSubmissionImagesSchema, response: { 200: submissionSchema } },
+      schema: {
+        tags: ['submissions'],
+        summary: 'Adds photos to a submission.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: addSubmissionImagesSchema,
+        response: { 200: submissionSchema },
+      },
     },
     async (request) => addSubmissionImages(ctx, await app.requireUser(request), { ...request.body, id: request.params.id }),
   );
 
   r.post(
     '/api/submissions/:id/consignment',
-    { onRequest: signedIn, schema: { tags: ['submissions'], summary: 'Asks for consignment instead of a sale.', security: SIGNED_IN, params: submissionParams, response: { 200: consignmentRequestSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['submissions'],
+        summary: 'Asks for consignment instead of a sale.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: consignmentRequestSchema },
+      },
+    },
     async (request) => requestConsignment(ctx, await app.requireUser(request), request.params),
   );
 }

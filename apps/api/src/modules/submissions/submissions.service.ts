@@ -76,9 +76,7 @@ export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: 
 }
 
 export async function listSubmissions({ db }: AppContext, viewer: Actor) {
-  const rows = viewer.isAdmin
-    ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT)
-    : await listSubmissionsOfUser(db, viewer.id);
+  const rows = viewer.isAdmin ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT) : await listSubmissionsOfUser(db, viewer.id);
   const images = await imageIdsBySubmission(
     db,
     rows.map((r) => r.id),

@@ -14,7 +14,14 @@ import {
   transactionSchema,
 } from '@assay/domain';
 import { conflict } from '../../lib/app-error.ts';
-import { createTransaction, listPayouts, listTransactions, markPayoutSent, payoutMessages, revealBankDetails } from './transactions.service.ts';
+import {
+  createTransaction,
+  listPayouts,
+  listTransactions,
+  markPayoutSent,
+  payoutMessages,
+  revealBankDetails,
+} from './transactions.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const transactionParams = z.object({ id: idSchema('payout') });
@@ -27,14 +34,34 @@ export async function transactionsRoutes(app: FastifyInstance) {
     await app.requireUser(request);
   };
 
-  r.get('/api/transactions', { schema: { tags: ['transactions'], summary: "Lists the signed-in client's payouts.", security: SIGNED_IN, response: { 200: transactionListSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return listTransactions(ctx, user);
-  });
+  r.get(
+    '/api/transactions',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: "Lists the signed-in client's payouts.",
+        security: SIGNED_IN,
+        response: { 200: transactionListSchema },
+      },
+    },
+    async (request) => {
+      const user = await app.requireUser(request);
+      return listTransactions(ctx, user);
+    },
+  );
 
   r.post(
     '/api/transactions',
-    { onRequest: signedIn, schema: { tags: ['transactions'], summary: 'Accepts an offer and chooses how to be paid.', security: SIGNED_IN, body: createTransactionSchema, response: { 201: transactionSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Accepts an offer and chooses how to be paid.',
+        security: SIGNED_IN,
+        body: createTransactionSchema,
+        response: { 201: transactionSchema },
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       // A provider's failure is logged with this request's id.
@@ -53,14 +80,30 @@ export async function transactionsRoutes(app: FastifyInstance) {
     // The payouts queue: ?status=pending (default, oldest first) or sent (newest first), at most 100.
     a.get(
       '/api/admin/payouts',
-      { schema: { tags: ['admin'], summary: 'Lists the payouts queue, pending or sent.', security: SIGNED_IN, querystring: adminPayoutListQuerySchema, response: { 200: adminPayoutListSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Lists the payouts queue, pending or sent.',
+          security: SIGNED_IN,
+          querystring: adminPayoutListQuerySchema,
+          response: { 200: adminPayoutListSchema },
+        },
+      },
       async (request) => listPayouts(ctx, await app.requireAdmin(request), request.query),
     );
 
     // POST, not GET: the answer must never sit in a cache or a browser history, and each look is audited.
     a.post(
       '/api/admin/transactions/:id/bank-details',
-      { schema: { tags: ['admin'], summary: "Reveals a payout's bank details and records who looked.", security: SIGNED_IN, params: transactionParams, response: { 200: revealedBankDetailsSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Reveals a payout's bank details and records who looked.",
+          security: SIGNED_IN,
+          params: transactionParams,
+          response: { 200: revealedBankDetailsSchema },
+        },
+      },
       async (request, reply) => {
         const details = await revealBankDetails(ctx, await app.requireAdmin(request), { transactionId: request.params.id });
         if (!details) throw conflict(payoutMessages.noBankDetails);
@@ -71,9 +114,21 @@ export async function transactionsRoutes(app: FastifyInstance) {
 
     a.post(
       '/api/admin/transactions/:id/sent',
-      { schema: { tags: ['admin'], summary: 'Marks a payout as sent with its reference.', security: SIGNED_IN, params: transactionParams, body: markPayoutSentSchema, response: { 200: transactionSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Marks a payout as sent with its reference.',
+          security: SIGNED_IN,
+          params: transactionParams,
+          body: markPayoutSentSchema,
+          response: { 200: transactionSchema },
+        },
+      },
       async (request) =>
-        markPayoutSent(ctx, await app.requireAdmin(request), { transactionId: request.params.id, reference: request.body.reference }),
+        markPayoutSent(ctx, await app.requireAdmin(request), {
+          transactionId: request.params.id,
+          reference: request.body.reference,
+        }),
     );
   });
 }

@@ -119,7 +119,11 @@ function instructionOf(body: CreateTransactionBody): PayoutInstruction {
 function destinationOf(body: CreateTransactionBody): PayoutDestination {
   switch (body.payoutMethod) {
     case 'ach':
-      return { method: 'ach', accountName: body.payoutDetails.accountName, accountLast4: body.payoutDetails.accountNumber.slice(-4) };
+      return {
+        method: 'ach',
+        accountName: body.payoutDetails.accountName,
+        accountLast4: body.payoutDetails.accountNumber.slice(-4),
+      };
     case 'paypal':
       return { method: 'paypal', email: body.payoutDetails.email };
     case 'check':
@@ -200,7 +204,12 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       await notify(tx, {
         userId: actor.id,
         submissionId: submission.id,
-        ...notificationContent.payoutRecorded({ submissionId: submission.id, amountCents, feeCents, destination: destinationOf(body) }),
+        ...notificationContent.payoutRecorded({
+          submissionId: submission.id,
+          amountCents,
+          feeCents,
+          destination: destinationOf(body),
+        }),
         email: true,
       });
       return { row, amountCents };
@@ -269,7 +278,11 @@ async function recordPayoutSent(db: Db, transaction: TransactionRow, reference: 
  * An appraiser has paid by hand and records the bank or PayPal reference (the route comes with the
  * admin mailbox). Only pending payouts can be marked; the client is told.
  */
-export async function markPayoutSent({ db }: AppContext, admin: Actor, { transactionId, reference }: { transactionId: string; reference: string }) {
+export async function markPayoutSent(
+  { db }: AppContext,
+  admin: Actor,
+  { transactionId, reference }: { transactionId: string; reference: string },
+) {
   assertAppraiser(admin);
   const cleanReference = typeof reference === 'string' ? reference.replace(/\s+/g, ' ').trim() : '';
   if (cleanReference.length === 0 || cleanReference.length > MAX_REFERENCE_LENGTH) throw badRequest(payoutMessages.reference);
@@ -285,13 +298,21 @@ export async function markPayoutSent({ db }: AppContext, admin: Actor, { transac
  * the audit log. Null for PayPal and check payouts, which have no bank numbers. Once the money is
  * sent nobody needs the numbers any more, so they are no longer shown.
  */
-export async function revealBankDetails({ db, keys }: Pick<AppContext, 'db' | 'keys'>, admin: Actor, { transactionId }: { transactionId: string }) {
+export async function revealBankDetails(
+  { db, keys }: Pick<AppContext, 'db' | 'keys'>,
+  admin: Actor,
+  { transactionId }: { transactionId: string },
+) {
   assertAppraiser(admin);
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
   if (!transaction.encryptedBankDetails) return null;
   if (transaction.status !== 'pending') throw conflict(payoutMessages.bankDetailsAfterSent);
-  const details = decryptJson<AchDetails>(keys.decryptionKeys, transaction.encryptedBankDetails, bankDetailsContext(transaction.id));
+  const details = decryptJson<AchDetails>(
+    keys.decryptionKeys,
+    transaction.encryptedBankDetails,
+    bankDetailsContext(transaction.id),
+  );
   await writeAuditEntry(db, {
     actorId: admin.id,
     entityType: 'transaction',

@@ -37,10 +37,21 @@ describe('orphanedKeys', () => {
   });
 
   it('never touches objects whose key this app does not make', () => {
-    expect(orphanedKeys([{ key: 'full/readme.txt', modifiedAt: old }, { key: 'full/a/b.jpg', modifiedAt: old }], [], cutoff)).toEqual([]);
+    expect(
+      orphanedKeys(
+        [
+          { key: 'full/readme.txt', modifiedAt: old },
+          { key: 'full/a/b.jpg', modifiedAt: old },
+        ],
+        [],
+        cutoff,
+      ),
+    ).toEqual([]);
   });
 
   it('counts the derived thumbnail key of a row without thumbnail_key as claimed', () => {
-    expect(orphanedKeys([{ key: thumbnailKey(id), modifiedAt: old }], [{ id, storageKey: photoKey(id), thumbnailKey: null }], cutoff)).toEqual([]);
+    expect(
+      orphanedKeys([{ key: thumbnailKey(id), modifiedAt: old }], [{ id, storageKey: photoKey(id), thumbnailKey: null }], cutoff),
+    ).toEqual([]);
   });
 });

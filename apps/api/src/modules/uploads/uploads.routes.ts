@@ -31,7 +31,13 @@ export async function uploadsRoutes(app: FastifyInstance) {
       onRequest: signedIn,
       // Each call makes a row; a person uploads 4 photos, with retries a few more.
       config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perPerson } },
-      schema: { tags: ['uploads'], summary: 'Gives a signed link to upload one photo to.', security: SIGNED_IN, body: createUploadSchema.nullish(), response: { 200: uploadUrlSchema } },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Gives a signed link to upload one photo to.',
+        security: SIGNED_IN,
+        body: createUploadSchema.nullish(),
+        response: { 200: uploadUrlSchema },
+      },
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
@@ -42,7 +48,16 @@ export async function uploadsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/objects/:imageId',
-    { onRequest: signedIn, schema: { tags: ['uploads'], summary: 'Downloads a photo, or its thumbnail, to its owner or an admin.', security: SIGNED_IN, params: imageParams.catch({ imageId: '' }), querystring: imageQuery } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Downloads a photo, or its thumbnail, to its owner or an admin.',
+        security: SIGNED_IN,
+        params: imageParams.catch({ imageId: '' }),
+        querystring: imageQuery,
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       if (!request.params.imageId) throw notFound('Photo');
@@ -63,7 +78,14 @@ export async function uploadsRoutes(app: FastifyInstance) {
       '/api/objects/uploads/:imageId',
       {
         onRequest: signedIn,
-        schema: { tags: ['uploads'], summary: "Uploads a photo's raw bytes to a signed link.", security: SIGNED_IN, params: imageParams.catch({ imageId: '' }), querystring: ticketQuery, response: { 200: uploadedImageSchema } },
+        schema: {
+          tags: ['uploads'],
+          summary: "Uploads a photo's raw bytes to a signed link.",
+          security: SIGNED_IN,
+          params: imageParams.catch({ imageId: '' }),
+          querystring: ticketQuery,
+          response: { 200: uploadedImageSchema },
+        },
       },
       async (request, reply) => {
         const user = await app.requireUser(request);

@@ -151,7 +151,11 @@ export async function receiveUpload(
   { ticket, body, declaredLength }: { ticket: UploadTicket; body: unknown; declaredLength?: number },
 ) {
   const expires = ticket.expires && /^\d{1,12}$/.test(ticket.expires) ? Number(ticket.expires) : null;
-  if (expires === null || !ticket.signature || !isValidUploadSignature(ctx.keys.uploadSigningKey, ticket.imageId, expires, ticket.signature)) {
+  if (
+    expires === null ||
+    !ticket.signature ||
+    !isValidUploadSignature(ctx.keys.uploadSigningKey, ticket.imageId, expires, ticket.signature)
+  ) {
     throw forbidden(uploadMessages.linkInvalid);
   }
   const now = ctx.clock.now();

@@ -13,7 +13,12 @@ export function signInPagePath(returnTo: string): string {
 export async function startProviderSignIn(auth: Auth, returnTo: string): Promise<{ url: string; cookies: string[] }> {
   try {
     const { headers, response } = await auth.api.signInSocial({
-      body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo, errorCallbackURL: signInPagePath(returnTo), disableRedirect: true },
+      body: {
+        provider: OIDC_PROVIDER_ID,
+        callbackURL: returnTo,
+        errorCallbackURL: signInPagePath(returnTo),
+        disableRedirect: true,
+      },
       returnHeaders: true,
     });
     if (response.url) return { url: response.url, cookies: headers.getSetCookie() };
@@ -22,5 +27,8 @@ export async function startProviderSignIn(auth: Auth, returnTo: string): Promise
     // fetched (it retries on each sign-in); anything else is a bug and stays a 500.
     if (!(error instanceof APIError)) throw error;
   }
-  throw new AppError('SERVICE_UNAVAILABLE', 'Sign-in with the identity provider is not available right now. Please try again in a few minutes.');
+  throw new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Sign-in with the identity provider is not available right now. Please try again in a few minutes.',
+  );
 }

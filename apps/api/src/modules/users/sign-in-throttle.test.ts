@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSignInAttempt, SIGN_IN_ATTEMPTS_PER_WINDOW, SIGN_IN_WINDOW_MS, tooManyAttemptsMessage } from './sign-in-throttle.ts';
+import {
+  judgeSignInAttempt,
+  SIGN_IN_ATTEMPTS_PER_WINDOW,
+  SIGN_IN_WINDOW_MS,
+  tooManyAttemptsMessage,
+} from './sign-in-throttle.ts';
 
 const start = new Date('2026-11-23T10:00:00Z');
 

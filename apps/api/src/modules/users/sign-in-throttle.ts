@@ -13,7 +13,10 @@ export interface AttemptWindow {
  * The verdict for an attempt that has just been counted: allowed, or refused with the time left.
  * Counting before checking (not after a failure) is what keeps 20 simultaneous guesses to 5.
  */
-export function judgeSignInAttempt(window: AttemptWindow, now: Date): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+export function judgeSignInAttempt(
+  window: AttemptWindow,
+  now: Date,
+): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
   if (window.attempts <= SIGN_IN_ATTEMPTS_PER_WINDOW) return { allowed: true };
   const endsAt = window.windowStartedAt.getTime() + SIGN_IN_WINDOW_MS;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };

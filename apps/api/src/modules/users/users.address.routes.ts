@@ -14,7 +14,15 @@ export async function userAddressRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/users/me/address',
-    { onRequest: signedIn, schema: { tags: ['account'], summary: "Shows the signed-in person's shipping address.", security: SIGNED_IN, response: { 200: addressResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: "Shows the signed-in person's shipping address.",
+        security: SIGNED_IN,
+        response: { 200: addressResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
@@ -24,7 +32,16 @@ export async function userAddressRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/users/me/address',
-    { onRequest: signedIn, schema: { tags: ['account'], summary: "Saves the signed-in person's shipping address.", security: SIGNED_IN, body: shippingAddressSchema, response: { 200: addressResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['account'],
+        summary: "Saves the signed-in person's shipping address.",
+        security: SIGNED_IN,
+        body: shippingAddressSchema,
+        response: { 200: addressResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');

@@ -15,7 +15,11 @@ export async function getShippingAddress({ db }: AppContext, actor: Actor): Prom
  * the corrected sender, as long as the parcel has not reached us (status new); labels valid for
  * postage stay as registered with their carrier.
  */
-export async function updateShippingAddress({ db }: AppContext, actor: Actor, address: ShippingAddress): Promise<AddressResponse> {
+export async function updateShippingAddress(
+  { db }: AppContext,
+  actor: Actor,
+  address: ShippingAddress,
+): Promise<AddressResponse> {
   await db.transaction(async (tx) => {
     await saveShippingAddress(tx, actor.id, address);
     await updateSenderOfUnshippedSampleLabels(tx, actor.id, address);

@@ -16,7 +16,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
 
   r.get(
     '/api/login',
-    { schema: { tags: ['account'], summary: 'Redirects to the sign-in page or the identity provider, then back to returnTo.', querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Redirects to the sign-in page or the identity provider, then back to returnTo.',
+        querystring: z.object({ returnTo: z.string().max(2000).optional() }),
+      },
+    },
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo);
       if (opts.oidcEnabled) {
@@ -29,17 +35,32 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     },
   );
 
-  r.get('/api/logout', { schema: { tags: ['account'], summary: 'Signs out and redirects to the home page.' } }, async (request, reply) => {
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    const result = await app.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
-    const cookies = result?.headers.getSetCookie() ?? [];
-    if (cookies.length) reply.header('set-cookie', cookies);
-    return reply.redirect('/');
-  });
+  r.get(
+    '/api/logout',
+    { schema: { tags: ['account'], summary: 'Signs out and redirects to the home page.' } },
+    async (request, reply) => {
+      const headers = new Headers();
+      if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+      const result = await app.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      const cookies = result?.headers.getSetCookie() ?? [];
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.redirect('/');
+    },
+  );
 
-  r.get('/api/auth/user', { schema: { tags: ['account'], summary: 'Shows the signed-in person.', security: SIGNED_IN, response: { 200: currentUserSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return app.requireUser(request);
-  });
+  r.get(
+    '/api/auth/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Shows the signed-in person.',
+        security: SIGNED_IN,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.requireUser(request);
+    },
+  );
 }

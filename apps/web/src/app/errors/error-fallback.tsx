@@ -16,7 +16,9 @@ function FallbackMessage({ error, reset }: FallbackProps) {
       <span aria-hidden="true" className="rounded-full bg-gold-50 p-4 text-gold-700">
         {stale ? <RefreshCw className="size-8" /> : <TriangleAlert className="size-8" />}
       </span>
-      <h1 className="text-2xl font-bold text-navy-900 sm:text-3xl">{stale ? 'Assay has been updated' : 'Something went wrong'}</h1>
+      <h1 className="text-2xl font-bold text-navy-900 sm:text-3xl">
+        {stale ? 'Assay has been updated' : 'Something went wrong'}
+      </h1>
       <p className="text-muted-foreground">
         {stale
           ? 'This part of the site changed since you opened the page. Reload to get the new version; nothing you saved is lost.'

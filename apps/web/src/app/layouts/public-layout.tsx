@@ -103,7 +103,9 @@ export function PublicFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-navy-300">© {new Date().getFullYear()} Assay. All rights reserved.</p>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-navy-300">
+        © {new Date().getFullYear()} Assay. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -52,7 +52,11 @@ export function ClientDashboardPage({ user }: { user: CurrentUser }) {
           <PremiumMemberCard user={user} />
         </section>
         <div className="grid grid-cols-1 items-start gap-6 sm:gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <MySubmissions onPrintLabel={(submission) => void label.printFor(submission.id)} onDecline={decline.start} printingId={label.printingId} />
+          <MySubmissions
+            onPrintLabel={(submission) => void label.printFor(submission.id)}
+            onDecline={decline.start}
+            printingId={label.printingId}
+          />
           <div className="flex flex-col gap-6 sm:gap-8">
             <LatestSubmissionTimeline />
             <PricesNowPanel rows={pricing.data} loading={pricing.isPending} failed={pricing.isError} />

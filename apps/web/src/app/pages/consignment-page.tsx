@@ -11,7 +11,13 @@ export function ConsignmentPage({ user, submissionId }: { user: CurrentUser; sub
       <BackToDashboardLink />
       <PageHeader title="Consignment Sale" subtitle="Sell through our buyer network instead of accepting our direct offer." />
       <WithSubmission submissionId={submissionId}>
-        {(detail) => <ConsignmentView submissionId={detail.id} status={detail.status} consignmentRequestedAt={detail.consignmentRequestedAt} />}
+        {(detail) => (
+          <ConsignmentView
+            submissionId={detail.id}
+            status={detail.status}
+            consignmentRequestedAt={detail.consignmentRequestedAt}
+          />
+        )}
       </WithSubmission>
     </ClientLayout>
   );

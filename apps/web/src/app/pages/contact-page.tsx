@@ -10,7 +10,10 @@ const link = 'font-semibold text-navy-700 underline underline-offset-4 [overflow
 
 export function ContactPage() {
   return (
-    <PublicPageLayout title="Contact" lead={`Our support team answers every e-mail within ${SUPPORT_RESPONSE_WITHIN_HOURS} hours.`}>
+    <PublicPageLayout
+      title="Contact"
+      lead={`Our support team answers every e-mail within ${SUPPORT_RESPONSE_WITHIN_HOURS} hours.`}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="flex flex-col gap-2 p-6">
           <Mail aria-hidden="true" className="size-6 text-navy-700" />
@@ -18,7 +21,9 @@ export function ContactPage() {
           <a href={`mailto:${supportContact.email}`} className={link}>
             {supportContact.email}
           </a>
-          <p className="text-sm text-muted-foreground">Include your submission number (the last 8 characters shown on its card) if you have one.</p>
+          <p className="text-sm text-muted-foreground">
+            Include your submission number (the last 8 characters shown on its card) if you have one.
+          </p>
         </Card>
         <Card className="flex flex-col gap-2 p-6">
           <Phone aria-hidden="true" className="size-6 text-navy-700" />

@@ -39,11 +39,14 @@ const questions: Question[] = [
     answer: (
       <>
         <p>
-          Yes. Every parcel travels on a free, prepaid and trackable label that we e-mail to you, and it is insured for its value from the
-          moment the carrier scans it until it reaches our secure facility. It stays insured while we hold it, and on the way back to you if
-          you decline our offer.
+          Yes. Every parcel travels on a free, prepaid and trackable label that we e-mail to you, and it is insured for its value
+          from the moment the carrier scans it until it reaches our secure facility. It stays insured while we hold it, and on the
+          way back to you if you decline our offer.
         </p>
-        <p>Pack your items securely in a plain box, keep the tracking number, and do not write what is inside on the outside of the parcel.</p>
+        <p>
+          Pack your items securely in a plain box, keep the tracking number, and do not write what is inside on the outside of the
+          parcel.
+        </p>
       </>
     ),
   },
@@ -55,8 +58,8 @@ const questions: Question[] = [
         <li>A preliminary quote within {PRELIMINARY_QUOTE_WITHIN_HOURS} hours of submitting your item with photos.</li>
         <li>An expert appraisal and final offer within {APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours of your parcel arriving.</li>
         <li>
-          Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting: ACH bank transfers arrive in 1-2 business days, PayPal is instant
-          and a paper check takes 5-7 business days by mail.
+          Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting: ACH bank transfers arrive in 1-2 business days, PayPal is
+          instant and a paper check takes 5-7 business days by mail.
         </li>
       </ul>
     ),
@@ -67,12 +70,12 @@ const questions: Question[] = [
     answer: (
       <>
         <p>
-          Declining is always your choice, and nothing is sold, melted or altered before you accept. We send your items back fully insured
-          and trackable.
+          Declining is always your choice, and nothing is sold, melted or altered before you accept. We send your items back fully
+          insured and trackable.
         </p>
         <p>
-          If our final offer is {FREE_RETURN_SHORTFALL_PERCENT}% or more below the estimate we gave you (the middle of your preliminary
-          quote), the return shipping is free.
+          If our final offer is {FREE_RETURN_SHORTFALL_PERCENT}% or more below the estimate we gave you (the middle of your
+          preliminary quote), the return shipping is free.
         </p>
       </>
     ),
@@ -88,9 +91,9 @@ const questions: Question[] = [
         </p>
         <p>
           If you choose to sell on consignment instead of selling to us outright, we charge a commission on the sale price (
-          {consignmentTiers.map((tier) => `${percent(tier.commissionBasisPoints)} ${tier.label.toLowerCase()}`).join(', ')}) and a listing
-          preparation fee of {formatCents(LISTING_FEE_CENTS)} per item. Buyers pay a {percent(BUYERS_PREMIUM_BASIS_POINTS)} premium on top,
-          which does not reduce your payout.
+          {consignmentTiers.map((tier) => `${percent(tier.commissionBasisPoints)} ${tier.label.toLowerCase()}`).join(', ')}) and a
+          listing preparation fee of {formatCents(LISTING_FEE_CENTS)} per item. Buyers pay a{' '}
+          {percent(BUYERS_PREMIUM_BASIS_POINTS)} premium on top, which does not reduce your payout.
         </p>
       </>
     ),
@@ -101,9 +104,9 @@ const questions: Question[] = [
     answer: (
       <>
         <p>
-          Precious-metal dealers must know who they buy from. When a final offer is above {formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}
-          , or when an appraiser asks for it, we verify your identity before paying: you upload a photo of a government-issued ID and
-          confirm your details, and one of our team approves it.
+          Precious-metal dealers must know who they buy from. When a final offer is above{' '}
+          {formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}, or when an appraiser asks for it, we verify your identity
+          before paying: you upload a photo of a government-issued ID and confirm your details, and one of our team approves it.
         </p>
         <p>Your offer stays reserved while we check; the payment goes out as soon as your identity is confirmed.</p>
       </>
@@ -117,13 +120,13 @@ const questions: Question[] = [
         <p>
           Metal prices follow the live spot market, refreshed every 60 seconds and shown on our{' '}
           <a href={paths.landingSection('pricing')}>live prices table</a>. Karat gold is priced from fine gold by its purity (
-          {goldItemTypes.map((type) => `${itemTypeLabels[type]} ${karatPurities[type]}`).join(', ')}). Gems are priced per carat from
-          reference prices our appraisers set and review.
+          {goldItemTypes.map((type) => `${itemTypeLabels[type]} ${karatPurities[type]}`).join(', ')}). Gems are priced per carat
+          from reference prices our appraisers set and review.
         </p>
         <p>
-          The <a href={paths.landingSection('calculator')}>quote calculator</a> turns the weight and price into a range by condition (
-          {conditions.map((c) => `${conditionLabels[c].toLowerCase()} ${conditionBands[c].label}`).join(', ')}). Your final offer comes
-          after an appraiser has tested the purity, weighed the item and valued any stones.
+          The <a href={paths.landingSection('calculator')}>quote calculator</a> turns the weight and price into a range by
+          condition ({conditions.map((c) => `${conditionLabels[c].toLowerCase()} ${conditionBands[c].label}`).join(', ')}). Your
+          final offer comes after an appraiser has tested the purity, weighed the item and valued any stones.
         </p>
       </>
     ),
@@ -134,12 +137,13 @@ const questions: Question[] = [
     answer: (
       <>
         <p>
-          You can add up to {MAX_IMAGES_PER_SUBMISSION} photos per item (JPEG, PNG, WebP or HEIC, up to {imageLimitMb} MB each). They are
-          private: only you and our appraisers can see them, and we remove location data from them when they are uploaded.
+          You can add up to {MAX_IMAGES_PER_SUBMISSION} photos per item (JPEG, PNG, WebP or HEIC, up to {imageLimitMb} MB each).
+          They are private: only you and our appraisers can see them, and we remove location data from them when they are
+          uploaded.
         </p>
         <p>
-          We use them only to appraise your item and keep them with your submission record. See our <Link href={paths.privacy}>Privacy Policy</Link>{' '}
-          for details.
+          We use them only to appraise your item and keep them with your submission record. See our{' '}
+          <Link href={paths.privacy}>Privacy Policy</Link> for details.
         </p>
       </>
     ),
@@ -148,7 +152,10 @@ const questions: Question[] = [
 
 export function FaqPage() {
   return (
-    <PublicPageLayout title="Frequently asked questions" lead="Straight answers about insurance, timing, fees, ID checks, prices and your photos.">
+    <PublicPageLayout
+      title="Frequently asked questions"
+      lead="Straight answers about insurance, timing, fees, ID checks, prices and your photos."
+    >
       <nav aria-label="Questions" className="mb-10 rounded-lg border border-border bg-card p-5">
         <ul className="flex flex-col gap-2 text-sm">
           {questions.map((q) => (
@@ -169,8 +176,9 @@ export function FaqPage() {
         ))}
         <h2>Still have a question?</h2>
         <p>
-          E-mail <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a> (we answer within {SUPPORT_RESPONSE_WITHIN_HOURS}{' '}
-          hours) or call <a href={supportContact.phoneHref}>{supportContact.phone}</a>, {supportContact.hours}.
+          E-mail <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a> (we answer within{' '}
+          {SUPPORT_RESPONSE_WITHIN_HOURS} hours) or call <a href={supportContact.phoneHref}>{supportContact.phone}</a>,{' '}
+          {supportContact.hours}.
         </p>
       </Prose>
     </PublicPageLayout>

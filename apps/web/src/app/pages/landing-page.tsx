@@ -89,10 +89,26 @@ const promises = [
 ];
 
 const steps = [
-  { icon: <Camera />, title: 'Submit & Upload', text: 'Describe your item, add up to 4 photos and receive a preliminary quote within 24 hours.' },
-  { icon: <Scale />, title: 'Expert Appraisal', text: 'Ship it free with the prepaid, insured label. Our appraisers make a final offer within 48 hours of receipt.' },
-  { icon: <BadgeCheck />, title: 'Accept Offer', text: 'Take it or leave it. If the offer is 20% or more below the estimate, return shipping is free.' },
-  { icon: <HandCoins />, title: 'Get Paid Fast', text: 'Choose ACH, PayPal or check. Payment is sent within 24 hours of accepting.' },
+  {
+    icon: <Camera />,
+    title: 'Submit & Upload',
+    text: 'Describe your item, add up to 4 photos and receive a preliminary quote within 24 hours.',
+  },
+  {
+    icon: <Scale />,
+    title: 'Expert Appraisal',
+    text: 'Ship it free with the prepaid, insured label. Our appraisers make a final offer within 48 hours of receipt.',
+  },
+  {
+    icon: <BadgeCheck />,
+    title: 'Accept Offer',
+    text: 'Take it or leave it. If the offer is 20% or more below the estimate, return shipping is free.',
+  },
+  {
+    icon: <HandCoins />,
+    title: 'Get Paid Fast',
+    text: 'Choose ACH, PayPal or check. Payment is sent within 24 hours of accepting.',
+  },
 ];
 
 /** Scrolls to a section and moves keyboard focus to its heading, so the next Tab continues from there. */
@@ -169,7 +185,12 @@ function Hero() {
               <SignInButton variant="accent" size="lg" className="focus-visible:outline-white">
                 Start Selling Now
               </SignInButton>
-              <Button variant="outline-light" size="lg" className="focus-visible:outline-white" onClick={() => goToSection('learn')}>
+              <Button
+                variant="outline-light"
+                size="lg"
+                className="focus-visible:outline-white"
+                onClick={() => goToSection('learn')}
+              >
                 How It Works
               </Button>
             </div>
@@ -217,7 +238,12 @@ function QuoteSection() {
   const pricing = usePricing();
   const pricesState: QuotePricesState = pricing.isPending ? 'loading' : pricing.data ? 'ready' : 'error';
   return (
-    <Section id="calculator" title="Get Quote" lead="Estimate what your item is worth from its type, weight and condition, at today's prices." tone="white">
+    <Section
+      id="calculator"
+      title="Get Quote"
+      lead="Estimate what your item is worth from its type, weight and condition, at today's prices."
+      tone="white"
+    >
       <QuoteCalculator rows={pricing.data} pricesState={pricesState} />
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Happy with the estimate? Send your item for a free, no-obligation appraisal.</p>
@@ -235,7 +261,10 @@ function HowItWorks() {
           <li key={step.title}>
             <Card className="h-full p-6">
               <div className="flex items-center gap-3">
-                <span className="flex size-9 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-gold-400" aria-hidden="true">
+                <span
+                  className="flex size-9 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-gold-400"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <span aria-hidden="true" className="text-navy-700 [&_svg]:size-5">
@@ -287,7 +316,10 @@ function SupportSection() {
             <Mail />
           </IconBubble>
           <h3 className="text-lg font-semibold text-navy-900">E-mail</h3>
-          <a href={`mailto:${supportContact.email}`} className="rounded-sm font-semibold text-navy-700 underline underline-offset-4 [overflow-wrap:anywhere]">
+          <a
+            href={`mailto:${supportContact.email}`}
+            className="rounded-sm font-semibold text-navy-700 underline underline-offset-4 [overflow-wrap:anywhere]"
+          >
             {supportContact.email}
           </a>
           <p className="text-sm text-muted-foreground">We reply to every e-mail within 24 hours.</p>
@@ -310,7 +342,9 @@ function SupportSection() {
           <Link href={paths.faq} className="rounded-sm font-semibold text-navy-700 underline underline-offset-4">
             Read the frequently asked questions
           </Link>
-          <p className="text-sm text-muted-foreground">Insurance, timing, fees, declining an offer, ID checks and how prices are set.</p>
+          <p className="text-sm text-muted-foreground">
+            Insurance, timing, fees, declining an offer, ID checks and how prices are set.
+          </p>
         </Card>
       </div>
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
@@ -340,7 +374,11 @@ export function LandingPage() {
         <RouteErrorBoundary scope="content">
           <Hero />
           <Benefits />
-          <Section id="pricing" title="Live Market Prices" lead="Spot prices for gold, silver, platinum, palladium and gems, refreshed every 60 seconds.">
+          <Section
+            id="pricing"
+            title="Live Market Prices"
+            lead="Spot prices for gold, silver, platinum, palladium and gems, refreshed every 60 seconds."
+          >
             <LivePricesPanel />
           </Section>
           <QuoteSection />

@@ -9,19 +9,19 @@ export function TermsPage() {
       <Prose>
         <h2>Estimates and offers</h2>
         <p>
-          The prices on our site and the quote calculator give estimates from live market prices; they are not offers. Your preliminary
-          quote is also an estimate. Only the final offer an appraiser makes after examining your items is binding on us, and only once you
-          accept it.
+          The prices on our site and the quote calculator give estimates from live market prices; they are not offers. Your
+          preliminary quote is also an estimate. Only the final offer an appraiser makes after examining your items is binding on
+          us, and only once you accept it.
         </p>
         <h2>Your items</h2>
         <p>
-          You confirm that you own the items you send and are free to sell them. We may refuse items we cannot verify and may report items
-          we believe to be stolen to the authorities.
+          You confirm that you own the items you send and are free to sell them. We may refuse items we cannot verify and may
+          report items we believe to be stolen to the authorities.
         </p>
         <h2>Shipping and insurance</h2>
         <p>
-          Use the prepaid label we provide: your parcel is then insured from pick-up until we receive it, while we hold it and on its way back
-          to you. Parcels sent any other way travel at your own risk.
+          Use the prepaid label we provide: your parcel is then insured from pick-up until we receive it, while we hold it and on
+          its way back to you. Parcels sent any other way travel at your own risk.
         </p>
         <h2>Declining an offer</h2>
         <p>
@@ -31,7 +31,8 @@ export function TermsPage() {
         <h2>Payment and identity</h2>
         <p>
           Payment is sent within 24 hours of accepting, by the method you choose. For offers above{' '}
-          {formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}, or when required by law, we pay once your identity is verified.
+          {formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}, or when required by law, we pay once your identity is
+          verified.
         </p>
         <h2>Contact</h2>
         <p>

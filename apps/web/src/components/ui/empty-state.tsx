@@ -15,7 +15,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center gap-3 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center',
+        className,
+      )}
+    >
       {icon && (
         <span aria-hidden="true" className="rounded-full bg-gold-50 p-3 text-gold-700 [&_svg]:size-7">
           {icon}

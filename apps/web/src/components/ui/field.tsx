@@ -31,7 +31,18 @@ type FieldProps = {
  * Label + any control + hint + error message, wired with ids: the one field layout every form
  * uses, whatever the control (input, textarea, select, a money input with its '$').
  */
-export function Field({ label, labelClassName, hint, error, errorClassName, labelAside, describedBy, id, className, children }: FieldProps) {
+export function Field({
+  label,
+  labelClassName,
+  hint,
+  error,
+  errorClassName,
+  labelAside,
+  describedBy,
+  id,
+  className,
+  children,
+}: FieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const hintId = hint ? `${controlId}-hint` : undefined;

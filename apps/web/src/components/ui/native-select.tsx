@@ -6,7 +6,11 @@ import { cn } from '@/lib/utils';
  * The browser's own <select> (keyboard, screen readers and mobile pickers for free), styled
  * like Input.
  */
-export function NativeSelect({ className, wrapperClassName, ...props }: ComponentProps<'select'> & { wrapperClassName?: string }) {
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
     <div className={cn('relative', wrapperClassName)}>
       <select
@@ -19,7 +23,10 @@ export function NativeSelect({ className, wrapperClassName, ...props }: Componen
         )}
         {...props}
       />
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
     </div>
   );
 }

@@ -4,7 +4,11 @@ import { cn } from '@/lib/utils';
 /** A centered spinner with a visible label; announced politely to screen readers. */
 export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cn('flex flex-col items-center justify-center gap-3 text-muted-foreground', className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('flex flex-col items-center justify-center gap-3 text-muted-foreground', className)}
+    >
       <Loader2 aria-hidden="true" className="size-8 animate-spin text-navy-700 motion-reduce:animate-none" />
       <span className="text-sm font-medium">{label}</span>
     </div>

@@ -24,7 +24,9 @@ export function StatCard({ title, value, caption, icon, className, captionTone =
           </span>
         )}
       </div>
-      <p className="mt-2 text-xl font-bold tracking-tight text-foreground [overflow-wrap:anywhere] sm:text-2xl lg:text-3xl">{value}</p>
+      <p className="mt-2 text-xl font-bold tracking-tight text-foreground [overflow-wrap:anywhere] sm:text-2xl lg:text-3xl">
+        {value}
+      </p>
       <p className={cn('mt-1 text-xs', captionTone === 'warning' ? 'font-semibold text-amber-800' : 'text-muted-foreground')}>
         {caption}
       </p>

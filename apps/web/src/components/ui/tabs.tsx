@@ -87,7 +87,13 @@ export function Tabs<V extends string>({ items, value, onValueChange, label, chi
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)} tabIndex={0} className="mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(value)}
+        tabIndex={0}
+        className="mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+      >
         {children}
       </div>
     </div>

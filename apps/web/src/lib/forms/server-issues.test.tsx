@@ -7,7 +7,11 @@ import { useZodForm } from './use-zod-form';
 
 const schema = z.object({ accountNumber: z.string(), email: z.string(), message: z.string() });
 const refusal = (issues: unknown, status = 400) =>
-  new ApiError(status, 'Bad Request', JSON.stringify({ statusCode: status, error: 'BAD_REQUEST', message: 'Invalid body', issues }));
+  new ApiError(
+    status,
+    'Bad Request',
+    JSON.stringify({ statusCode: status, error: 'BAD_REQUEST', message: 'Invalid body', issues }),
+  );
 
 function renderForm() {
   return renderHook(() => {
@@ -22,11 +26,14 @@ describe('applyServerIssues', () => {
   test('puts each issue on the field its path or its tail names, the first message per field', () => {
     const form = renderForm();
     act(() => {
-      applyServerIssues(form.current, refusal([
-        { path: 'payoutDetails.accountNumber', message: 'The account number must be 4 to 17 digits.' },
-        { path: 'email', message: 'Please enter a valid PayPal email address.' },
-        { path: 'email', message: 'That email address is too long.' },
-      ]));
+      applyServerIssues(
+        form.current,
+        refusal([
+          { path: 'payoutDetails.accountNumber', message: 'The account number must be 4 to 17 digits.' },
+          { path: 'email', message: 'Please enter a valid PayPal email address.' },
+          { path: 'email', message: 'That email address is too long.' },
+        ]),
+      );
     });
     expect(form.current.formState.errors.accountNumber?.message).toBe('The account number must be 4 to 17 digits.');
     expect(form.current.formState.errors.email?.message).toBe('Please enter a valid PayPal email address.');
@@ -36,9 +43,16 @@ describe('applyServerIssues', () => {
   test('a path the form does not hold goes to the form-level error, unless the caller names its field', () => {
     const form = renderForm();
     act(() => {
-      applyServerIssues(form.current, refusal([{ path: 'reason', message: 'The reason can be at most 1000 characters.' }, { path: '', message: 'Nothing to update.' }]), {
-        reason: 'message',
-      });
+      applyServerIssues(
+        form.current,
+        refusal([
+          { path: 'reason', message: 'The reason can be at most 1000 characters.' },
+          { path: '', message: 'Nothing to update.' },
+        ]),
+        {
+          reason: 'message',
+        },
+      );
     });
     expect(form.current.formState.errors.message?.message).toBe('The reason can be at most 1000 characters.');
     expect(form.current.formState.errors.root?.server?.message).toBe('Nothing to update.');
@@ -48,7 +62,10 @@ describe('applyServerIssues', () => {
     const form = renderForm();
     let applied = true;
     act(() => {
-      applied = applyServerIssues(form.current, new ApiError(409, 'Conflict', JSON.stringify({ statusCode: 409, error: 'CONFLICT', message: 'Changed meanwhile.' })));
+      applied = applyServerIssues(
+        form.current,
+        new ApiError(409, 'Conflict', JSON.stringify({ statusCode: 409, error: 'CONFLICT', message: 'Changed meanwhile.' })),
+      );
     });
     expect(applied).toBe(false);
     act(() => {

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormRegister, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /** The form-level message: issues the server sent without a field, and sentences of a form's own. */
@@ -37,7 +44,10 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
 }
 
 /** Drops a field's message and the form-level one, leaving the other fields' messages alone. */
-export function clearFieldError<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'clearErrors' | 'getFieldState'>, name: Path<T>) {
+export function clearFieldError<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'clearErrors' | 'getFieldState'>,
+  name: Path<T>,
+) {
   if (form.getFieldState(name).error) form.clearErrors(name);
   form.clearErrors(FORM_ERROR);
 }

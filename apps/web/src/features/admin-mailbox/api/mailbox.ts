@@ -1,5 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AdminSubmissionDetail, AdminSubmissionPage, SubmissionCategory, SubmissionCounts, SubmissionStatus } from '@assay/domain';
+import type {
+  AdminSubmissionDetail,
+  AdminSubmissionPage,
+  SubmissionCategory,
+  SubmissionCounts,
+  SubmissionStatus,
+} from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
@@ -9,7 +15,11 @@ const COUNTS_REFRESH_MS = 60_000;
 export type MailboxFilters = { category: SubmissionCategory | 'all'; status: SubmissionStatus | 'all'; search: string };
 
 /** One page of the mailbox, newest first; `cursor` is the previous page's nextCursor. */
-export function getMailboxPage(filters: MailboxFilters, cursor: string | null, signal?: AbortSignal): Promise<AdminSubmissionPage> {
+export function getMailboxPage(
+  filters: MailboxFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AdminSubmissionPage> {
   const params = new URLSearchParams();
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.category !== 'all') params.set('category', filters.category);

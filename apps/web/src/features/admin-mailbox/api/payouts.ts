@@ -19,7 +19,10 @@ export type MarkPayoutSentVariables = MarkPayoutSentInput & { transactionId: str
 
 /** POST /api/admin/transactions/{id}/sent {reference}: the appraiser paid it by hand. */
 export function markPayoutSent({ transactionId, ...body }: MarkPayoutSentVariables): Promise<Transaction> {
-  return apiJson<Transaction>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/sent`, { method: 'POST', json: body });
+  return apiJson<Transaction>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/sent`, {
+    method: 'POST',
+    json: body,
+  });
 }
 
 /** Moves the payout between the queues and onto the submission's history: every admin query refetches. */
@@ -40,7 +43,9 @@ export function useRevealBankDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (transactionId: string) =>
-      apiJson<RevealedBankDetails>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/bank-details`, { method: 'POST' }),
+      apiJson<RevealedBankDetails>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/bank-details`, {
+        method: 'POST',
+      }),
     // The look is on the audit log now; an open history shows it.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

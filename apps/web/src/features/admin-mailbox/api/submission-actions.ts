@@ -36,7 +36,10 @@ export function useSubmitOffer(callbacks: AdminActionCallbacks = {}) {
 }
 
 export function useMarkReceived(callbacks: AdminActionCallbacks = {}) {
-  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST' }), callbacks);
+  return useAdminMutation(
+    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST' }),
+    callbacks,
+  );
 }
 
 export function useReturnSubmission(callbacks: AdminActionCallbacks = {}) {
@@ -56,5 +59,8 @@ export function useRequestPhotos(callbacks: AdminActionCallbacks = {}) {
 }
 
 export function useRequestIdVerification(callbacks: AdminActionCallbacks = {}) {
-  return useAdminMutation((id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/request-id`, { method: 'POST' }), callbacks);
+  return useAdminMutation(
+    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/request-id`, { method: 'POST' }),
+    callbacks,
+  );
 }

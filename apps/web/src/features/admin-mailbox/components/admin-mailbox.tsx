@@ -1,7 +1,13 @@
 import { LoadError } from '@/components/load-error';
 import { useId, useState } from 'react';
 import { AlertCircle, Clock, Inbox, Layers, Search, ShieldAlert } from 'lucide-react';
-import { statusBadgeLabels, submissionStatuses, type SubmissionCategory, type SubmissionCounts, type SubmissionStatus } from '@assay/domain';
+import {
+  statusBadgeLabels,
+  submissionStatuses,
+  type SubmissionCategory,
+  type SubmissionCounts,
+  type SubmissionStatus,
+} from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -52,7 +58,9 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
   if (pages.isPending) return <Spinner label="Loading submissions..." className="py-12" />;
   // A failed "Load more" also puts the query in error, but keeps the pages already shown.
   if (pages.isError && !pages.isFetchNextPageError) {
-    return <LoadError message={`Could not load submissions. ${errorMessage(pages.error, '')}`} onRetry={() => void pages.refetch()} />;
+    return (
+      <LoadError message={`Could not load submissions. ${errorMessage(pages.error, '')}`} onRetry={() => void pages.refetch()} />
+    );
   }
 
   const submissions = pages.data?.pages.flatMap((page) => page.items) ?? [];
@@ -67,7 +75,12 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
         ))}
       </ul>
       {pages.hasNextPage && (
-        <Button variant="outline" className="self-center" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
           {pages.isFetchingNextPage ? 'Loading…' : 'Load more submissions'}
         </Button>
       )}
@@ -135,7 +148,12 @@ export function AdminMailbox() {
             </NativeSelect>
           </div>
         </div>
-        <Tabs items={tabs} value={filters.category} onValueChange={(category) => setFilters((f) => ({ ...f, category }))} label="Filter by category">
+        <Tabs
+          items={tabs}
+          value={filters.category}
+          onValueChange={(category) => setFilters((f) => ({ ...f, category }))}
+          label="Filter by category"
+        >
           <SubmissionList filters={filters} />
         </Tabs>
       </section>

@@ -100,7 +100,9 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
             )}
             {submission.finalOffer && <Detail term="Final offer">{formatDollars(submission.finalOffer)}</Detail>}
             {submission.actualWeight !== null && (
-              <Detail term="Actual weight">{formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}</Detail>
+              <Detail term="Actual weight">
+                {formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}
+              </Detail>
             )}
           </dl>
         </div>

@@ -21,7 +21,11 @@ export function DeadlineCountdown({ deadline, status }: { deadline: string | nul
         nearing && 'bg-amber-100 font-semibold text-amber-900',
       )}
     >
-      {left.passed || nearing ? <AlertTriangle aria-hidden="true" className="size-3.5" /> : <Clock aria-hidden="true" className="size-3.5 text-muted-foreground" />}
+      {left.passed || nearing ? (
+        <AlertTriangle aria-hidden="true" className="size-3.5" />
+      ) : (
+        <Clock aria-hidden="true" className="size-3.5 text-muted-foreground" />
+      )}
       <time dateTime={deadline ?? undefined}>{left.label}</time>
     </span>
   );

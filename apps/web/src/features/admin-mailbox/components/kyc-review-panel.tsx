@@ -82,7 +82,15 @@ function RejectDialog({
           hint={`Required, up to ${MAX_REJECTION_REASON_LENGTH} characters. The client reads this in the notification and the e-mail.`}
           error={form.formState.errors.reason?.message}
         >
-          {(control) => <Textarea {...control} rows={3} maxLength={MAX_REJECTION_REASON_LENGTH} disabled={busy} {...form.register('reason')} />}
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={MAX_REJECTION_REASON_LENGTH}
+              disabled={busy}
+              {...form.register('reason')}
+            />
+          )}
         </Field>
         <DialogActions>
           <Button variant="outline" onClick={close} disabled={busy}>
@@ -112,9 +120,17 @@ function IdPhoto({ record, onOpen }: { record: AdminKycRecord; onOpen: () => voi
       type="button"
       onClick={onOpen}
       aria-label={`Enlarge the ID photo of ${who(record)}`}
-      className={cn(frame, 'cursor-zoom-in transition hover:ring-2 hover:ring-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring')}
+      className={cn(
+        frame,
+        'cursor-zoom-in transition hover:ring-2 hover:ring-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+      )}
     >
-      <img src={thumbnailUrl(record.idImageUrl)} alt={`ID photo of ${record.fullName}`} loading="lazy" className="size-full object-cover" />
+      <img
+        src={thumbnailUrl(record.idImageUrl)}
+        alt={`ID photo of ${record.fullName}`}
+        loading="lazy"
+        className="size-full object-cover"
+      />
     </button>
   );
 }
@@ -162,7 +178,13 @@ function KycRecordItem({
         </div>
       </div>
       <div className="flex gap-2 sm:flex-col">
-        <Button size="sm" className="flex-1 sm:w-28 sm:flex-none" disabled={busy} onClick={onApprove} aria-label={`Approve the identity of ${who(record)}`}>
+        <Button
+          size="sm"
+          className="flex-1 sm:w-28 sm:flex-none"
+          disabled={busy}
+          onClick={onApprove}
+          aria-label={`Approve the identity of ${who(record)}`}
+        >
           <Check aria-hidden="true" />
           Approve
         </Button>
@@ -222,12 +244,20 @@ export function KycReviewPanel({ className }: { className?: string }) {
   if (records.isPending) {
     body = <Spinner label="Loading identity checks..." className="py-8" />;
   } else if (records.isError) {
-    body = <LoadError message={`Could not load the identity checks. ${errorMessage(records.error, '')}`} onRetry={() => void records.refetch()} />;
+    body = (
+      <LoadError
+        message={`Could not load the identity checks. ${errorMessage(records.error, '')}`}
+        onRetry={() => void records.refetch()}
+      />
+    );
   } else if (records.data.length === 0) {
     body = <EmptyState icon={<ShieldCheck />} title="No identity checks waiting" className="py-8" />;
   } else {
     body = (
-      <ul className="-mr-2 flex max-h-[32rem] flex-col gap-3 overflow-y-auto pr-2" aria-label="Identity checks waiting for review">
+      <ul
+        className="-mr-2 flex max-h-[32rem] flex-col gap-3 overflow-y-auto pr-2"
+        aria-label="Identity checks waiting for review"
+      >
         {records.data.map((record) => (
           <KycRecordItem
             key={record.id}
@@ -271,7 +301,11 @@ export function KycReviewPanel({ className }: { className?: string }) {
         className="max-w-3xl"
       >
         {photo?.idImageUrl && (
-          <img src={photo.idImageUrl} alt={`ID photo of ${photo.fullName}`} className="max-h-[70dvh] w-full rounded-md bg-muted object-contain" />
+          <img
+            src={photo.idImageUrl}
+            alt={`ID photo of ${photo.fullName}`}
+            className="max-h-[70dvh] w-full rounded-md bg-muted object-contain"
+          />
         )}
       </Dialog>
     </QueuePanel>

@@ -30,12 +30,19 @@ export function MailboxSearch({ search, onSearch }: { search: string; onSearch: 
   };
 
   return (
-    <form role="search" onSubmit={(event) => void form.handleSubmit((values) => onSearch(values.search))(event)} className="sm:max-w-md sm:flex-1">
+    <form
+      role="search"
+      onSubmit={(event) => void form.handleSubmit((values) => onSearch(values.search))(event)}
+      className="sm:max-w-md sm:flex-1"
+    >
       <Field label="Find a submission by its number or tracking number" labelClassName="sr-only" error={error} className="gap-1">
         {(control) => (
           <div className="flex gap-2">
             <div className="relative flex-1">
-              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              />
               <Input
                 {...control}
                 type="search"

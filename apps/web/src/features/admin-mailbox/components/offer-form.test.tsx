@@ -15,7 +15,8 @@ async function fillOffer(user: ReturnType<typeof renderWithApp>['user'], offer: 
   await user.type(screen.getByLabelText('Final Offer ($)'), offer);
   await user.type(screen.getByLabelText('Actual Weight'), weight);
 }
-const offered = () => HttpResponse.json(anAdminSubmission({ status: 'offered', finalOffer: '1450.00', actualWeight: 9.4, version: 8 }));
+const offered = () =>
+  HttpResponse.json(anAdminSubmission({ status: 'offered', finalOffer: '1450.00', actualWeight: 9.4, version: 8 }));
 
 describe('offer form', () => {
   test('a valid offer sends exactly the body PUT /api/submissions/{id} reads', async () => {
@@ -31,7 +32,13 @@ describe('offer form', () => {
     expect(await screen.findByText('Submission updated successfully')).toBeTruthy();
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT ${path}`]);
     await waitFor(() =>
-      expect(seen[0]?.body).toEqual({ finalOffer: '1450.00', actualWeight: 9.4, adminNotes: 'Stamped 14k.', status: 'offered', version: 7 }),
+      expect(seen[0]?.body).toEqual({
+        finalOffer: '1450.00',
+        actualWeight: 9.4,
+        adminNotes: 'Stamped 14k.',
+        status: 'offered',
+        version: 7,
+      }),
     );
   });
 
@@ -44,7 +51,9 @@ describe('offer form', () => {
     await user.click(submit());
 
     await screen.findByText('Submission updated successfully');
-    await waitFor(() => expect(seen[0]?.body).toEqual({ finalOffer: '12.50', actualWeight: 1, adminNotes: null, status: 'offered', version: 7 }));
+    await waitFor(() =>
+      expect(seen[0]?.body).toEqual({ finalOffer: '12.50', actualWeight: 1, adminNotes: null, status: 'offered', version: 7 }),
+    );
   });
 
   test('a missing offer and weight toast SPEC 5 sentence, mark both fields and send nothing', async () => {
@@ -69,7 +78,9 @@ describe('offer form', () => {
     await user.click(submit());
 
     const offer = screen.getByLabelText('Final Offer ($)');
-    await waitFor(() => expect(describedText(offer)).toBe('The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'));
+    await waitFor(() =>
+      expect(describedText(offer)).toBe('The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.'),
+    );
     expect(isInvalid(screen.getByLabelText('Actual Weight'))).toBe(false);
     expect(seen).toEqual([]);
   });
@@ -79,7 +90,11 @@ describe('offer form', () => {
     const inGrams = renderWithApp(<OfferForm submission={appraising} />);
     await fillOffer(inGrams.user, '10', '0.0005');
     await inGrams.user.click(submit());
-    await waitFor(() => expect(describedText(screen.getByLabelText('Actual Weight'))).toMatch(/^In grams, as weighed on receipt\. The actual weight is too small to weigh/));
+    await waitFor(() =>
+      expect(describedText(screen.getByLabelText('Actual Weight'))).toMatch(
+        /^In grams, as weighed on receipt\. The actual weight is too small to weigh/,
+      ),
+    );
     inGrams.unmount();
 
     const inOunces = renderWithApp(<OfferForm submission={anAdminSubmission({ weightUnit: 'oz' })} />);
@@ -90,7 +105,11 @@ describe('offer form', () => {
 
   test('a server 400 with issues puts each message on its field', async () => {
     const message = 'The actual weight is too large; the most we accept is 100 kg.';
-    server.use(http.put(path, () => apiError(400, 'BAD_REQUEST', `Invalid body: actualWeight: ${message}`, [{ path: 'actualWeight', message }])));
+    server.use(
+      http.put(path, () =>
+        apiError(400, 'BAD_REQUEST', `Invalid body: actualWeight: ${message}`, [{ path: 'actualWeight', message }]),
+      ),
+    );
     const { user } = renderWithApp(<OfferForm submission={appraising} />);
 
     await fillOffer(user, '1450', '9.4');

@@ -70,14 +70,22 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
       }),
     (found) => {
       // SPEC 5's sentence when either figure is missing; other problems are shown on their field.
-      if (found.finalOffer?.message === validationMessages.offerAndWeight || found.actualWeight?.message === validationMessages.offerAndWeight) {
+      if (
+        found.finalOffer?.message === validationMessages.offerAndWeight ||
+        found.actualWeight?.message === validationMessages.offerAndWeight
+      ) {
         toast.error(validationMessages.offerAndWeight);
       }
     },
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Offer for ${submission.description}`} className="flex flex-col gap-3">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Offer for ${submission.description}`}
+      className="flex flex-col gap-3"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Final Offer ($)"

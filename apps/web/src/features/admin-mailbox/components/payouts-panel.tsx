@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Banknote, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { addressLines, ADMIN_PAYOUT_LIST_MAX, dollarsToCents, markPayoutSentSchema, PAYOUT_REFERENCE_MAX_LENGTH, type AdminPayout } from '@assay/domain';
+import {
+  addressLines,
+  ADMIN_PAYOUT_LIST_MAX,
+  dollarsToCents,
+  markPayoutSentSchema,
+  PAYOUT_REFERENCE_MAX_LENGTH,
+  type AdminPayout,
+} from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
@@ -60,7 +67,11 @@ function MarkSentDialog({
       }}
       busy={busy}
       title="Mark payout as sent"
-      description={payout ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. The client is told at once.` : undefined}
+      description={
+        payout
+          ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. The client is told at once.`
+          : undefined
+      }
     >
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
         <TextField
@@ -115,14 +126,21 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
             <p className="font-medium text-destructive">No mailing address on file: ask the client for one before sending.</p>
           ))}
         <p className="min-w-0 break-words">
-          <span className="font-mono text-xs text-muted-foreground">#{payout.submission.shortId}</span> {payout.submission.description}
+          <span className="font-mono text-xs text-muted-foreground">#{payout.submission.shortId}</span>{' '}
+          {payout.submission.description}
         </p>
         <p className="text-muted-foreground">
           {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
         </p>
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
-        <Button size="sm" className="w-full sm:w-auto" disabled={busy} onClick={onMarkSent} aria-label={`Mark sent: ${payoutSummary(payout)}`}>
+        <Button
+          size="sm"
+          className="w-full sm:w-auto"
+          disabled={busy}
+          onClick={onMarkSent}
+          aria-label={`Mark sent: ${payoutSummary(payout)}`}
+        >
           <Send aria-hidden="true" />
           Mark sent
         </Button>
@@ -161,7 +179,12 @@ export function PayoutsPanel({ className }: { className?: string }) {
   if (payouts.isPending) {
     body = <Spinner label="Loading payouts..." className="py-8" />;
   } else if (payouts.isError) {
-    body = <LoadError message={`Could not load the payouts. ${errorMessage(payouts.error, '')}`} onRetry={() => void payouts.refetch()} />;
+    body = (
+      <LoadError
+        message={`Could not load the payouts. ${errorMessage(payouts.error, '')}`}
+        onRetry={() => void payouts.refetch()}
+      />
+    );
   } else if (payouts.data.length === 0) {
     body = <EmptyState icon={<Banknote />} title="No payouts waiting" className="py-8" />;
   } else {

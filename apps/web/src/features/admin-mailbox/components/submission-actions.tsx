@@ -62,7 +62,9 @@ function MessageDialog({
           hint="Optional. The client reads this in the notification and the e-mail."
           error={form.formState.errors.message?.message}
         >
-          {(control) => <Textarea {...control} rows={3} maxLength={ADMIN_MESSAGE_MAX_LENGTH} disabled={busy} {...form.register('message')} />}
+          {(control) => (
+            <Textarea {...control} rows={3} maxLength={ADMIN_MESSAGE_MAX_LENGTH} disabled={busy} {...form.register('message')} />
+          )}
         </Field>
         <DialogActions>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
@@ -100,7 +102,8 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
     },
   });
   const requestId = useRequestIdVerification({
-    onSuccess: () => toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
+    onSuccess: () =>
+      toast.success('ID verification requested', { description: 'The client has been asked to verify their identity.' }),
     onError: failed('Failed to request ID verification'),
   });
   const returnItem = useReturnSubmission({
@@ -119,11 +122,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${submission.description}`}>
       {submission.status === 'new' && (
-        <Button
-          size="sm"
-          disabled={markReceived.isPending}
-          onClick={() => markReceived.mutate(submission.id)}
-        >
+        <Button size="sm" disabled={markReceived.isPending} onClick={() => markReceived.mutate(submission.id)}>
           <PackageCheck aria-hidden="true" />
           {markReceived.isPending ? 'Saving…' : 'Mark Received'}
         </Button>
@@ -139,12 +138,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
           ID Verification Required
         </Button>
       ) : (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={requestId.isPending}
-          onClick={() => requestId.mutate(submission.id)}
-        >
+        <Button size="sm" variant="outline" disabled={requestId.isPending} onClick={() => requestId.mutate(submission.id)}>
           <IdCard aria-hidden="true" />
           Request ID Verification
         </Button>

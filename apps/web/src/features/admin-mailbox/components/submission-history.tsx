@@ -36,7 +36,12 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
 
   if (detail.isPending) return <Spinner label="Loading history..." className="py-4" />;
   if (detail.isError) {
-    return <LoadError message={`Could not load the history. ${errorMessage(detail.error, '')}`} onRetry={() => void detail.refetch()} />;
+    return (
+      <LoadError
+        message={`Could not load the history. ${errorMessage(detail.error, '')}`}
+        onRetry={() => void detail.refetch()}
+      />
+    );
   }
 
   const { auditLog, customerKyc, transaction } = detail.data;
@@ -72,7 +77,8 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
                     {statusChange && <span className="text-muted-foreground"> ({statusChange})</span>}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'System'}
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
+                    {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'System'}
                   </p>
                   {auditChangeLines(entry.changes).map((line) => (
                     <p key={line} className="text-xs text-foreground/80 [overflow-wrap:anywhere]">
@@ -80,7 +86,11 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
                     </p>
                   ))}
                   {returnLabel && (
-                    <a href={returnLabel} download className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-navy-700 underline-offset-4 hover:underline">
+                    <a
+                      href={returnLabel}
+                      download
+                      className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-navy-700 underline-offset-4 hover:underline"
+                    >
                       <FileDown aria-hidden="true" className="size-3.5" />
                       Return label (PDF)
                     </a>

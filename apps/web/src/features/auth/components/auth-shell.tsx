@@ -20,7 +20,11 @@ export function AuthShell({
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-navy-900 via-navy-900 to-navy-800 px-4 py-8 sm:py-14">
       <div className="mx-auto flex w-full max-w-md flex-1 flex-col">
-        <Link href={paths.home} className="mx-auto mb-8 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400" aria-label="Assay home">
+        <Link
+          href={paths.home}
+          className="mx-auto mb-8 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold-400"
+          aria-label="Assay home"
+        >
           <Logo tone="light" />
         </Link>
         <main>
@@ -45,7 +49,10 @@ export function AuthShell({
 /** A link styled for the dark auth background. */
 export function AuthFooterLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} className="font-semibold text-gold-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 rounded-sm">
+    <Link
+      href={href}
+      className="font-semibold text-gold-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 rounded-sm"
+    >
       {children}
     </Link>
   );

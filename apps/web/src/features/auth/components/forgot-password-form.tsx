@@ -53,7 +53,15 @@ export function ForgotPasswordForm() {
               <span>{identityErrorMessage(request.error, 'Could not send the reset link. Please try again.')}</span>
             </Alert>
           )}
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <SubmitButton pending={request.isPending}>Send reset link</SubmitButton>
         </form>
       )}

@@ -65,7 +65,15 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
             </Alert>
           )
         )}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <TextField
           label="Password"
           type="password"
@@ -74,7 +82,10 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
           {...form.register('password')}
         />
         <div className="-mt-2 text-right">
-          <Link href={paths.forgotPassword} className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
+          <Link
+            href={paths.forgotPassword}
+            className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+          >
             Forgot password?
           </Link>
         </div>

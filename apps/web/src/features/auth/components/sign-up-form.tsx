@@ -20,7 +20,10 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
 
   const onSubmit = form.handleSubmit((values) => {
     const after = safeReturnTo(returnTo);
-    signUp.mutate({ ...values, callbackURL: after === paths.home ? paths.client.dashboard : after }, { onSuccess: () => setSentTo(values.email) });
+    signUp.mutate(
+      { ...values, callbackURL: after === paths.home ? paths.client.dashboard : after },
+      { onSuccess: () => setSentTo(values.email) },
+    );
   });
 
   if (sentTo) {
@@ -42,8 +45,8 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
             </span>
           </Alert>
           <p className="text-sm text-muted-foreground">
-            No e-mail after a few minutes? Look in your spam folder, or sign in with your new password and we will send a
-            fresh link.
+            No e-mail after a few minutes? Look in your spam folder, or sign in with your new password and we will send a fresh
+            link.
           </p>
           {afterSent}
         </div>
@@ -69,10 +72,28 @@ export function SignUpForm({ returnTo, afterSent }: { returnTo: string | null; a
           </Alert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" autoFocus error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            autoFocus
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <TextField
           label="Password"
           type="password"

@@ -8,7 +8,10 @@ describe('providerSignInError', () => {
   });
 
   it('explains a cancelled sign-in and offers to try again', () => {
-    expect(providerSignInError('access_denied')).toEqual({ message: 'Signing in at your identity provider was cancelled.', canRetry: true });
+    expect(providerSignInError('access_denied')).toEqual({
+      message: 'Signing in at your identity provider was cancelled.',
+      canRetry: true,
+    });
   });
 
   it('points a person whose e-mail already has a password account to the password form', () => {
@@ -27,7 +30,10 @@ describe('providerSignInError', () => {
 
   it('answers an unknown code with a general sentence, never the code itself', () => {
     for (const code of ['invalid_code', '<script>', 'toString', '__proto__']) {
-      expect(providerSignInError(code)).toEqual({ message: 'Signing in with your identity provider did not work. Please try again.', canRetry: true });
+      expect(providerSignInError(code)).toEqual({
+        message: 'Signing in with your identity provider did not work. Please try again.',
+        canRetry: true,
+      });
     }
   });
 });

@@ -4,7 +4,10 @@ import { apiJson } from '@/lib/api-client';
 
 /** POST /api/submissions/<id>/consignment: records the request and tells the appraisers (idempotent). */
 export function requestConsignment(submissionId: string): Promise<ConsignmentRequest> {
-  return apiJson<ConsignmentRequest>(`/api/submissions/${encodeURIComponent(submissionId)}/consignment`, { method: 'POST', json: {} });
+  return apiJson<ConsignmentRequest>(`/api/submissions/${encodeURIComponent(submissionId)}/consignment`, {
+    method: 'POST',
+    json: {},
+  });
 }
 
 export function useRequestConsignment() {

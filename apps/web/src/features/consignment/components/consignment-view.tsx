@@ -54,7 +54,10 @@ export function ConsignmentView({
 
   const choose = () =>
     request.mutate(submissionId, {
-      onSuccess: () => toast.success('Consignment requested', { description: "We've let our appraisers know. They will contact you about the listing." }),
+      onSuccess: () =>
+        toast.success('Consignment requested', {
+          description: "We've let our appraisers know. They will contact you about the listing.",
+        }),
       onError: (err) => toast.error('Could not request a consignment sale', { description: errorMessage(err) }),
     });
 
@@ -74,7 +77,9 @@ export function ConsignmentView({
           <p className="mt-2 text-3xl font-bold tabular-nums text-navy-900">
             {whole(CONSIGNMENT_EXAMPLE_MIN_CENTS)} - {whole(CONSIGNMENT_EXAMPLE_MAX_CENTS)}
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">Can be more for collectible and designer pieces; paid once a buyer is found.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Can be more for collectible and designer pieces; paid once a buyer is found.
+          </p>
         </Card>
       </section>
 
@@ -90,8 +95,12 @@ export function ConsignmentView({
               <caption className="sr-only">Tiered commission by sale amount</caption>
               <thead>
                 <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">Sale amount</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Commission</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Sale amount
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Commission
+                  </th>
                   <th scope="col" className="pb-2 text-right font-medium">
                     You keep<span aria-hidden="true">*</span>
                   </th>
@@ -100,14 +109,19 @@ export function ConsignmentView({
               <tbody className="divide-y divide-border">
                 {consignmentTiers.map((tier) => (
                   <tr key={tier.label}>
-                    <th scope="row" className="py-2 text-left font-medium">{tier.label}</th>
+                    <th scope="row" className="py-2 text-left font-medium">
+                      {tier.label}
+                    </th>
                     <td className="py-2 text-right tabular-nums">{percent(tier.commissionBasisPoints)}</td>
                     <td className="py-2 text-right tabular-nums">{percent(10_000 - tier.commissionBasisPoints)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="text-xs text-muted-foreground"><span aria-hidden="true">* </span>"You keep" is the share of the sale price, before the listing prep fee. The whole sale is charged at the rate of its tier.</p>
+            <p className="text-xs text-muted-foreground">
+              <span aria-hidden="true">* </span>"You keep" is the share of the sale price, before the listing prep fee. The whole
+              sale is charged at the rate of its tier.
+            </p>
             <dl className="flex flex-col gap-2 text-sm">
               <div className="flex justify-between gap-3">
                 <dt className="text-muted-foreground">Buyer's premium (paid by the buyer)</dt>
@@ -131,7 +145,10 @@ export function ConsignmentView({
             <ol className="flex flex-col gap-4">
               {steps.map((step, index) => (
                 <li key={step.title} className="flex gap-3">
-                  <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-navy-50 text-navy-700">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-navy-50 text-navy-700"
+                  >
                     <step.icon className="size-4" />
                   </span>
                   <div>
@@ -151,7 +168,8 @@ export function ConsignmentView({
         <Alert variant="success">
           <CheckCircle2 aria-hidden="true" />
           <span>
-            You chose a consignment sale on {formatDateTime(requestedAt)}. We've let our appraisers know; they will contact you about listing your item.
+            You chose a consignment sale on {formatDateTime(requestedAt)}. We've let our appraisers know; they will contact you
+            about listing your item.
           </span>
         </Alert>
       ) : !canChoose ? (
@@ -162,7 +180,13 @@ export function ConsignmentView({
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         {canChoose && !requestedAt && (
-          <Button variant="accent" size="lg" onClick={choose} disabled={request.isPending} aria-busy={request.isPending || undefined}>
+          <Button
+            variant="accent"
+            size="lg"
+            onClick={choose}
+            disabled={request.isPending}
+            aria-busy={request.isPending || undefined}
+          >
             {request.isPending ? 'Sending...' : 'Choose Consignment Sale'}
           </Button>
         )}

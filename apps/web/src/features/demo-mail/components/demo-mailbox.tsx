@@ -59,14 +59,13 @@ export function DemoMailbox() {
               Demo mailbox
             </h1>
             <p className="text-muted-foreground">
-              This Assay is a demo without an e-mail server, so the e-mails it would send are kept here instead, newest
-              first. Only this computer can open this page.
+              This Assay is a demo without an e-mail server, so the e-mails it would send are kept here instead, newest first.
+              Only this computer can open this page.
             </p>
           </div>
           {mail.isError ? (
             <p className="rounded-md border bg-background p-4 text-sm">
-              There is no demo mailbox here: this Assay sends its e-mail for real, or this page was opened from another
-              computer.
+              There is no demo mailbox here: this Assay sends its e-mail for real, or this page was opened from another computer.
             </p>
           ) : mail.data.messages.length === 0 ? (
             <p className="flex items-center gap-2 rounded-md border bg-background p-4 text-sm text-muted-foreground">

@@ -36,7 +36,9 @@ export function useMarkNotificationsRead() {
         current
           ? {
               unread: answer?.unread ?? 0,
-              items: current.items.map((item) => (!ids || ids.includes(item.id) ? { ...item, readAt: item.readAt ?? now } : item)),
+              items: current.items.map((item) =>
+                !ids || ids.includes(item.id) ? { ...item, readAt: item.readAt ?? now } : item,
+              ),
             }
           : current,
       );

@@ -9,7 +9,17 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 
-function NotificationEntry({ item, wasUnread, linkToSubmission, onNavigate }: { item: NotificationItem; wasUnread: boolean; linkToSubmission: boolean; onNavigate: () => void }) {
+function NotificationEntry({
+  item,
+  wasUnread,
+  linkToSubmission,
+  onNavigate,
+}: {
+  item: NotificationItem;
+  wasUnread: boolean;
+  linkToSubmission: boolean;
+  onNavigate: () => void;
+}) {
   const content = (
     <>
       <span className="flex items-start justify-between gap-2">
@@ -29,7 +39,11 @@ function NotificationEntry({ item, wasUnread, linkToSubmission, onNavigate }: { 
   const box = 'block rounded-md px-2 py-2.5';
   if (linkToSubmission && item.submissionId) {
     return (
-      <Link href={clientPaths.submission(item.submissionId)} onClick={onNavigate} className={cn(box, 'hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring')}>
+      <Link
+        href={clientPaths.submission(item.submissionId)}
+        onClick={onNavigate}
+        className={cn(box, 'hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring')}
+      >
         {content}
       </Link>
     );
@@ -65,7 +79,11 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
         <Button variant="ghost" size="icon" aria-label={label} className="relative">
           <Bell aria-hidden="true" className="size-5!" />
           {unread > 0 && (
-            <span aria-hidden="true" data-testid="notifications-unread" className="absolute right-1 top-1 flex min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-4.5 text-white">
+            <span
+              aria-hidden="true"
+              data-testid="notifications-unread"
+              className="absolute right-1 top-1 flex min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-4.5 text-white"
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           )}
@@ -74,7 +92,9 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
       <PopoverContent role="region" aria-label="Notifications panel" align="end" className="w-[calc(100vw-1.5rem)] p-3 sm:w-80">
         <h2 className="px-2 text-sm font-semibold">Notifications</h2>
         {notifications.isError && items.length === 0 ? (
-          <p className="px-2 py-4 text-sm text-muted-foreground">Could not load your notifications. We will try again in a minute.</p>
+          <p className="px-2 py-4 text-sm text-muted-foreground">
+            Could not load your notifications. We will try again in a minute.
+          </p>
         ) : items.length === 0 ? (
           <div className="mt-3 flex flex-col items-center gap-2 py-4 text-center text-sm text-muted-foreground">
             <BellOff aria-hidden="true" className="size-6" />
@@ -84,7 +104,12 @@ export function NotificationsButton({ linkToSubmissions = true }: { linkToSubmis
           <ul className="mt-2 flex max-h-[min(24rem,70dvh)] flex-col divide-y divide-border overflow-y-auto">
             {items.map((item) => (
               <li key={item.id}>
-                <NotificationEntry item={item} wasUnread={newWhenOpened.has(item.id)} linkToSubmission={linkToSubmissions} onNavigate={() => setOpen(false)} />
+                <NotificationEntry
+                  item={item}
+                  wasUnread={newWhenOpened.has(item.id)}
+                  linkToSubmission={linkToSubmissions}
+                  onNavigate={() => setOpen(false)}
+                />
               </li>
             ))}
           </ul>

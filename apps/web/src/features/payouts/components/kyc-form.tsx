@@ -22,7 +22,8 @@ const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }
   idType: z.string().pipe(kycSubmissionSchema.shape.idType),
   idImage: z.custom<File | null>().transform((file, ctx) => {
     if (!file) ctx.addIssue({ code: 'custom', message: 'Please add a photo of your ID.' });
-    else if (file.size > MAX_IMAGE_BYTES) ctx.addIssue({ code: 'custom', message: 'This photo exceeds maximum allowed size of 10 MB' });
+    else if (file.size > MAX_IMAGE_BYTES)
+      ctx.addIssue({ code: 'custom', message: 'This photo exceeds maximum allowed size of 10 MB' });
     return file ?? z.NEVER;
   }),
 });
@@ -33,7 +34,9 @@ const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }
  */
 export function KycForm({ rejectionReason }: { rejectionReason?: string | null }) {
   const submit = useSubmitKyc();
-  const form = useZodForm(kycFormSchema, { defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idImage: null } });
+  const form = useZodForm(kycFormSchema, {
+    defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idImage: null },
+  });
   const { errors } = form.formState;
   const [uploading, setUploading] = useState(false);
   const fileId = useId();
@@ -53,7 +56,10 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
     submit.mutate(
       { ...details, idImageId },
       {
-        onSuccess: () => toast.success('Identity details sent', { description: 'We are reviewing your identity. We will let you know when it is done.' }),
+        onSuccess: () =>
+          toast.success('Identity details sent', {
+            description: 'We are reviewing your identity. We will let you know when it is done.',
+          }),
         onError: (err) => {
           applyServerIssues(form, err);
           toast.error('Could not send your details', { description: errorMessage(err) });
@@ -63,7 +69,12 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-labelledby={`${fileId}-heading`}>
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-labelledby={`${fileId}-heading`}
+    >
       <div className="flex items-start gap-3">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
         <div>
@@ -71,7 +82,8 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
             Verify your identity
           </h3>
           <p className="text-sm text-muted-foreground">
-            For purchases above $10,000 we confirm who we are paying before the money is released. Your ID photo is stored privately and only our review team sees it.
+            For purchases above $10,000 we confirm who we are paying before the money is released. Your ID photo is stored
+            privately and only our review team sees it.
           </p>
         </div>
       </div>
@@ -82,7 +94,13 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
       )}
       <TextField label="Full legal name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Date of birth" type="date" autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          error={errors.dateOfBirth?.message}
+          {...form.register('dateOfBirth')}
+        />
         <Field id={`${fileId}-type`} label="ID type" error={errors.idType?.message}>
           {(control) => (
             <NativeSelect {...control} {...form.register('idType')}>
@@ -97,7 +115,12 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
         </Field>
       </div>
       <TextField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...form.register('idNumber')} />
-      <Field id={fileId} label="Photo of your ID" hint="The front of the ID, all four corners visible. JPEG, PNG, WebP or HEIC, up to 10 MB." error={errors.idImage?.message}>
+      <Field
+        id={fileId}
+        label="Photo of your ID"
+        hint="The front of the ID, all four corners visible. JPEG, PNG, WebP or HEIC, up to 10 MB."
+        error={errors.idImage?.message}
+      >
         {(control) => (
           <input
             {...control}

@@ -11,7 +11,10 @@ import { PayoutView } from './payout-view';
 const offered = aSubmissionDetail({ status: 'offered', finalOffer: '1450.00', actualWeight: 9.4 });
 const confirm = () => screen.getByRole('button', { name: 'Confirm & Process Payout' });
 
-async function fillBank(user: ReturnType<typeof renderWithApp>['user'], bank: { name: string; routing: string; account: string }) {
+async function fillBank(
+  user: ReturnType<typeof renderWithApp>['user'],
+  bank: { name: string; routing: string; account: string },
+) {
   await user.type(screen.getByLabelText('Account holder name'), bank.name);
   await user.type(screen.getByLabelText('Routing number'), bank.routing);
   await user.type(screen.getByLabelText('Account number'), bank.account);
@@ -46,7 +49,9 @@ describe('payout form', () => {
 
   test('PayPal sends the e-mail and the amount after its fee', async () => {
     const seen = recordRequests();
-    server.use(http.post('/api/transactions', () => HttpResponse.json(aTransaction({ payoutMethod: 'paypal' }), { status: 201 })));
+    server.use(
+      http.post('/api/transactions', () => HttpResponse.json(aTransaction({ payoutMethod: 'paypal' }), { status: 201 })),
+    );
     const { user } = renderWithApp(<PayoutView submission={offered} />);
 
     await user.click(screen.getByRole('radio', { name: /PayPal/ }));
@@ -101,11 +106,13 @@ describe('payout form', () => {
     expect(seen).toEqual([]);
   });
 
-  test("a server 400 with issues puts each message on the field its path names", async () => {
+  test('a server 400 with issues puts each message on the field its path names', async () => {
     const message = 'The account number must be 4 to 17 digits.';
     server.use(
       http.post('/api/transactions', () =>
-        apiError(400, 'BAD_REQUEST', `Invalid body: payoutDetails.accountNumber: ${message}`, [{ path: 'payoutDetails.accountNumber', message }]),
+        apiError(400, 'BAD_REQUEST', `Invalid body: payoutDetails.accountNumber: ${message}`, [
+          { path: 'payoutDetails.accountNumber', message },
+        ]),
       ),
     );
     const { user } = renderWithApp(<PayoutView submission={offered} />);

@@ -65,7 +65,11 @@ function payoutFormSchema(submissionId: string, offerCents: number) {
       if (blank.length > 0) return z.NEVER;
       const { payoutMethod, accountName, routingNumber, accountNumber, email } = values;
       const payoutDetails =
-        payoutMethod === 'ach' ? { accountName, routingNumber, accountNumber } : payoutMethod === 'paypal' ? { email } : { method: 'check' as const };
+        payoutMethod === 'ach'
+          ? { accountName, routingNumber, accountNumber }
+          : payoutMethod === 'paypal'
+            ? { email }
+            : { method: 'check' as const };
       // The server derives the amount itself; the net amount this page shows goes along.
       const amount = centsToDecimalString(canPayOut(offerCents, payoutMethod) ? payoutAmountCents(offerCents, payoutMethod) : 0);
       const parsed = createTransactionSchema.safeParse({ submissionId, amount, payoutMethod, payoutDetails });
@@ -116,7 +120,11 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
         <Alert variant="success">
           <CheckCircle2 aria-hidden="true" />
           <span>
-            This offer has been accepted and paid{t ? `: ${formatDollars(t.amount) ?? t.amount} by ${payoutMethodInfo[t.payoutMethod as PayoutMethod]?.label ?? t.payoutMethod} on ${formatDateTime(t.createdAt)}` : ''}.
+            This offer has been accepted and paid
+            {t
+              ? `: ${formatDollars(t.amount) ?? t.amount} by ${payoutMethodInfo[t.payoutMethod as PayoutMethod]?.label ?? t.payoutMethod} on ${formatDateTime(t.createdAt)}`
+              : ''}
+            .
           </span>
         </Alert>
         <BackToDashboard />
@@ -152,20 +160,21 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
     (body) => {
       if (create.isPending) return;
       create.mutate(body, {
-          onSuccess: () => {
-            toast.success('Payout Processed', { description: 'Your payout has been initiated successfully' });
-            navigate(clientPaths.dashboard);
-          },
-          onError: (err) => {
-            if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
-            applyServerIssues(form, err);
-            toast.error('Failed to process payout', { description: errorMessage(err, '') || undefined });
-          },
+        onSuccess: () => {
+          toast.success('Payout Processed', { description: 'Your payout has been initiated successfully' });
+          navigate(clientPaths.dashboard);
+        },
+        onError: (err) => {
+          if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
+          applyServerIssues(form, err);
+          toast.error('Failed to process payout', { description: errorMessage(err, '') || undefined });
+        },
       });
     },
     (found) => {
       const messages = payoutFields.map((field) => found[field]?.message).filter((message) => message !== undefined);
-      if (messages.includes(REQUIRED)) toast.error(method === 'paypal' ? validationMessages.paypalEmail : validationMessages.bankDetails);
+      if (messages.includes(REQUIRED))
+        toast.error(method === 'paypal' ? validationMessages.paypalEmail : validationMessages.bankDetails);
       else toast.error(messages[0] ?? found.payoutMethod?.message ?? 'Failed to process payout');
     },
   );
@@ -221,7 +230,9 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                     <span className="text-sm text-muted-foreground">
                       {info.timing} · {value === 'paypal' ? `Fee ${info.fee}` : info.fee}
                     </span>
-                    {disabled && <span className="text-xs text-destructive">This offer is too small to pay by PayPal after its fee.</span>}
+                    {disabled && (
+                      <span className="text-xs text-destructive">This offer is too small to pay by PayPal after its fee.</span>
+                    )}
                   </span>
                 </label>
               );
@@ -232,7 +243,9 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
             <Card>
               <CardHeader className="pb-3">
                 <h2 className="text-base font-semibold">Bank account</h2>
-                <p className="text-sm text-muted-foreground">We only ever show the last 4 digits again. Numbers are stored encrypted.</p>
+                <p className="text-sm text-muted-foreground">
+                  We only ever show the last 4 digits again. Numbers are stored encrypted.
+                </p>
               </CardHeader>
               <CardContent className="flex flex-col gap-4">
                 <TextField
@@ -269,7 +282,14 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 <h2 className="text-base font-semibold">PayPal</h2>
               </CardHeader>
               <CardContent>
-                <TextField label="PayPal email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+                <TextField
+                  label="PayPal email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
               </CardContent>
             </Card>
           )}
@@ -289,7 +309,9 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
               ) : kycStatus === 'pending' ? (
                 <Alert variant="info">
                   <Clock aria-hidden="true" />
-                  <span>We are reviewing your identity. You can confirm your payout as soon as it is approved; we will notify you.</span>
+                  <span>
+                    We are reviewing your identity. You can confirm your payout as soon as it is approved; we will notify you.
+                  </span>
                 </Alert>
               ) : kycStatus === 'approved' ? (
                 <Alert variant="success">
@@ -333,10 +355,19 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 <dd>{payoutMethodInfo[method].timing}</dd>
               </div>
             </dl>
-            <Button type="submit" form={ids.form} variant="accent" size="lg" disabled={create.isPending || waitingForKyc || !payable} aria-busy={create.isPending || undefined}>
+            <Button
+              type="submit"
+              form={ids.form}
+              variant="accent"
+              size="lg"
+              disabled={create.isPending || waitingForKyc || !payable}
+              aria-busy={create.isPending || undefined}
+            >
               {create.isPending ? 'Processing...' : 'Confirm & Process Payout'}
             </Button>
-            {waitingForKyc && <p className="text-xs text-muted-foreground">Payouts above $10,000 wait until your identity is verified.</p>}
+            {waitingForKyc && (
+              <p className="text-xs text-muted-foreground">Payouts above $10,000 wait until your identity is verified.</p>
+            )}
             <Button asChild variant="ghost">
               <Link href={clientPaths.dashboard}>Cancel</Link>
             </Button>

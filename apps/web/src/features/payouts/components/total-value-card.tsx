@@ -11,10 +11,16 @@ export function TotalValueCard() {
     <StatCard
       title="Total Value"
       icon={<DollarSign />}
-      value={transactions.isPending ? <span className="text-muted-foreground">
+      value={
+        transactions.isPending ? (
+          <span className="text-muted-foreground">
             <span aria-hidden="true">…</span>
             <span className="sr-only">Loading</span>
-          </span> : formatCents(totalCents)}
+          </span>
+        ) : (
+          formatCents(totalCents)
+        )
+      }
       caption="Lifetime earnings"
     />
   );

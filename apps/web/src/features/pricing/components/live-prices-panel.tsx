@@ -99,7 +99,11 @@ function PriceTable({ rows }: { rows: KnownPricingRow[] }) {
         {gems.length > 0 && (
           <tbody>
             <tr className="border-t border-border bg-muted/60">
-              <th scope="colgroup" colSpan={4} className={`${cell} py-2 text-left text-xs font-semibold uppercase tracking-wide text-navy-700`}>
+              <th
+                scope="colgroup"
+                colSpan={4}
+                className={`${cell} py-2 text-left text-xs font-semibold uppercase tracking-wide text-navy-700`}
+              >
                 Gems — priced per carat
               </th>
             </tr>
@@ -117,7 +121,10 @@ function ChartsFallback() {
   return (
     <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {chartedMetals.map((metal) => (
-        <div key={metal.itemType} className="h-[11.5rem] animate-pulse rounded-lg border border-border bg-card motion-reduce:animate-none" />
+        <div
+          key={metal.itemType}
+          className="h-[11.5rem] animate-pulse rounded-lg border border-border bg-card motion-reduce:animate-none"
+        />
       ))}
     </div>
   );
@@ -145,8 +152,8 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
         )}
         {status.updatedAt && (
           <span className="text-muted-foreground">
-            Updated <time dateTime={status.updatedAt.toISOString()}>{formatUpdatedAt(status.updatedAt, new Date(now))}</time> · refreshed
-            every 60 seconds
+            Updated <time dateTime={status.updatedAt.toISOString()}>{formatUpdatedAt(status.updatedAt, new Date(now))}</time> ·
+            refreshed every 60 seconds
           </span>
         )}
       </div>
@@ -154,8 +161,8 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
         <Alert variant="warning" data-testid="pricing-stale">
           <AlertTriangle aria-hidden="true" />
           <span>
-            Prices last updated {status.staleSince ? formatUpdatedAt(status.staleSince, new Date(now)) : 'at an unknown time'} — may be out
-            of date
+            Prices last updated {status.staleSince ? formatUpdatedAt(status.staleSince, new Date(now)) : 'at an unknown time'} —
+            may be out of date
           </span>
         </Alert>
       )}
@@ -213,8 +220,8 @@ export function LivePricesPanel() {
         )}
         <PriceTable rows={rows} />
         <p className="text-xs text-muted-foreground">
-          Prices in US dollars per troy ounce and per gram. Gems are priced per carat from reference prices set by our appraisers. Karat
-          golds follow fine gold by purity.
+          Prices in US dollars per troy ounce and per gram. Gems are priced per carat from reference prices set by our appraisers.
+          Karat golds follow fine gold by purity.
         </p>
       </Card>
       <div>

@@ -82,7 +82,12 @@ function MetalHistoryCard({ metal, row }: { metal: (typeof chartedMetals)[number
   const high = series ? formatPrice(series.high) : null;
 
   return (
-    <Card role="group" aria-label={`${metal.name}, last 24 hours`} data-testid="price-history" className="flex min-w-0 flex-col gap-2 p-3 sm:p-4">
+    <Card
+      role="group"
+      aria-label={`${metal.name}, last 24 hours`}
+      data-testid="price-history"
+      className="flex min-w-0 flex-col gap-2 p-3 sm:p-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-1">
         <div>
           <h4 className="font-semibold text-navy-900">{metal.name}</h4>
@@ -101,11 +106,17 @@ function MetalHistoryCard({ metal, row }: { metal: (typeof chartedMetals)[number
           />
         ) : (
           <p className="text-center text-xs text-muted-foreground">
-            {history.isPending ? 'Loading history...' : history.isError ? 'History unavailable right now.' : 'Collecting price history...'}
+            {history.isPending
+              ? 'Loading history...'
+              : history.isError
+                ? 'History unavailable right now.'
+                : 'Collecting price history...'}
           </p>
         )}
       </div>
-      <p className="text-xs tabular-nums text-muted-foreground">{series && low && high ? `24h low ${low} · high ${high}` : '\u00a0'}</p>
+      <p className="text-xs tabular-nums text-muted-foreground">
+        {series && low && high ? `24h low ${low} · high ${high}` : '\u00a0'}
+      </p>
     </Card>
   );
 }

@@ -92,7 +92,11 @@ function FeedStatus({ status, now }: { status: PricingStatus; now: number }) {
           <FeedName status={status} />
         </Fact>
         <Fact term="Last updated" testId="pricing-feed-updated">
-          {updatedAt ? <RelativeTime value={updatedAt} now={now} /> : <span className="text-muted-foreground">No metal prices yet</span>}
+          {updatedAt ? (
+            <RelativeTime value={updatedAt} now={now} />
+          ) : (
+            <span className="text-muted-foreground">No metal prices yet</span>
+          )}
         </Fact>
         <Fact term="Refreshes">Every {status.refreshSeconds} seconds, automatically</Fact>
       </dl>
@@ -182,7 +186,12 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
         </div>
         {row && <p className="text-xs text-muted-foreground">{gemSourceText(row, now)}</p>}
       </div>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`${label} price per carat`} className="w-full sm:w-auto">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={`${label} price per carat`}
+        className="w-full sm:w-auto"
+      >
         <Field
           label={`New ${label} price per carat, in US dollars`}
           labelClassName="sr-only"
@@ -193,7 +202,10 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
           {(control) => (
             <div className="flex gap-2">
               <div className="relative min-w-0 flex-1 sm:w-36 sm:flex-none">
-                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+                >
                   $
                 </span>
                 <Input
@@ -219,7 +231,10 @@ function GemPriceItem({ itemType, row, now }: { itemType: GemItemType; row: Live
 
 function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <h4 id={id} className="mb-3 flex items-center gap-2 text-base font-semibold text-navy-900 [&_svg]:size-4 [&_svg]:text-navy-700">
+    <h4
+      id={id}
+      className="mb-3 flex items-center gap-2 text-base font-semibold text-navy-900 [&_svg]:size-4 [&_svg]:text-navy-700"
+    >
       <span aria-hidden="true">{icon}</span>
       {children}
     </h4>
@@ -243,7 +258,12 @@ export function PricingAdminPanel({ className }: { className?: string }) {
   if (status.isPending) {
     feed = <Spinner label="Loading the feed status..." className="py-8" />;
   } else if (status.isError) {
-    feed = <LoadError message={`Could not load the feed status. ${errorMessage(status.error, '')}`} onRetry={() => void status.refetch()} />;
+    feed = (
+      <LoadError
+        message={`Could not load the feed status. ${errorMessage(status.error, '')}`}
+        onRetry={() => void status.refetch()}
+      />
+    );
   } else {
     feed = <FeedStatus status={status.data} now={now} />;
   }
@@ -252,7 +272,12 @@ export function PricingAdminPanel({ className }: { className?: string }) {
   if (pricing.isPending) {
     gems = <Spinner label="Loading gem prices..." className="py-8" />;
   } else if (pricing.isError) {
-    gems = <LoadError message={`Could not load the gem prices. ${errorMessage(pricing.error, '')}`} onRetry={() => void pricing.refetch()} />;
+    gems = (
+      <LoadError
+        message={`Could not load the gem prices. ${errorMessage(pricing.error, '')}`}
+        onRetry={() => void pricing.refetch()}
+      />
+    );
   } else {
     gems = (
       <ul aria-labelledby={gemsId} className="flex flex-col">
@@ -281,7 +306,10 @@ export function PricingAdminPanel({ className }: { className?: string }) {
           </SectionTitle>
           {feed}
         </section>
-        <section aria-labelledby={gemsId} className="min-w-0 border-t border-border pt-6 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-10">
+        <section
+          aria-labelledby={gemsId}
+          className="min-w-0 border-t border-border pt-6 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-10"
+        >
           <SectionTitle id={gemsId} icon={<Gem />}>
             Gem prices per carat
           </SectionTitle>

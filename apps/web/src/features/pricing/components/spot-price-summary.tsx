@@ -33,7 +33,10 @@ export function SpotPriceSummary() {
           );
         })}
       </ul>
-      <a href="#pricing" className="mt-3 inline-block rounded-sm text-sm font-medium text-gold-200 underline-offset-4 hover:underline focus-visible:outline-gold-400">
+      <a
+        href="#pricing"
+        className="mt-3 inline-block rounded-sm text-sm font-medium text-gold-200 underline-offset-4 hover:underline focus-visible:outline-gold-400"
+      >
         See all live prices
       </a>
     </div>

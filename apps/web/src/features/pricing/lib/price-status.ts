@@ -1,11 +1,4 @@
-import {
-  ADMIN_PRICE_SOURCE,
-  isDemoPriceSource,
-  isGemItemType,
-  isPricingRowStale,
-  itemTypes,
-  type ItemType,
-} from '@assay/domain';
+import { ADMIN_PRICE_SOURCE, isDemoPriceSource, isGemItemType, isPricingRowStale, itemTypes, type ItemType } from '@assay/domain';
 import type { LivePricingRow } from '../api/get-pricing';
 
 export const DEMO_PRICES_LABEL = 'Demo prices (simulated feed)';

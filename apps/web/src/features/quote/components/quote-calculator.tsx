@@ -82,7 +82,13 @@ const quoteFormSchema = z
  * SPEC 2 "Quote calculator" with the rules of SPEC 5 and 9 (calculateQuote in @assay/domain):
  * nothing is computed without a type, a valid weight and a pricing row for that type.
  */
-export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePriceRow[] | undefined; pricesState: QuotePricesState }) {
+export function QuoteCalculator({
+  rows,
+  pricesState,
+}: {
+  rows: readonly QuotePriceRow[] | undefined;
+  pricesState: QuotePricesState;
+}) {
   const id = useId();
   const form = useZodForm(quoteFormSchema, { defaultValues: { itemType: '', weight: '', unit: 'grams', condition: 'good' } });
   const { errors } = form.formState;
@@ -122,7 +128,9 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
         return;
       }
       const priceUsed =
-        quote.pricedBy === 'carat' ? `${formatPrice(row.pricePerCarat?.toString())} per carat` : `${formatPrice(row.pricePerGram?.toString())} per gram`;
+        quote.pricedBy === 'carat'
+          ? `${formatPrice(row.pricePerCarat?.toString())} per carat`
+          : `${formatPrice(row.pricePerGram?.toString())} per gram`;
       setUnavailable(null);
       setEstimate({ quote, itemType, weight: weight.trim(), unit, condition, priceUsed });
     },
@@ -141,7 +149,8 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
           else void onSubmit(event);
         }}
         aria-label="Quote calculator"
-        className="flex flex-col gap-5 p-5 sm:p-8">
+        className="flex flex-col gap-5 p-5 sm:p-8"
+      >
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.type}>Item type</Label>
           <NativeSelect
@@ -245,7 +254,11 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
         </Button>
       </form>
 
-      <div aria-live="polite" className="flex flex-col justify-center bg-navy-900 p-5 text-white sm:p-8" data-testid="quote-result-panel">
+      <div
+        aria-live="polite"
+        className="flex flex-col justify-center bg-navy-900 p-5 text-white sm:p-8"
+        data-testid="quote-result-panel"
+      >
         {unavailable ? (
           <Alert variant="warning" data-testid="quote-unavailable">
             <Info aria-hidden="true" />
@@ -259,7 +272,9 @@ export function QuoteCalculator({ rows, pricesState }: { rows: readonly QuotePri
               <Calculator className="size-6" />
             </span>
             <p className="text-lg font-semibold">Your estimate appears here</p>
-            <p className="max-w-xs text-sm text-navy-100">Choose a metal or gem, enter its weight and condition, then press Calculate.</p>
+            <p className="max-w-xs text-sm text-navy-100">
+              Choose a metal or gem, enter its weight and condition, then press Calculate.
+            </p>
           </div>
         )}
       </div>
@@ -301,7 +316,8 @@ function EstimateView({ estimate }: { estimate: Estimate }) {
         {estimate.priceUsed && <> at {estimate.priceUsed}</>}.
       </p>
       <p className="text-xs text-navy-200">
-        An estimate from live market prices, not an offer. Your final offer follows an expert appraisal of purity, weight and condition.
+        An estimate from live market prices, not an offer. Your final offer follows an expert appraisal of purity, weight and
+        condition.
       </p>
     </div>
   );

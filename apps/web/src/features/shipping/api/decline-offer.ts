@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineOfferResponse } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 
-
 export type DeclineResult = DeclineOfferResponse;
 
 /** POST /api/submissions/<id>/decline: the item comes back to the client (status returned). */

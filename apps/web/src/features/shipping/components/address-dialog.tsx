@@ -38,13 +38,7 @@ export function AddressDialog({
   const save = useSaveAddress();
   const saved = current.data?.address;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      busy={save.isPending}
-      title={title}
-      description={description}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} busy={save.isPending} title={title} description={description}>
       {current.isPending ? (
         <Spinner label="Loading your address..." className="py-6" />
       ) : (
@@ -82,7 +76,8 @@ function AddressForm({
     save.mutate(address, {
       onSuccess: () => onSaved(address),
       onError: (err) => {
-        if (!applyServerIssues(form, err)) form.setError(FORM_ERROR, { message: errorMessage(err, 'Could not save your address. Please try again.') });
+        if (!applyServerIssues(form, err))
+          form.setError(FORM_ERROR, { message: errorMessage(err, 'Could not save your address. Please try again.') });
       },
     }),
   );
@@ -90,8 +85,20 @@ function AddressForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <FormError message={errors.root?.server?.message} />
-      <TextField id="address-name" label="Full name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField id="address-line1" label="Street address" autoComplete="address-line1" error={errors.line1?.message} {...form.register('line1')} />
+      <TextField
+        id="address-name"
+        label="Full name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        id="address-line1"
+        label="Street address"
+        autoComplete="address-line1"
+        error={errors.line1?.message}
+        {...form.register('line1')}
+      />
       <TextField
         id="address-line2"
         label="Apartment, suite, unit (optional)"
@@ -99,7 +106,13 @@ function AddressForm({
         error={errors.line2?.message}
         {...form.register('line2')}
       />
-      <TextField id="address-city" label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+      <TextField
+        id="address-city"
+        label="City"
+        autoComplete="address-level2"
+        error={errors.city?.message}
+        {...form.register('city')}
+      />
       <div className="grid grid-cols-2 gap-4">
         <Field id="address-state" label="State" error={errors.state?.message}>
           {(control) => (

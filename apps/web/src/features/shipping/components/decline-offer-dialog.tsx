@@ -31,14 +31,20 @@ export function DeclineOfferDialog({
   const offerCents = submission.finalOffer ? dollarsToCents(submission.finalOffer) : null;
   const min = formatWholeDollars(submission.preliminaryQuoteMin);
   const max = formatWholeDollars(submission.preliminaryQuoteMax);
-  const free = offerCents !== null && qualifiesForFreeReturn(offerCents, submission.preliminaryQuoteMin, submission.preliminaryQuoteMax);
+  const free =
+    offerCents !== null && qualifiesForFreeReturn(offerCents, submission.preliminaryQuoteMin, submission.preliminaryQuoteMax);
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
   };
 
   if (result) {
     return (
-      <Dialog open={open} onOpenChange={onOpenChange} title="Offer declined" description={`Submission #${shortId(submission.id)} will be returned to you.`}>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Offer declined"
+        description={`Submission #${shortId(submission.id)} will be returned to you.`}
+      >
         <p className="text-sm">
           {result.freeReturn
             ? 'Return shipping is free: our offer was 20% or more below your estimate.'
@@ -61,7 +67,13 @@ export function DeclineOfferDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} busy={pending} title="Decline this offer?" description={`We will return your item: ${submission.description}`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={pending}
+      title="Decline this offer?"
+      description={`We will return your item: ${submission.description}`}
+    >
       <dl className="grid grid-cols-2 gap-3 rounded-md bg-muted/60 p-3 text-sm">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Final offer</dt>

@@ -34,7 +34,9 @@ export function useDeclineOfferFlow(): DeclineOfferFlow {
       onSuccess: (answer) => {
         setResult(answer);
         toast.success('Offer declined', {
-          description: answer.freeReturn ? 'Your item is on its way back with free return shipping.' : 'We will send your item back to you.',
+          description: answer.freeReturn
+            ? 'Your item is on its way back with free return shipping.'
+            : 'We will send your item back to you.',
         });
       },
       onError: (err) => {

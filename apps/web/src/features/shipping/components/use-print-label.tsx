@@ -67,10 +67,14 @@ export function usePrintLabel(): PrintLabel {
         const fileName = labelFileName(label.trackingNumber);
         saveBlob(pdf, fileName);
         toast.success('Label Downloaded', {
-          description: label.validForPostage === false ? `${fileName}: a sample label, not valid for postage.` : `${fileName}: print it and attach it to your parcel.`,
+          description:
+            label.validForPostage === false
+              ? `${fileName}: a sample label, not valid for postage.`
+              : `${fileName}: print it and attach it to your parcel.`,
         });
       } catch (err) {
-        if (err instanceof StepError) toast.error(err.title, { description: errorMessage(err.reason, 'Failed to create or download shipping label.') });
+        if (err instanceof StepError)
+          toast.error(err.title, { description: errorMessage(err.reason, 'Failed to create or download shipping label.') });
         else toast.error('Failed to create or download shipping label.');
       } finally {
         running.current = false;

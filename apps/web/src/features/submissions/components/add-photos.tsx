@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ImagePlus, Loader2, MessageSquareText } from 'lucide-react';
 import { toast } from 'sonner';
-import { canAddPhotos, MAX_IMAGES_PER_SUBMISSION, remainingImageAllowance, type SubmissionDetail, type TimelineEntry } from '@assay/domain';
+import {
+  canAddPhotos,
+  MAX_IMAGES_PER_SUBMISSION,
+  remainingImageAllowance,
+  type SubmissionDetail,
+  type TimelineEntry,
+} from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { Alert } from '@/components/ui/alert';
@@ -108,7 +114,11 @@ export function AddPhotosCard({ detail, photoRequest }: { detail: SubmissionDeta
             <PhotoUploader uppy={uppy} describedBy={ids.hint} alreadyThere={alreadyThere} announceUploads={false} />
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-xs text-muted-foreground" aria-live="polite">
-                {uploading ? 'Uploading your photos...' : uploaded > 0 ? `${uploaded} photo(s) ready to save.` : 'Add a photo, then save it to your submission.'}
+                {uploading
+                  ? 'Uploading your photos...'
+                  : uploaded > 0
+                    ? `${uploaded} photo(s) ready to save.`
+                    : 'Add a photo, then save it to your submission.'}
               </p>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
                 {opened && !request && files.length === 0 && (
@@ -116,7 +126,12 @@ export function AddPhotosCard({ detail, photoRequest }: { detail: SubmissionDeta
                     Not now
                   </Button>
                 )}
-                <Button variant="accent" onClick={() => void onSave()} disabled={busy || uploading || uploaded === 0} aria-busy={busy || undefined}>
+                <Button
+                  variant="accent"
+                  onClick={() => void onSave()}
+                  disabled={busy || uploading || uploaded === 0}
+                  aria-busy={busy || undefined}
+                >
                   {busy && <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
                   {busy ? 'Saving photos...' : 'Save photos'}
                 </Button>

@@ -18,7 +18,8 @@ export function LatestSubmissionTimeline() {
 
   let body;
   if (detail.isPending) body = <p className="text-sm text-muted-foreground">Loading the history...</p>;
-  else if (detail.isError) body = <p className="text-sm text-muted-foreground">Could not load the history. {errorMessage(detail.error, '')}</p>;
+  else if (detail.isError)
+    body = <p className="text-sm text-muted-foreground">Could not load the history. {errorMessage(detail.error, '')}</p>;
   else body = <SubmissionTimeline entries={detail.data.timeline} />;
 
   return (
@@ -37,7 +38,10 @@ export function LatestSubmissionTimeline() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {body}
-        <Link href={submissionPath(latest.id)} className="self-start rounded-sm text-sm font-semibold text-navy-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          href={submissionPath(latest.id)}
+          className="self-start rounded-sm text-sm font-semibold text-navy-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Open this submission
         </Link>
       </CardContent>

@@ -44,7 +44,10 @@ export function MySubmissions({
     body = <Spinner label="Loading your submissions..." className="py-12" />;
   } else if (submissions.isError) {
     body = (
-      <LoadError message={`Could not load your submissions. ${errorMessage(submissions.error, '')}`} onRetry={() => void submissions.refetch()} />
+      <LoadError
+        message={`Could not load your submissions. ${errorMessage(submissions.error, '')}`}
+        onRetry={() => void submissions.refetch()}
+      />
     );
   } else if (submissions.data.length === 0) {
     body = (
@@ -60,11 +63,20 @@ export function MySubmissions({
     const shown = submissions.data.filter(matches[filter]).sort(newestFirst);
     body =
       shown.length === 0 ? (
-        <EmptyState icon={<PackageOpen />} title={filter === 'pending' ? 'No pending submissions' : 'No completed submissions yet'} />
+        <EmptyState
+          icon={<PackageOpen />}
+          title={filter === 'pending' ? 'No pending submissions' : 'No completed submissions yet'}
+        />
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Submissions">
           {shown.map((submission) => (
-            <SubmissionCard key={submission.id} submission={submission} onPrintLabel={onPrintLabel} onDecline={onDecline} printing={printingId === submission.id} />
+            <SubmissionCard
+              key={submission.id}
+              submission={submission}
+              onPrintLabel={onPrintLabel}
+              onDecline={onDecline}
+              printing={printingId === submission.id}
+            />
           ))}
         </ul>
       );

@@ -9,7 +9,8 @@ import { renderWithApp } from '@/testing/render';
 import { NewSubmissionForm } from './new-submission-form';
 
 const submit = () => screen.getByRole('button', { name: 'Submit for Preliminary Appraisal' });
-const created = () => HttpResponse.json(aSubmission({ description: '18k yellow gold ring', estimatedWeight: 6.2 }), { status: 201 });
+const created = () =>
+  HttpResponse.json(aSubmission({ description: '18k yellow gold ring', estimatedWeight: 6.2 }), { status: 201 });
 
 async function fillForm(user: ReturnType<typeof renderWithApp>['user'], weight = '6.2') {
   await user.click(screen.getByText('Jewelry', { exact: true }));
@@ -28,7 +29,9 @@ describe('new-submission form', () => {
     expect(screen.getByText('$223 – $335')).toBeTruthy();
     await user.click(submit());
 
-    expect(await screen.findByText("Submission created successfully! You'll receive a preliminary quote within 24 hours.")).toBeTruthy();
+    expect(
+      await screen.findByText("Submission created successfully! You'll receive a preliminary quote within 24 hours."),
+    ).toBeTruthy();
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/submissions']);
     await waitFor(() =>
       expect(seen[0]?.body).toEqual({
@@ -88,7 +91,11 @@ describe('new-submission form', () => {
 
   test('a server 400 with issues puts each message on its field', async () => {
     const message = 'Please keep the description to 2000 characters or fewer.';
-    server.use(http.post('/api/submissions', () => apiError(400, 'BAD_REQUEST', `Invalid body: description: ${message}`, [{ path: 'description', message }])));
+    server.use(
+      http.post('/api/submissions', () =>
+        apiError(400, 'BAD_REQUEST', `Invalid body: description: ${message}`, [{ path: 'description', message }]),
+      ),
+    );
     const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
 
     await fillForm(user);

@@ -59,7 +59,12 @@ const newSubmissionFormSchema = z
       if (blank[field]) ctx.addIssue({ code: 'custom', path: [field], message: blankMessages[field] });
     }
     if (!isCategory(category) || blank.description || blank.estimatedWeight) return z.NEVER;
-    const parsed = createSubmissionSchema.safeParse({ category, description, estimatedWeight: readWeight(estimatedWeight), weightUnit });
+    const parsed = createSubmissionSchema.safeParse({
+      category,
+      description,
+      estimatedWeight: readWeight(estimatedWeight),
+      weightUnit,
+    });
     if (parsed.success) return { ...parsed.data, category };
     copyIssues(ctx, parsed.error, (path) => String(path[0] ?? 'category'));
     return z.NEVER;
@@ -99,7 +104,9 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
       setDraftSavedAt(new Date().toISOString());
       toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
     } else {
-      toast.error('Could not save the draft', { description: 'This browser does not allow saving. Please submit when you are ready.' });
+      toast.error('Could not save the draft', {
+        description: 'This browser does not allow saving. Please submit when you are ready.',
+      });
     }
   };
 
@@ -152,16 +159,25 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
   };
 
   const onSubmit = form.handleSubmit(send, (found) => {
-    const messages = [found.category?.message, found.description?.message, found.estimatedWeight?.message].filter((message) => message !== undefined);
+    const messages = [found.category?.message, found.description?.message, found.estimatedWeight?.message].filter(
+      (message) => message !== undefined,
+    );
     const blank = messages.some((message) => (Object.values(blankMessages) as string[]).includes(message));
     toast.error(blank ? validationMessages.requiredFields : (messages[0] ?? validationMessages.requiredFields));
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
       <div className="flex flex-col gap-6">
         {draftSavedAt && (
-          <div role="status" className="flex flex-col gap-2 rounded-md border border-navy-200 bg-navy-50 px-4 py-3 text-sm text-navy-800 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="status"
+            className="flex flex-col gap-2 rounded-md border border-navy-200 bg-navy-50 px-4 py-3 text-sm text-navy-800 sm:flex-row sm:items-center sm:justify-between"
+          >
             <span>Draft saved {formatDateTime(draftSavedAt)}. Photos are not kept with a draft.</span>
             <Button type="button" variant="link" size="sm" className="h-auto self-start p-0" onClick={onDiscardDraft}>
               Discard draft
@@ -170,7 +186,10 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
         )}
         <Card>
           <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
-            <fieldset className="flex flex-col gap-3" aria-describedby={errors.category ? `${ids.photos}-category-error` : undefined}>
+            <fieldset
+              className="flex flex-col gap-3"
+              aria-describedby={errors.category ? `${ids.photos}-category-error` : undefined}
+            >
               <legend className="mb-3 text-sm font-medium">What are you selling? *</legend>
               <div className="grid gap-3 sm:grid-cols-3">
                 {submissionCategories.map((value) => {
@@ -201,7 +220,8 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                 Photos
               </h2>
               <p className="text-sm text-muted-foreground" id={`${ids.photos}-hint`}>
-                Add up to 4 clear photos: the whole item first (Primary), then a close-up of any marks or stamps (Detail), the side and the back.
+                Add up to 4 clear photos: the whole item first (Primary), then a close-up of any marks or stamps (Detail), the
+                side and the back.
               </p>
               <PhotoUploader uppy={uppy} describedBy={`${ids.photos}-hint`} />
             </div>
@@ -256,12 +276,17 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
               {preview ? (
                 <>
                   <p className="mt-1 text-2xl font-bold tabular-nums text-navy-900">
-                    {formatWholeDollarAmount(Number(preview.preliminaryQuoteMin))} – {formatWholeDollarAmount(Number(preview.preliminaryQuoteMax))}
+                    {formatWholeDollarAmount(Number(preview.preliminaryQuoteMin))} –{' '}
+                    {formatWholeDollarAmount(Number(preview.preliminaryQuoteMax))}
                   </p>
-                  <p className="mt-1 text-xs text-muted-foreground">An estimate from the category and weight. Your final offer follows our expert appraisal.</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    An estimate from the category and weight. Your final offer follows our expert appraisal.
+                  </p>
                 </>
               ) : (
-                <p className="mt-1 text-sm text-muted-foreground">Choose what you are selling and enter its weight to see an estimate.</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Choose what you are selling and enter its weight to see an estimate.
+                </p>
               )}
             </div>
 
@@ -277,7 +302,11 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
               </div>
               <Button type="submit" variant="accent" size="lg" disabled={busy} aria-busy={busy || undefined}>
                 {busy && <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-                {waitingForPhotos ? 'Finishing photo uploads...' : create.isPending ? 'Submitting...' : 'Submit for Preliminary Appraisal'}
+                {waitingForPhotos
+                  ? 'Finishing photo uploads...'
+                  : create.isPending
+                    ? 'Submitting...'
+                    : 'Submit for Preliminary Appraisal'}
               </Button>
             </div>
           </CardContent>
@@ -299,7 +328,10 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
                 `Our experts complete a full appraisal within ${APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours of receiving your item.`,
               ].map((text, index) => (
                 <li key={text} className="flex gap-3">
-                  <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-navy-900 text-xs font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-6 shrink-0 items-center justify-center rounded-full bg-navy-900 text-xs font-bold text-white"
+                  >
                     {index + 1}
                   </span>
                   <span>{text}</span>

@@ -53,11 +53,25 @@ function FilledSlot({ uppy, file, slot }: { uppy: PhotoUppy; file: PhotoFile; sl
         <SlotStatus file={file} />
         <div className="flex gap-1">
           {file.error && (
-            <Button type="button" variant="outline" size="sm" className="h-8 px-2" onClick={() => void uppy.retryUpload(file.id)} aria-label={`Retry ${slot} photo`}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="h-8 px-2"
+              onClick={() => void uppy.retryUpload(file.id)}
+              aria-label={`Retry ${slot} photo`}
+            >
               <RotateCcw aria-hidden="true" />
             </Button>
           )}
-          <Button type="button" variant="outline" size="sm" className="h-8 px-2" onClick={() => uppy.removeFile(file.id)} aria-label={`Remove ${slot} photo`}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-8 px-2"
+            onClick={() => uppy.removeFile(file.id)}
+            aria-label={`Remove ${slot} photo`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
@@ -131,7 +145,14 @@ export function PhotoUploader({
         {freeSlots.map((slot, index) => {
           const file = ordered[index];
           return (
-            <li key={slot} aria-label={file ? `${slot}: ${file.name ?? 'photo'}` : `${slot}: empty`} className={cn('flex flex-col gap-2 rounded-lg border p-2', file ? 'border-border bg-card' : 'border-dashed border-input bg-muted/40')}>
+            <li
+              key={slot}
+              aria-label={file ? `${slot}: ${file.name ?? 'photo'}` : `${slot}: empty`}
+              className={cn(
+                'flex flex-col gap-2 rounded-lg border p-2',
+                file ? 'border-border bg-card' : 'border-dashed border-input bg-muted/40',
+              )}
+            >
               <span className="text-xs font-semibold uppercase tracking-wide text-navy-800">{slot}</span>
               {file ? (
                 <FilledSlot uppy={uppy} file={file} slot={slot} />

@@ -32,8 +32,18 @@ function CardActions({
 
   if (submission.status === 'new') {
     return (
-      <Button variant="outline" size="sm" onClick={() => onPrintLabel?.(submission)} disabled={printing || !onPrintLabel} aria-busy={printing || undefined}>
-        {printing ? <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Printer aria-hidden="true" />}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPrintLabel?.(submission)}
+        disabled={printing || !onPrintLabel}
+        aria-busy={printing || undefined}
+      >
+        {printing ? (
+          <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+        ) : (
+          <Printer aria-hidden="true" />
+        )}
         Print Label
       </Button>
     );
@@ -90,10 +100,26 @@ export function SubmissionCard({
   printing?: boolean;
 }) {
   return (
-    <li className="flex flex-col gap-4 p-3 sm:flex-row sm:items-start sm:gap-5 sm:p-5" aria-label={submission.description} data-submission-id={submission.id}>
+    <li
+      className="flex flex-col gap-4 p-3 sm:flex-row sm:items-start sm:gap-5 sm:p-5"
+      aria-label={submission.description}
+      data-submission-id={submission.id}
+    >
       <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
-        <SubmissionPhotos images={submission.images} description={submission.description} slots={2} thumbnails className="hidden sm:flex" />
-        <SubmissionPhotos images={submission.images} description={submission.description} slots={1} thumbnails className="sm:hidden" />
+        <SubmissionPhotos
+          images={submission.images}
+          description={submission.description}
+          slots={2}
+          thumbnails
+          className="hidden sm:flex"
+        />
+        <SubmissionPhotos
+          images={submission.images}
+          description={submission.description}
+          slots={1}
+          thumbnails
+          className="sm:hidden"
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between">
             <p className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</p>

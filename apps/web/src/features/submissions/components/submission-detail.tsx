@@ -83,8 +83,17 @@ export function SubmissionDetailView({
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                   {detail.images.map((src, index) => (
                     <li key={`${src}-${index}`}>
-                      <a href={src} target="_blank" rel="noopener" className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-2 focus-visible:outline-ring">
-                        <img src={thumbnailUrl(src)} alt={`Photo ${index + 1} of ${detail.description}`} className="aspect-square w-full object-cover" />
+                      <a
+                        href={src}
+                        target="_blank"
+                        rel="noopener"
+                        className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                      >
+                        <img
+                          src={thumbnailUrl(src)}
+                          alt={`Photo ${index + 1} of ${detail.description}`}
+                          className="aspect-square w-full object-cover"
+                        />
                         <span className="sr-only"> (opens the full-size photo)</span>
                       </a>
                     </li>
@@ -100,13 +109,24 @@ export function SubmissionDetailView({
               <Fact term="Preliminary quote">{min && max ? `${min} – ${max}` : 'Pending'}</Fact>
               {offer && <Fact term="Final offer">{offer}</Fact>}
               {detail.actualWeight != null && <Fact term="Actual weight">{`${detail.actualWeight} ${detail.weightUnit}`}</Fact>}
-              {detail.consignmentRequestedAt && <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>}
+              {detail.consignmentRequestedAt && (
+                <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
+              )}
             </dl>
             {(detail.status === 'new' || canAct) && (
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                 {detail.status === 'new' && onPrintLabel && (
-                  <Button variant="outline" onClick={() => onPrintLabel(detail)} disabled={printing} aria-busy={printing || undefined}>
-                    {printing ? <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Printer aria-hidden="true" />}
+                  <Button
+                    variant="outline"
+                    onClick={() => onPrintLabel(detail)}
+                    disabled={printing}
+                    aria-busy={printing || undefined}
+                  >
+                    {printing ? (
+                      <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                    ) : (
+                      <Printer aria-hidden="true" />
+                    )}
                     Print Label
                   </Button>
                 )}

@@ -25,7 +25,14 @@ function Count({ loading, value }: { loading: boolean; value: number }) {
 
 export function PendingSubmissionsCard() {
   const { loading, pending } = useCounts();
-  return <StatCard title="Pending Submissions" icon={<Clock />} value={<Count loading={loading} value={pending} />} caption="Awaiting appraisal" />;
+  return (
+    <StatCard
+      title="Pending Submissions"
+      icon={<Clock />}
+      value={<Count loading={loading} value={pending} />}
+      caption="Awaiting appraisal"
+    />
+  );
 }
 
 export function CompletedSubmissionsCard() {

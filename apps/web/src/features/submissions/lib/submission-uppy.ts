@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import XHRUpload, { type XhrUploadOpts } from '@uppy/xhr-upload';
-import { acceptedImageTypes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_SUBMISSION, UPLOAD_CONCURRENCY, UPLOAD_RETRY_DELAYS_MS } from '@assay/domain';
+import {
+  acceptedImageTypes,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_SUBMISSION,
+  UPLOAD_CONCURRENCY,
+  UPLOAD_RETRY_DELAYS_MS,
+} from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { imageContentType, requestUploadTarget } from '@/lib/object-upload';
 
@@ -83,11 +89,17 @@ export function createPhotoUppy({ submissionId, allowance }: PhotoUppyOptions = 
     endpoint: async (fileOrFiles) => {
       const file = Array.isArray(fileOrFiles) ? fileOrFiles[0] : fileOrFiles;
       try {
-        const target = await requestUploadTarget(submissionId ? { purpose: 'submission', submissionId } : { purpose: 'submission' });
+        const target = await requestUploadTarget(
+          submissionId ? { purpose: 'submission', submissionId } : { purpose: 'submission' },
+        );
         return target.uploadURL;
       } catch (err) {
         // Uppy reports failures of the request itself only; a failed URL request would leave the file spinning.
-        if (file) uppy.emit('upload-error', uppy.getFile(file.id), { name: 'UploadUrlError', message: errorMessage(err, 'Could not start the upload.') });
+        if (file)
+          uppy.emit('upload-error', uppy.getFile(file.id), {
+            name: 'UploadUrlError',
+            message: errorMessage(err, 'Could not start the upload.'),
+          });
         throw err;
       }
     },

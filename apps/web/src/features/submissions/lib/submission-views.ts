@@ -15,7 +15,9 @@ export function nextStepText(submission: Pick<Submission, 'status' | 'finalOffer
     case 'appraising':
       return 'We have your item. An expert is appraising it now.';
     case 'offered':
-      return submission.finalOffer ? 'Your final offer is ready: accept it, consign, or decline.' : 'Your final offer is being prepared.';
+      return submission.finalOffer
+        ? 'Your final offer is ready: accept it, consign, or decline.'
+        : 'Your final offer is being prepared.';
     case 'completed':
       return 'Sale completed. Your payout has been recorded.';
     case 'returned':
