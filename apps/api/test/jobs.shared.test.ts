@@ -46,11 +46,12 @@ describe.runIf(process.env.DATABASE_URL)('two job engines on one PostgreSQL data
         ),
       );
     }
-    await waitFor(() => runs > 0, 'the scheduled job');
+    // The first tick may be the next minute's, and a loaded machine starts engines slowly.
+    await waitFor(() => runs > 0, 'the scheduled job', 75_000);
     await sleep(4000);
     expect(runs).toBe(1);
     for (const engine of engines.splice(0)) await engine.stop({ timeoutMs: 1000 });
-  });
+  }, 150_000);
 
   it('refresh the prices every interval, one refresh at a time', async () => {
     let fetching = 0;
