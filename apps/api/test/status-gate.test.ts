@@ -11,8 +11,7 @@ import type { Database } from '../src/db/client.ts';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { submissions, transactions, users } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { updateSubmissionIf } from '../src/modules/submissions/submissions.repository.ts';
-import { transitionSubmission } from '../src/modules/submissions/submission-status.repository.ts';
+import { transitionSubmission, updateSubmissionIf } from '../src/modules/submissions/submission-status.repository.ts';
 import { createLinter } from './support/eslint.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
 

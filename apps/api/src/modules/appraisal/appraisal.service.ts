@@ -24,13 +24,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { adminSubmissionOf } from '../admin-mailbox/admin-mailbox.service.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
+import { latestKycRecord } from '../kyc/kyc.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { createLabelInTransaction } from '../shipping-labels/shipping-labels.service.ts';
-import { type SubmissionChanges, type SubmissionRow, transitionSubmission } from '../submissions/submission-status.repository.ts';
-import { findSubmissionById, kycNotYetRequested, updateSubmissionIf } from '../submissions/submissions.repository.ts';
-import { findShippingAddress } from '../users/users.address.repository.ts';
+import {
+  kycNotYetRequested,
+  type SubmissionChanges,
+  type SubmissionRow,
+  transitionSubmission,
+  updateSubmissionIf,
+} from '../submissions/submission-status.repository.ts';
+import { findSubmissionRow } from '../submissions/submission-rows.ts';
+import { shippingAddressOf } from '../users/users.address.service.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
 
 /**
@@ -42,12 +48,12 @@ async function applyEdit(tx: DbOrTx, row: SubmissionRow, changes: SubmissionChan
   if (version !== undefined && version !== row.version) throw conflict(adminMessages.staleVersion);
   const updated = await updateSubmissionIf(tx, row.id, { status: row.status, version }, changes);
   if (updated) return updated;
-  if (!(await findSubmissionById(tx, row.id))) throw notFound('Submission');
+  if (!(await findSubmissionRow(tx, row.id))) throw notFound('Submission');
   throw conflict(adminMessages.staleVersion);
 }
 
 async function loadForChange(tx: DbOrTx, id: string) {
-  const row = await findSubmissionById(tx, id);
+  const row = await findSubmissionRow(tx, id);
   if (!row) throw notFound('Submission');
   return row;
 }
@@ -100,7 +106,7 @@ async function receiveIn(
 async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow, returned: SubmissionRow) {
   const withUs = before.status === 'appraising' || before.status === 'offered';
   if (!withUs) return null;
-  const address = await findShippingAddress(tx, returned.userId);
+  const address = await shippingAddressOf(tx, returned.userId);
   const insuredValueCents = labelInsuredValueCents(returned.preliminaryQuoteMax, returned.finalOffer);
   if (!address || insuredValueCents === null) return null;
   return createLabelInTransaction(tx, ctx.carrier, {
@@ -309,7 +315,7 @@ export async function requestIdVerification(ctx: AppContext, actor: Actor, { id 
   const row = await ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpenStatus(row.status)) throw notOpen('ID verification', row.status);
-    const kyc = await latestKycRecordOfUser(tx, row.userId);
+    const kyc = await latestKycRecord(tx, row.userId);
     if (kyc?.status === 'approved') throw conflict("This customer's identity is already verified.");
     if (row.requiresKyc) return row;
     const updated = await updateSubmissionIf(tx, row.id, { status: row.status }, { requiresKyc: true }, [kycNotYetRequested]);

@@ -42,6 +42,11 @@ export const kycMessages = {
 /** The AAD of an encrypted ID number: it only decrypts in its own record. */
 export const idNumberContext = (recordId: string) => `kyc_records.encrypted_id_number:${recordId}`;
 
+/** For other modules' rules: the person's latest identity check, if any. */
+export function latestKycRecord(db: DbOrTx, userId: string) {
+  return latestKycRecordOfUser(db, userId);
+}
+
 export async function isIdentityVerified(db: DbOrTx, userId: string): Promise<boolean> {
   return hasApprovedKycRecord(db, userId);
 }

@@ -4,7 +4,7 @@
 // the caller read when it gave one), so of two racing requests exactly one wins. A lint rule
 // (eslint.config.js) refuses a status write anywhere else.
 import { adminMessages, type SubmissionTransitionName, submissionTransitions, transitionErrorMessage } from '@assay/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -74,3 +74,35 @@ export function explainRefusal(transition: SubmissionTransitionName, refusal: Tr
   if (refusal.reason === 'stale_version') return conflict(adminMessages.staleVersion);
   return conflict(transitionErrorMessage(refusal.current.status, submissionTransitions[transition].to));
 }
+
+export interface ExpectedState {
+  status: string;
+  /** When given, the update only happens if nobody changed the row since it was read. */
+  version?: number;
+}
+
+/**
+ * The conditional write behind the workflow actions that keep the status (notes, the KYC flag):
+ * it only lands while the submission still has the status (and version) the caller checked, and
+ * bumps the version. Null when it did not. It cannot change the status (SubmissionChanges forbids
+ * it): that is the gate's (submissions/submission-status.repository.ts).
+ */
+export async function updateSubmissionIf(
+  db: DbOrTx,
+  id: string,
+  expected: ExpectedState,
+  changes: SubmissionChanges,
+  extra: SQL[] = [],
+) {
+  const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];
+  if (expected.version !== undefined) conditions.push(eq(submissions.version, expected.version));
+  const [row] = await db
+    .update(submissions)
+    .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: new Date() })
+    .where(and(...conditions))
+    .returning();
+  return row ?? null;
+}
+
+/** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
+export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SubmissionChanges } from './submission-status.repository.ts';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
 
@@ -117,35 +116,3 @@ export async function setConsignmentRequested(tx: DbOrTx, id: string, at: Date) 
 export async function touchSubmission(tx: DbOrTx, id: string, at: Date) {
   await tx.update(submissions).set({ updatedAt: at }).where(eq(submissions.id, id));
 }
-
-export interface ExpectedState {
-  status: string;
-  /** When given, the update only happens if nobody changed the row since it was read. */
-  version?: number;
-}
-
-/**
- * The conditional write behind the workflow actions that keep the status (notes, the KYC flag):
- * it only lands while the submission still has the status (and version) the caller checked, and
- * bumps the version. Null when it did not. It cannot change the status (SubmissionChanges forbids
- * it): that is the gate's (submissions/submission-status.repository.ts).
- */
-export async function updateSubmissionIf(
-  db: DbOrTx,
-  id: string,
-  expected: ExpectedState,
-  changes: SubmissionChanges,
-  extra: SQL[] = [],
-) {
-  const conditions = [eq(submissions.id, id), eq(submissions.status, expected.status), ...extra];
-  if (expected.version !== undefined) conditions.push(eq(submissions.version, expected.version));
-  const [row] = await db
-    .update(submissions)
-    .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: new Date() })
-    .where(and(...conditions))
-    .returning();
-  return row ?? null;
-}
-
-/** For updateSubmissionIf: only while the KYC flag is still off (asked once, told once). */
-export const kycNotYetRequested = sql`${submissions.requiresKyc} = false`;

@@ -28,8 +28,8 @@ import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
-import { lockSubmission } from '../submissions/submissions.repository.ts';
-import { storedAddress } from '../users/users.address.repository.ts';
+import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { storedAddress } from '../users/users.address.service.ts';
 import {
   findTransaction,
   findTransactionOfSubmission,
@@ -158,7 +158,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
   try {
     recorded = await db.transaction(async (tx) => {
       // Someone else's submission looks exactly like a missing one.
-      const submission = ownedBy(actor, await lockSubmission(tx, body.submissionId), 'That submission');
+      const submission = ownedBy(actor, await lockSubmissionRow(tx, body.submissionId), 'That submission');
       if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
         throw conflict(payoutMessages.alreadyPaid);
       }

@@ -5,6 +5,14 @@ import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { updateSenderOfUnshippedSampleLabels } from '../shipping-labels/shipping-labels.repository.ts';
 import { findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+export { storedAddress } from './users.address.repository.ts';
+
+/** For other modules' rules: where a person's parcels go, if they gave an address. */
+export function shippingAddressOf(db: DbOrTx, userId: string) {
+  return findShippingAddress(db, userId);
+}
 
 export async function getShippingAddress({ db }: AppContext, actor: Actor): Promise<AddressResponse> {
   return { address: await findShippingAddress(db, actor.id) };

@@ -1,0 +1,13 @@
+// What other modules may read of a submission inside their own transaction: the row, read or
+// locked. Its own file (not the service) so the modules the service reads from can use it too.
+import type { DbOrTx } from '../../db/client.ts';
+import { findSubmissionById, lockSubmission } from './submissions.repository.ts';
+
+export function findSubmissionRow(db: DbOrTx, id: string) {
+  return findSubmissionById(db, id);
+}
+
+/** Locked until the caller's transaction ends, so concurrent changes to it queue up. */
+export function lockSubmissionRow(tx: DbOrTx, id: string) {
+  return lockSubmission(tx, id);
+}
