@@ -94,9 +94,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(apiDocsPlugin, { production: deps.config.production });
   await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
   await app.register(priceFeedPlugin, {
-    db: deps.database.db,
-    config: deps.config,
-    feed: ctx.priceFeed,
+    service: ctx.pricing,
+    refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
   });
   await app.register(mailPlugin, {

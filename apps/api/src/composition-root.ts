@@ -10,6 +10,7 @@ import { type Config, decryptionKeys, type Secrets } from './config.ts';
 import { type Adapters, type AppContext, type Clock, systemClock } from './context.ts';
 import type { Db } from './db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { PricingService } from './modules/pricing/pricing.service.ts';
 import { uploadSigningKey } from './modules/uploads/uploads.signing.ts';
 
 export function createAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
@@ -30,6 +31,7 @@ export function createAppContext(input: {
   clock?: Clock;
   overrides?: Partial<Adapters>;
 }): AppContext {
+  const adapters = createAdapters(input.config, input.overrides);
   return {
     db: input.db,
     config: input.config,
@@ -40,6 +42,12 @@ export function createAppContext(input: {
       decryptionKeys: decryptionKeys(input.secrets),
       uploadSigningKey: uploadSigningKey(input.secrets.sessionSecret),
     },
-    ...createAdapters(input.config, input.overrides),
+    ...adapters,
+    pricing: new PricingService({
+      db: input.db,
+      feed: adapters.priceFeed,
+      refreshIntervalMs: input.config.priceFeed.refreshSeconds * 1000,
+      logger: input.log.child({ module: 'pricing' }),
+    }),
   };
 }

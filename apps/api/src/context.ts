@@ -9,6 +9,7 @@ import type { PriceFeed } from './adapters/price-feeds/index.ts';
 import type { ObjectStorage } from './adapters/storage/object-storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { PricingService } from './modules/pricing/pricing.service.ts';
 
 export interface Clock {
   now(): Date;
@@ -42,4 +43,6 @@ export interface AppContext extends Adapters {
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
   readonly keys: Keys;
+  /** Live prices: the cache every quote and the landing page read, over the configured feed. */
+  readonly pricing: PricingService;
 }

@@ -1,37 +1,28 @@
-// Prices in the running server: builds the configured feed and the pricing service and loads the
+// Prices in the running server: the pricing service (built by the composition root) loads the
 // prices into memory when the app is ready. Refreshing from the feed is a job, run by one process
 // at a time (modules/pricing/pricing.jobs.ts); every process re-reads the stored prices at the
 // same interval so that its in-memory answer follows the refreshes other processes write. The
 // reload timer stops, and a running refresh is waited for, when the app closes.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { createPriceFeed, type PriceFeed } from '../adapters/price-feeds/index.ts';
-import { PricingService } from '../modules/pricing/pricing.service.ts';
+import type { AppContext } from '../context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    pricing: PricingService;
+    pricing: AppContext['pricing'];
   }
 }
 
 export interface PriceFeedOptions {
-  /** Replaces the configured feed (tests, benchmarks). */
-  feed?: PriceFeed;
+  service: AppContext['pricing'];
+  refreshIntervalMs: number;
   /** False: no reload timer; tests call `app.pricing.refresh()` or `reload()` themselves. Default true. */
   autoReload?: boolean;
 }
 
 export const priceFeedPlugin = fp(
-  async (app: FastifyInstance, opts: PriceFeedOptions & { db: Db; config: Config }) => {
-    const refreshIntervalMs = opts.config.priceFeed.refreshSeconds * 1000;
-    const service = new PricingService({
-      db: opts.db,
-      feed: opts.feed ?? createPriceFeed(opts.config.priceFeed),
-      refreshIntervalMs,
-      logger: app.log.child({ module: 'pricing' }),
-    });
+  async (app: FastifyInstance, opts: PriceFeedOptions) => {
+    const { service, refreshIntervalMs } = opts;
     app.decorate('pricing', service);
 
     let timer: NodeJS.Timeout | undefined;
