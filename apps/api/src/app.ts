@@ -98,13 +98,8 @@ export async function buildApp(deps: AppDeps) {
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
   });
-  await app.register(mailPlugin, {
-    db: deps.database.db,
-    smtpUrl: deps.config.mail.smtpUrl,
-    from: deps.config.mail.from,
-    transport: ctx.mail ?? undefined,
-  });
-  await app.register(storagePlugin, { db: deps.database.db, config: deps.config.storage, storage: ctx.storage });
+  await app.register(mailPlugin, { db: deps.database.db, from: deps.config.mail.from, transport: ctx.mail });
+  await app.register(storagePlugin, { db: deps.database.db, storage: ctx.storage });
   // After the three above: its jobs use them, and it stops before they close.
   await app.register(jobsPlugin, {
     db: deps.database.db,

@@ -3,7 +3,7 @@
 // table (the embedded default, shown by the demo mailbox).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type MailTransport, smtpTransport } from '../adapters/mail/mail-transport.ts';
+import type { MailTransport } from '../adapters/mail/mail-transport.ts';
 import type { Db } from '../db/client.ts';
 import { deliverPendingEmails } from '../modules/notifications/outbox.service.ts';
 
@@ -22,8 +22,9 @@ declare module 'fastify' {
 }
 
 export const mailPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; smtpUrl?: string; from: string; transport?: MailTransport }) => {
-    const transport = opts.transport ?? (opts.smtpUrl ? smtpTransport(opts.smtpUrl) : null);
+  // The transport is the composition root's (null without SMTP_URL); this plugin only closes it.
+  async (app: FastifyInstance, opts: { db: Db; from: string; transport: MailTransport | null }) => {
+    const { transport } = opts;
     app.decorate('mail', { transport, from: opts.from });
     let running: Promise<unknown> | null = null;
 

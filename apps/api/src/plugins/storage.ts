@@ -3,9 +3,7 @@
 // app.cleanupUploads() runs one pass now (tests, operators).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createStorage } from '../adapters/storage/create-storage.ts';
 import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type CleanupResult, cleanupUploads } from '../modules/uploads/uploads.service.ts';
 
@@ -18,8 +16,9 @@ declare module 'fastify' {
 }
 
 export const storagePlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; config: Config['storage']; storage?: ObjectStorage }) => {
-    const storage = opts.storage ?? createStorage(opts.config);
+  // The storage is the composition root's; this plugin exposes it and closes it.
+  async (app: FastifyInstance, opts: { db: Db; storage: ObjectStorage }) => {
+    const { storage } = opts;
     app.decorate('storage', storage);
 
     let running: Promise<CleanupResult> | null = null;

@@ -5,8 +5,6 @@ import type { AuditAction, AuditChanges, AuditEntityType } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
-export type AuditRow = typeof auditLog.$inferSelect;
-
 export interface AuditEntryInput {
   /** Null for the system (a job, a provider's webhook). */
   actorId: string | null;
