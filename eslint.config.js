@@ -106,8 +106,6 @@ export const knownLayerViolations = {
   'apps/api/src/modules/users/account-emails.ts': ['api-module-repository-users'],
   'apps/api/src/modules/users/users.address.service.ts': ['api-module-repository-users'],
   'apps/api/src/plugins/auth.ts': ['api-plugin-module'],
-  'apps/api/src/plugins/mail.ts': ['api-plugin-module'],
-  'apps/api/src/plugins/storage.ts': ['api-plugin-module'],
 };
 
 const layerRule = (zones) => ({

@@ -98,8 +98,8 @@ export async function buildApp(deps: AppDeps) {
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
   });
-  await app.register(mailPlugin, { db: deps.database.db, from: deps.config.mail.from, transport: ctx.mail });
-  await app.register(storagePlugin, { db: deps.database.db, storage: ctx.storage });
+  await app.register(mailPlugin, { from: deps.config.mail.from, transport: ctx.mail });
+  await app.register(storagePlugin, { storage: ctx.storage });
   // After the three above: its jobs use them, and it stops before they close.
   await app.register(jobsPlugin, {
     db: deps.database.db,

@@ -6,6 +6,7 @@ import { notificationContent } from '../src/modules/notifications/email-template
 import { notify, notifyAdmins } from '../src/modules/notifications/notifications.service.ts';
 import { postJson, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
+import { flushOutbox } from './support/outbox.ts';
 import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -238,7 +239,7 @@ describe.each(engines)('notification e-mails over SMTP on %s', (engine) => {
       ...notificationContent.submissionReceived({ submissionId: 'sub-abcdefgh' }),
       email: true,
     });
-    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    expect(await flushOutbox(t)).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.find((m) => m.to.includes(client.email));
     expect(mail?.raw).toContain('Subject: Your parcel has arrived');
     expect(mail?.raw).toContain('#abcdefgh');

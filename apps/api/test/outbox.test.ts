@@ -5,6 +5,7 @@ import { outbox } from '../src/db/schema/index.ts';
 import { enqueueEmail } from '../src/modules/notifications/outbox.repository.ts';
 import { deliverPendingEmails, MAX_EMAIL_ATTEMPTS, RETRY_AFTER_MS } from '../src/modules/notifications/outbox.service.ts';
 import { signUp } from './support/sessions.ts';
+import { flushOutbox } from './support/outbox.ts';
 import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -21,14 +22,14 @@ describe.each(engines)('e-mail over SMTP on %s', (engine) => {
       payload: { email: client.email, redirectTo: '/reset-password' },
     });
     expect(res.statusCode).toBe(200);
-    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    expect(await flushOutbox(t)).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.find((m) => m.to.includes(client.email));
     expect(mail?.from).toBe('no-reply@assay.test');
     expect(mail?.raw).toContain('Subject: Reset your Assay password');
     expect(mail?.raw).toMatch(/reset-password\//);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
     expect(row?.status).toBe('sent');
-    expect(await t.app.flushOutbox()).toEqual({ sent: 0, failed: 0 });
+    expect(await flushOutbox(t)).toEqual({ sent: 0, failed: 0 });
   });
 
   it('keeps a refused e-mail, retries it after a pause, and gives up after the last attempt', async () => {
@@ -64,7 +65,7 @@ describe('without SMTP', () => {
 
   it('keeps e-mails in the outbox and sends nothing', async () => {
     await enqueueEmail(t.db, { to: 'x@assay.test', subject: 'S', text: 'T' });
-    expect(await t.app.flushOutbox()).toBeNull();
+    expect(await flushOutbox(t)).toBeNull();
     const rows = await t.db.select().from(outbox);
     expect(rows.map((r) => r.status)).toEqual(['pending']);
   });

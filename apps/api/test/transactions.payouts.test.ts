@@ -17,6 +17,7 @@ import { loggerOptions } from '../src/lib/logger.ts';
 import { createTransaction, markPayoutSent, revealBankDetails } from '../src/modules/transactions/transactions.service.ts';
 import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
+import { flushOutbox } from './support/outbox.ts';
 import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, createTestDatabase, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -227,7 +228,7 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
       client.cookie,
     );
     expect(res.statusCode).toBe(201);
-    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    expect(await flushOutbox(t)).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.find((m) => m.to.includes(client.email));
     expect(mail?.from).toBe('no-reply@assay.test');
     expect(mail?.raw).toContain('Subject: Payout of $970.70 recorded');
@@ -248,7 +249,7 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
       { submissionId: achSub.id, payoutMethod: 'ach', payoutDetails: achDetails },
       achClient.cookie,
     );
-    expect(await t.app.flushOutbox()).toEqual({ sent: 1, failed: 0 });
+    expect(await flushOutbox(t)).toEqual({ sent: 1, failed: 0 });
     const achMail = smtp.received.find((m) => m.to.includes(achClient.email))!;
     const achText = mailText(achMail.raw);
     expect(achText).toContain(

@@ -92,7 +92,7 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     for (const row of kept) expect(await hasBytes(row.id!)).toEqual([true, true]);
 
     // A second pass finds nothing more to do.
-    expect(await t.app.cleanupUploads(now)).toEqual({
+    expect(await cleanupUploads(t.db, t.app.storage, now)).toEqual({
       expiredUploads: 0,
       unattachedImages: 0,
       incompleteWrites: 0,
@@ -107,7 +107,7 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
     writeFileSync(path.join(incoming, 'crashed.part'), 'half a photo');
     const old = new Date(Date.now() - 2 * HOUR);
     utimesSync(path.join(incoming, 'crashed.part'), old, old);
-    expect((await t.app.cleanupUploads()).incompleteWrites).toBe(1);
+    expect((await cleanupUploads(t.db, t.app.storage)).incompleteWrites).toBe(1);
     expect(readdirSync(incoming)).toEqual([]);
   });
 
@@ -151,16 +151,16 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
     // The crash window: the cleanup's row delete committed, its file deletes never ran.
     await t.db.delete(submissionImages).where(eq(submissionImages.id, row.id!));
 
-    expect((await t.app.cleanupUploads()).orphanObjects).toBe(0);
+    expect((await cleanupUploads(t.db, t.app.storage)).orphanObjects).toBe(0);
     expect(await hasBytes(row.id!)).toEqual([true, true]);
-    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(2);
+    expect((await cleanupUploads(t.db, t.app.storage, tomorrow())).orphanObjects).toBe(2);
     expect(await hasBytes(row.id!)).toEqual([false, false]);
   });
 
   it('removes bytes whose row never reached the database (lost insert, restored backup), once old', async () => {
     const id = crypto.randomUUID();
     await putBytes(id);
-    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(2);
+    expect((await cleanupUploads(t.db, t.app.storage, tomorrow())).orphanObjects).toBe(2);
     expect(await hasBytes(id)).toEqual([false, false]);
   });
 
@@ -180,7 +180,7 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
     const notOurs = ['full/notes.txt', `other/${crypto.randomUUID()}.jpg`];
     for (const key of notOurs) await t.app.storage.put(key, Buffer.from('not a photo'), contentTypeOfKey(key));
 
-    expect(await t.app.cleanupUploads(later)).toMatchObject({
+    expect(await cleanupUploads(t.db, t.app.storage, later)).toMatchObject({
       expiredUploads: 0,
       unattachedImages: 0,
       orphanObjects: 0,
@@ -196,7 +196,7 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (dri
     const unclaimed = Array.from({ length: 510 }, () => crypto.randomUUID());
     for (const id of [...claimed.map((row) => row.id!), ...unclaimed])
       await t.app.storage.put(photoKey(id), Buffer.from('x'), 'image/jpeg');
-    expect((await t.app.cleanupUploads(tomorrow())).orphanObjects).toBe(510);
+    expect((await cleanupUploads(t.db, t.app.storage, tomorrow())).orphanObjects).toBe(510);
     for (const row of claimed) expect(await t.app.storage.exists(photoKey(row.id!))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // Delivers the outbox over SMTP. Each e-mail has a delivery job (outbox.jobs.ts) that tries it up
 // to MAX_EMAIL_ATTEMPTS times with a growing pause, then gives it up ('failed'). A claim on the row
 // makes every path send an e-mail at most once, however often its job runs. deliverPendingEmails
-// is the batch path (flushOutbox): it retries once a claim is RETRY_AFTER_MS old.
+// is the batch path (what tests deliver with): it retries once a claim is RETRY_AFTER_MS old.
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
