@@ -105,7 +105,6 @@ export const knownLayerViolations = {
   'apps/api/src/modules/shipping-labels/shipping-labels.service.ts': ['api-module-repository-shipping-labels'],
   'apps/api/src/modules/users/account-emails.ts': ['api-module-repository-users'],
   'apps/api/src/modules/users/users.address.service.ts': ['api-module-repository-users'],
-  'apps/api/src/plugins/auth.ts': ['api-plugin-module'],
 };
 
 const layerRule = (zones) => ({

@@ -8,7 +8,7 @@ const config = loadConfig();
 const booted = await bootDatabase(config);
 try {
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, logger: false });
-  const seeded = await seedDemoIfFresh(booted.database.db, app.auth, {
+  const seeded = await seedDemoIfFresh(booted.database.db, app.ctx.identity.auth, {
     encryptionKey: booted.secrets.encryptionKey,
     simulatedPrices: config.priceFeed.provider === 'simulated',
   });

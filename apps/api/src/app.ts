@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only; sign-in limits are better-auth's, kept in the database.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(apiDocsPlugin, { production: deps.config.production });
-  await app.register(authPlugin, { db: deps.database.db, config: deps.config, secrets: deps.secrets });
+  await app.register(authPlugin);
   await app.register(priceFeedPlugin, {
     service: ctx.pricing,
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,

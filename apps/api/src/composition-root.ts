@@ -11,6 +11,7 @@ import { type Adapters, type AppContext, type Clock, systemClock } from './conte
 import type { Db } from './db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { PricingService } from './modules/pricing/pricing.service.ts';
+import { createIdentity } from './modules/users/identity.ts';
 import { uploadSigningKey } from './modules/uploads/uploads.signing.ts';
 
 export function createAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
@@ -49,5 +50,6 @@ export function createAppContext(input: {
       refreshIntervalMs: input.config.priceFeed.refreshSeconds * 1000,
       logger: input.log.child({ module: 'pricing' }),
     }),
+    identity: createIdentity({ db: input.db, config: input.config, secrets: input.secrets, log: input.log }),
   };
 }

@@ -1,6 +1,7 @@
-// What every service is handed: the database, the configuration, the clock, the logger and every
-// adapter to the outside world, built once by the composition root (composition-root.ts). Services
-// take (ctx, actor, input); none builds an adapter or reads process.env.
+// What every service is handed: the database, the configuration, the clock, the logger, every
+// adapter to the outside world and the long-lived services (pricing, identity), built once by the
+// composition root (composition-root.ts). Services take (ctx, actor, input); none builds an adapter
+// or reads process.env.
 import type { FastifyBaseLogger } from 'fastify';
 import type { CarrierAdapter } from './adapters/carriers/carrier.ts';
 import type { MailTransport } from './adapters/mail/mail-transport.ts';
@@ -10,6 +11,7 @@ import type { ObjectStorage } from './adapters/storage/object-storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { PricingService } from './modules/pricing/pricing.service.ts';
+import type { Identity } from './modules/users/identity.ts';
 
 export interface Clock {
   now(): Date;
@@ -45,4 +47,6 @@ export interface AppContext extends Adapters {
   readonly keys: Keys;
   /** Live prices: the cache every quote and the landing page read, over the configured feed. */
   readonly pricing: PricingService;
+  /** Accounts and sessions (better-auth) and the count of password guesses per account. */
+  readonly identity: Identity;
 }

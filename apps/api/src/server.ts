@@ -29,7 +29,7 @@ async function main() {
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, demo });
   if (
     demo &&
-    (await seedDemoIfFresh(booted.database.db, app.auth, {
+    (await seedDemoIfFresh(booted.database.db, app.ctx.identity.auth, {
       encryptionKey: booted.secrets.encryptionKey,
       simulatedPrices: config.priceFeed.provider === 'simulated',
     }))

@@ -224,8 +224,8 @@ describe.each(engines)('the demo seed fills both queues on %s', (engine) => {
 
   it('a pending identity check for the demo client and its pending payout, once', async () => {
     const encryptionKey = 'b'.repeat(64);
-    expect(await seedDemoIfFresh(t.db, t.app.auth, { encryptionKey })).toBe(true);
-    expect(await seedDemoIfFresh(t.db, t.app.auth, { encryptionKey })).toBe(false);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey })).toBe(true);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey })).toBe(false);
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/identity/sign-in/email',

@@ -139,8 +139,8 @@ describe.each(engines)('demo seed on %s', (engine) => {
   afterAll(() => t.close());
 
   it('seeds a client, an admin and submissions in every status, once', async () => {
-    expect(await seedDemoIfFresh(t.db, t.app.auth)).toBe(true);
-    expect(await seedDemoIfFresh(t.db, t.app.auth)).toBe(false);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth)).toBe(true);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth)).toBe(false);
     const rows = await t.db.select({ status: submissions.status }).from(submissions);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(submissionStatuses));
     const [userCount] = await t.db.select({ n: count() }).from(users);
@@ -181,7 +181,7 @@ describe.each(engines)('demo seed on the simulated feed, on %s', (engine) => {
   afterAll(() => t.close());
 
   it('starts with the past day of simulated prices, so charts and the 24-hour change show at once', async () => {
-    expect(await seedDemoIfFresh(t.db, t.app.auth, { simulatedPrices: true })).toBe(true);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { simulatedPrices: true })).toBe(true);
     await t.app.pricing.refresh({ force: true });
     const rows = (await t.app.inject({ url: '/api/pricing' })).json() as {
       itemType: string;
@@ -196,7 +196,7 @@ describe.each(engines)('demo seed on the simulated feed, on %s', (engine) => {
     expect((history.json() as unknown[]).length).toBeGreaterThan(20);
     // Seeding again (a restart) adds nothing.
     const before = await t.db.select({ n: count() }).from(priceHistory);
-    expect(await seedDemoIfFresh(t.db, t.app.auth, { simulatedPrices: true })).toBe(false);
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { simulatedPrices: true })).toBe(false);
     expect(await t.db.select({ n: count() }).from(priceHistory)).toEqual(before);
   });
 });

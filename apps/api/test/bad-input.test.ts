@@ -8,7 +8,7 @@
 import type { RouteOptions } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_BASE_PATH } from '../src/plugins/auth.ts';
+import { AUTH_BASE_PATH } from '../src/access/identity-paths.ts';
 import { identityBodySchemas } from '../src/plugins/identity-input.ts';
 import { signUp, uniqueAddress } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import type { Db } from '../src/db/client.ts';
 import { submissionImages, submissions } from '../src/db/schema/index.ts';
-import type { CurrentUser } from '../src/plugins/auth.ts';
+import type { Actor } from '../src/access/actor.ts';
 import { signUp } from './support/sessions.ts';
 import { TEST_ORIGIN } from './support/test-app.ts';
 
@@ -38,13 +38,13 @@ export async function insertImage(db: Db, ownerId: string, overrides: Partial<ty
 }
 
 /** An appraiser: signed up, then promoted the way the admin CLI does it. */
-export async function signUpAdmin(app: FastifyInstance, db: Db): Promise<Person & { user: CurrentUser }> {
+export async function signUpAdmin(app: FastifyInstance, db: Db): Promise<Person & { user: Actor }> {
   const person = await signUp(app, { firstName: 'Avery' });
   await db.execute(sql`update users set is_admin = true where id = ${person.id}`);
   return { ...person, user: currentUser(person, true) };
 }
 
-export function currentUser(person: { id: string; email: string }, isAdmin = false): CurrentUser {
+export function currentUser(person: { id: string; email: string }, isAdmin = false): Actor {
   return { id: person.id, email: person.email, firstName: 'Casey', lastName: 'Client', isAdmin, isPremium: false };
 }
 

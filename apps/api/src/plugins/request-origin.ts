@@ -4,7 +4,7 @@
 // way, against the same list (config.allowedOrigins).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_BASE_PATH } from './auth.ts';
+import { AUTH_BASE_PATH } from '../access/identity-paths.ts';
 import { AppError } from '../lib/app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

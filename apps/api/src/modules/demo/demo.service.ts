@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuditAction } from '@assay/domain';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.repository.ts';
 import type { Db } from '../../db/client.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import type { Auth } from '../users/identity.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { insertKycRecord } from '../kyc/kyc.repository.ts';

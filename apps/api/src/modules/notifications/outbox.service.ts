@@ -16,6 +16,10 @@ import {
   type OutboxRow,
 } from './outbox.repository.ts';
 
+// How another module sends an e-mail (the account e-mails of modules/users, say): into the outbox,
+// in the caller's transaction, with its delivery job.
+export { enqueueEmail } from './outbox.repository.ts';
+
 export const MAX_EMAIL_ATTEMPTS = 5;
 export const RETRY_AFTER_MS = 2 * 60_000;
 /** A delivery job's first retry waits 1 to 2 minutes, then each pause doubles. */

@@ -3,7 +3,8 @@
 // this hands both back for the /api/login redirect.
 import { APIError } from 'better-auth/api';
 import { AppError } from '../../lib/app-error.ts';
-import { OIDC_PROVIDER_ID, SIGN_IN_PAGE, type Auth } from '../../plugins/auth.ts';
+import { OIDC_PROVIDER_ID, SIGN_IN_PAGE } from '../../access/identity-paths.ts';
+import type { Auth } from './identity.ts';
 
 /** The sign-in page, carrying the return path along (also where a failed provider sign-in lands). */
 export function signInPagePath(returnTo: string): string {

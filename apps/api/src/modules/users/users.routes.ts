@@ -26,7 +26,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo);
       if (opts.oidcEnabled) {
-        const started = await startProviderSignIn(app.auth, returnTo);
+        const started = await startProviderSignIn(app.ctx.identity.auth, returnTo);
         // The state cookie must reach the browser with the redirect: the callback checks it.
         if (started.cookies.length) reply.header('set-cookie', started.cookies);
         return reply.redirect(started.url);
@@ -41,7 +41,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     async (request, reply) => {
       const headers = new Headers();
       if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-      const result = await app.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      const result = await app.ctx.identity.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
       const cookies = result?.headers.getSetCookie() ?? [];
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.redirect('/');

@@ -1,0 +1,168 @@
+// Accounts are better-auth's: e-mail and password, password reset, and optionally one OpenID
+// Connect provider, mounted under AUTH_BASE_PATH. Its hooks hold Assay's account rules: the common
+// password list, name lengths, ADMIN_EMAILS (only for a proven address), and the account e-mails,
+// which go to the outbox like every other e-mail.
+import type { FastifyBaseLogger } from 'fastify';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assay/domain';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_PAGE } from '../../access/identity-paths.ts';
+import type { Config, Secrets } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import { identityLogger } from '../../lib/logger.ts';
+import { enqueueEmail } from '../notifications/outbox.service.ts';
+import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from './account-emails.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
+import { namesFromClaims } from './provider-names.ts';
+import { setAdminFlag } from './users.repository.ts';
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's routes where a new password is chosen, and the body field that carries it. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger) {
+  const adminEmails = new Set(config.adminEmails);
+  return betterAuth({
+    appName: 'Assay',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: secrets.sessionSecret,
+    trustedOrigins: config.allowedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await enqueueEmail(db, resetPasswordMessage(user.email, url));
+      },
+      // Sign-up answers the same whether or not the address has an account (no session either way),
+      // so it cannot be used to learn who sells with us; the owner hears of the attempt instead.
+      requireEmailVerification: true,
+      async onExistingUserSignUp({ user }) {
+        await enqueueEmail(db, existingAccountSignUpMessage(user.email, config.publicUrl));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await enqueueEmail(db, verifyEmailMessage(user.email, url));
+      },
+      // The proof that the person holds the address: only now may ADMIN_EMAILS make it an admin.
+      async afterEmailVerification(user) {
+        if (adminEmails.has(user.email.toLowerCase())) await setAdminFlag(db, user.id, true);
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        isAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        isPremium: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Off on purpose: a cached session cookie stays valid after sign-out or revocation for its
+      // whole max age; every request checks the sessions table instead (docs/decisions/002).
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      // Explicit, because better-auth switches these checks off by itself under NODE_ENV=test.
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      // Every way a password is chosen passes the same list, inside better-auth so that direct
+      // auth.api calls are held to it too.
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const chosen = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof chosen === 'string' && isCommonPassword(chosen)) {
+          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const clean = (v: unknown) => (typeof v === 'string' ? v.trim() : undefined);
+            const firstName = clean(user.firstName);
+            const lastName = clean(user.lastName);
+            if ((firstName?.length ?? 0) > NAME_MAX_LENGTH || (lastName?.length ?? 0) > NAME_MAX_LENGTH) {
+              throw new APIError('BAD_REQUEST', { message: `Names can be at most ${NAME_MAX_LENGTH} characters.` });
+            }
+            return {
+              data: {
+                ...user,
+                firstName: firstName || null,
+                lastName: lastName || null,
+                // A password sign-up is never verified yet; an identity provider's may be.
+                isAdmin: adminEmails.has(user.email.toLowerCase()) && user.emailVerified === true,
+                isPremium: false,
+              },
+            };
+          },
+        },
+      },
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                // emailVerified is not mapped here on purpose: better-auth takes it from the
+                // provider's email_verified claim, and ADMIN_EMAILS (above) depends on it.
+                mapProfileToUser: (profile) => namesFromClaims(profile),
+              },
+            ],
+          }),
+        ]
+      : [],
+    logger: identityLogger(log),
+    // A provider callback that fails before Assay knows where the person came from (no or forged
+    // state) lands on the sign-in page too, instead of better-auth's own error page. An unexpected
+    // error (a failed query) reaches Fastify's error handler and its safe log, instead of
+    // better-call printing it whole, query values included, on the console.
+    onAPIError: { errorURL: SIGN_IN_PAGE, throw: true },
+  });
+}
