@@ -29,6 +29,10 @@ const booleanFlag = z
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 
+/** modules/users/password-hashing.ts says what each means. */
+export const passwordHashingModes = ['standard', 'fast-for-tests-only'] as const;
+export type PasswordHashingMode = (typeof passwordHashingModes)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   HOST: optionalString,
@@ -108,6 +112,7 @@ const envSchema = z.object({
   CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
+  PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
 });
 
 type RawEnv = Record<string, string | undefined>;
@@ -138,6 +143,10 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1')
       problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+  }
+  // Cheap hashes make stolen password hashes cheap to crack: only the test suite may ask for them.
+  if (v('PASSWORD_HASHING') === 'fast-for-tests-only' && v('NODE_ENV') !== 'test') {
+    problems.push('PASSWORD_HASHING: PASSWORD_HASHING=fast-for-tests-only is allowed only with NODE_ENV=test');
   }
   if (v('STORAGE_DRIVER') === 's3') {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
@@ -269,6 +278,7 @@ export function loadConfig(env: RawEnv = process.env) {
     receivingLabelAddress: parseOneLineAddress(e.RECEIVING_ADDRESS)!,
     carrier: { provider: e.CARRIER },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    passwordHashing: e.PASSWORD_HASHING,
   };
 }
 

@@ -71,6 +71,9 @@ export async function createTestApp(
     ENCRYPTION_KEY: 'a'.repeat(64),
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    // Hundreds of sign-ups: better-auth's scrypt would cost the suite half a minute of CPU. An app
+    // configured as production keeps the standard hashes (test/password-hashing.test.ts).
+    ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { PASSWORD_HASHING: 'fast-for-tests-only' } : {}),
     ...env,
   });
   const pgliteDir = options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined;

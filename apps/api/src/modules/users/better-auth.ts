@@ -15,6 +15,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import { identityLogger } from '../../lib/logger.ts';
 import { enqueueEmail } from '../notifications/outbox.service.ts';
 import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from './account-emails.ts';
+import { passwordHasherFor } from './password-hashing.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
 import { namesFromClaims } from './provider-names.ts';
 import { setAdminFlag } from './users.repository.ts';
@@ -42,6 +43,7 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
     }),
     emailAndPassword: {
       enabled: true,
+      password: passwordHasherFor(config.passwordHashing),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
