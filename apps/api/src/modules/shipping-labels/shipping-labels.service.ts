@@ -207,8 +207,8 @@ export async function getLabelPdf(ctx: ShippingContext, actor: Actor, labelId: s
     validForPostage: row.validForPostage === 'yes',
     insuredValueCents,
     submissionId: row.submissionId,
-    sender: row.sender as ShippingAddress,
-    receiver: row.receiver as ShippingAddress,
+    sender: row.sender,
+    receiver: row.receiver,
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt,
   });

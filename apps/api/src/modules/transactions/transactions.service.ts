@@ -17,6 +17,7 @@ import {
   type AdminPayoutStatus,
   customerLabel,
   shortId,
+  type ShownPayoutDetails,
 } from '@assay/domain';
 import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
 import type { Db } from '../../db/client.ts';
@@ -69,7 +70,7 @@ export function toTransactionDto(row: TransactionRow) {
     grossAmount: row.grossAmount,
     feeAmount: row.feeAmount,
     payoutMethod: row.payoutMethod,
-    payoutDetails: row.payoutDetails as Record<string, string>,
+    payoutDetails: row.payoutDetails,
     status: row.status,
     reference: row.reference,
     sentAt: row.sentAt?.toISOString() ?? null,
@@ -90,7 +91,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** What the transactions table may show: the holder's name and last 4 digits; the PayPal e-mail. */
-function shownDetails(body: CreateTransactionBody): Record<string, string> {
+function shownDetails(body: CreateTransactionBody): ShownPayoutDetails {
   switch (body.payoutMethod) {
     case 'ach':
       return {
