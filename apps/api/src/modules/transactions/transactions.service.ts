@@ -20,7 +20,7 @@ import {
   type ShownPayoutDetails,
 } from '@assay/domain';
 import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
@@ -76,6 +76,11 @@ export function toTransactionDto(row: TransactionRow) {
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** For other modules' answers: the payout of a submission, if it has one. */
+export function transactionOfSubmission(db: DbOrTx, submissionId: string) {
+  return findTransactionOfSubmission(db, submissionId);
 }
 
 export async function listTransactions({ db }: AppContext, viewer: Actor) {
