@@ -94,19 +94,6 @@ export const layerZones = [
   },
 ];
 
-// Known violations, removed by the house refactor (issue 10): file -> zone names it may break
-// for now. Delete an entry once its file is fixed; lint then guards that file again.
-export const knownLayerViolations = {
-  'apps/api/src/modules/admin-mailbox/admin-mailbox.service.ts': ['api-module-repository-admin-mailbox'],
-  'apps/api/src/modules/demo/demo-mail.routes.ts': ['api-module-repository-demo'],
-  'apps/api/src/modules/demo/demo-price-history.ts': ['api-module-repository-demo'],
-  'apps/api/src/modules/demo/demo.service.ts': ['api-module-repository-demo'],
-  'apps/api/src/modules/shipping-labels/shipping-labels.decline.service.ts': ['api-module-repository-shipping-labels'],
-  'apps/api/src/modules/shipping-labels/shipping-labels.service.ts': ['api-module-repository-shipping-labels'],
-  'apps/api/src/modules/users/account-emails.ts': ['api-module-repository-users'],
-  'apps/api/src/modules/users/users.address.service.ts': ['api-module-repository-users'],
-};
-
 const layerRule = (zones) => ({
   'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones.map(({ name: _name, ...zone }) => zone) }],
 });
@@ -239,13 +226,9 @@ export default tseslint.config(
   },
   {
     files: layerSources,
-    ignores: [...testFiles, ...Object.keys(knownLayerViolations)],
+    ignores: testFiles,
     rules: layerRule(layerZones),
   },
-  ...Object.entries(knownLayerViolations).map(([file, allowed]) => ({
-    files: [file],
-    rules: layerRule(layerZones.filter((zone) => !allowed.includes(zone.name))),
-  })),
   {
     // The status gate (decision 017): one function writes submissions.status, so every move is a
     // named transition of packages/domain. Column lists that may hold a status are typed

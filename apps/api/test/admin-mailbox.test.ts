@@ -7,6 +7,7 @@ import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, kycRecords, shippingLabels, submissionImages, submissions, transactions } from '../src/db/schema/index.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+import { HOME_ADDRESS } from './support/addresses.ts';
 
 const HOUR = 3_600_000;
 
@@ -256,8 +257,8 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         trackingNumber: tracking,
         carrier: 'Assay Sample',
         insuredValue: '100.00',
-        sender: {},
-        receiver: {},
+        sender: HOME_ADDRESS,
+        receiver: HOME_ADDRESS,
       });
       expect(await find(tracking.toLowerCase())).toEqual(['item 12']);
       expect(await find('ASY0000000000000')).toEqual([]);

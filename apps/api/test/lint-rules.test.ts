@@ -10,7 +10,6 @@ import { createLinter, repoRoot, rulesFiredOn } from './support/eslint.ts';
 type Zone = { name: string; target: string | string[]; from: string | string[]; except?: string[]; message: string };
 const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.js')).href)) as {
   layerZones: Zone[];
-  knownLayerViolations: Record<string, string[]>;
   sharedWriters: string[];
 };
 
@@ -83,23 +82,6 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(
       await importRules('apps/api/src/plugins/lint-probe.test.ts', "export * from '../modules/users/password-policy.ts';\n"),
     ).not.toContain(rule);
-  });
-
-  // Each entry must still be needed: once the house refactor fixes a file, this fails until the
-  // entry is deleted, so the allowlist only ever shrinks.
-  it.each(Object.entries(config.knownLayerViolations))('known violation %s still breaks %j', async (file, zoneNames) => {
-    const zones = config.layerZones.filter((zone) => zoneNames.includes(zone.name));
-    expect(zones.map((zone) => zone.name)).toEqual(zoneNames);
-    const strict = createLinter({
-      overrideConfig: [
-        {
-          files: [file],
-          rules: { [rule]: ['error', { basePath: repoRoot, zones: zones.map(({ name: _name, ...zone }) => zone) }] },
-        },
-      ],
-    });
-    const [result] = await strict.lintFiles([path.join(repoRoot, file)]);
-    expect(result?.messages.filter((message) => message.ruleId === rule)).not.toEqual([]);
   });
 });
 

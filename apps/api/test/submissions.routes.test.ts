@@ -17,6 +17,7 @@ import { jpeg } from './support/images.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 import { uploadPhoto } from './support/uploads.ts';
+import { HOME_ADDRESS } from './support/addresses.ts';
 
 type Person = { id: string; email: string; cookie: string };
 
@@ -283,8 +284,8 @@ describe.each(engines)('submissions on %s', (engine) => {
         trackingNumber: `AS${Date.now()}`,
         carrier: 'sample',
         insuredValue: '540.00',
-        sender: {},
-        receiver: {},
+        sender: HOME_ADDRESS,
+        receiver: HOME_ADDRESS,
       };
       await t.db.insert(shippingLabels).values(label);
       const payout = buildTransaction({ submission: sub, method: 'paypal', paypalEmail: 'alice@example.com' });
@@ -367,8 +368,8 @@ describe.each(engines)('submissions on %s', (engine) => {
         trackingNumber: `RT${Date.now()}`,
         carrier: 'sample',
         insuredValue: '100.00',
-        sender: {},
-        receiver: {},
+        sender: HOME_ADDRESS,
+        receiver: HOME_ADDRESS,
         freeReturn: 'yes',
       });
       const body = (await get(`/api/submissions/${sub.id}`, alice.cookie)).json();

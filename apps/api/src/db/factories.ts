@@ -8,6 +8,7 @@ import {
   payoutFeeCents,
   type PayoutMethod,
   preliminaryQuote,
+  type ShownPayoutDetails,
   requiresKyc,
   type SubmissionCategory,
   type SubmissionStatus,
@@ -80,7 +81,7 @@ export function buildTransaction(spec: TransactionSpec): TransactionInsert {
   const method = spec.method ?? 'check';
   const grossCents = dollarsToCents(spec.submission.finalOffer ?? '');
   if (grossCents === null) throw new Error('A payout needs a submission with a final offer.');
-  const details =
+  const details: ShownPayoutDetails =
     method === 'paypal'
       ? { email: spec.paypalEmail ?? 'seller@example.com' }
       : method === 'ach'

@@ -17,3 +17,11 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListSchema = z.array(transactionSchema);
+
+/**
+ * What a payout keeps of its method's details (transactions.payout_details): the holder's name and
+ * last 4 digits for ACH, the PayPal e-mail, or that it is a check. The full bank numbers are kept
+ * apart, encrypted (transactions.encrypted_bank_details).
+ */
+export type ShownPayoutDetails =
+  { accountName: string; accountLast4: string; routingLast4: string } | { email: string } | { method: 'check' };

@@ -1,4 +1,4 @@
-import { adminPayoutStatuses, payoutMethods } from '@assay/domain';
+import { adminPayoutStatuses, payoutMethods, type ShownPayoutDetails } from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -21,7 +21,7 @@ export const transactions = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     payoutMethod: text('payout_method').notNull(),
     // Only what may be shown: holder name, last 4 digits, PayPal e-mail. Never full bank numbers.
-    payoutDetails: jsonb('payout_details').notNull(),
+    payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
     // AES-GCM ciphertext of the full bank numbers; decrypted only to send money.
     encryptedBankDetails: text('encrypted_bank_details'),
     status: text('status').notNull().default('pending'),

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from '@assay/domain';
 import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { submissions } from './submissions.ts';
@@ -18,8 +19,9 @@ export const shippingLabels = pgTable(
     carrier: text('carrier').notNull(),
     validForPostage: text('valid_for_postage').notNull().default('no'),
     insuredValue: numeric('insured_value', { precision: 12, scale: 2 }).notNull(),
-    sender: jsonb('sender').notNull(),
-    receiver: jsonb('receiver').notNull(),
+    // Written only from checked addresses (the client's, RECEIVING_ADDRESS), as printed.
+    sender: jsonb('sender').$type<ShippingAddress>().notNull(),
+    receiver: jsonb('receiver').$type<ShippingAddress>().notNull(),
     freeReturn: text('free_return'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

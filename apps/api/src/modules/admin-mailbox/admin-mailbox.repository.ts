@@ -3,10 +3,9 @@
 // db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
 import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { shippingLabels, submissionCounts, submissions, transactions } from '../../db/schema/index.ts';
+import { shippingLabels, submissionCounts, submissions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
 
 export interface PageFilter {
   status?: string;
@@ -123,14 +122,4 @@ export function pendingDeadlineCountQuery(db: DbOrTx, from: Date, to: Date) {
 export async function countPendingWithDeadlineBetween(db: DbOrTx, from: Date, to: Date) {
   const [row] = await pendingDeadlineCountQuery(db, from, to);
   return row?.n ?? 0;
-}
-
-export async function findSubmission(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
-  return row ?? null;
-}
-
-export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
-  const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
-  return row ?? null;
 }

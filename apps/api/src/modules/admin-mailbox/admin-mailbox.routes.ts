@@ -11,6 +11,7 @@ import {
   submissionCountsSchema,
 } from '@assay/domain';
 import { getSubmissionDetail, listMailbox, mailboxCounts } from './admin-mailbox.service.ts';
+import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
@@ -19,9 +20,7 @@ export async function adminMailboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // This plugin is encapsulated, so the hook guards exactly the routes below, before validation.
-  app.addHook('onRequest', async (request) => {
-    await app.requireAdmin(request);
-  });
+  app.addHook('onRequest', adminOnly(app));
 
   r.get(
     '/api/admin/submissions',

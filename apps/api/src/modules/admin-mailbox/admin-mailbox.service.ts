@@ -22,14 +22,13 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { type AuditRef } from '../audit/audit.repository.ts';
 import { appraiserHistory } from '../audit/audit.service.ts';
-import { latestKycRecordOfUser } from '../kyc/kyc.repository.ts';
-import { findSubmissionById, imageIdsBySubmission } from '../submissions/submissions.repository.ts';
+import { latestKycRecord } from '../kyc/kyc.service.ts';
+import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
-import { toTransactionDto } from '../transactions/transactions.service.ts';
+import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
 import {
   compactCountRows,
   countPendingWithDeadlineBetween,
-  findTransactionOfSubmission,
   type KeysetPosition,
   listSubmissionsPage,
   submissionIdsMatching,
@@ -88,7 +87,7 @@ export function toAdminSubmission(row: SubmissionRow, imageIds: string[], now: D
 
 /** One submission as the mailbox shows it (the appraisal commands answer with this too). */
 export async function adminSubmissionOf(db: DbOrTx, row: SubmissionRow, now = new Date()) {
-  const images = await imageIdsBySubmission(db, [row.id]);
+  const images = await photoIdsOfSubmissions(db, [row.id]);
   return toAdminSubmission(row, images.get(row.id) ?? [], now);
 }
 
@@ -118,7 +117,7 @@ export async function listMailbox(
   if (ids?.length === 0) return { items: [], nextCursor: null };
   const rows = await listSubmissionsPage(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const images = await imageIdsBySubmission(
+  const images = await photoIdsOfSubmissions(
     db,
     page.map((r) => r.id),
   );
@@ -167,12 +166,12 @@ export async function getSubmissionDetail(
 ): Promise<AdminSubmissionDetail> {
   assertAppraiser(actor);
   const { db } = ctx;
-  const row = await findSubmissionById(db, id);
+  const row = await findSubmissionRow(db, id);
   if (!row) throw notFound('Submission');
   const [item, transaction, kyc] = await Promise.all([
     adminSubmissionOf(db, row, now),
-    findTransactionOfSubmission(db, id),
-    latestKycRecordOfUser(db, row.userId),
+    transactionOfSubmission(db, id),
+    latestKycRecord(db, row.userId),
   ]);
   // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
   const refs: AuditRef[] = [{ entityType: 'submission', entityId: id }];

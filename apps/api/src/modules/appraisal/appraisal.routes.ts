@@ -17,6 +17,7 @@ import {
   returnSubmission,
   updateSubmission,
 } from './appraisal.service.ts';
+import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
@@ -25,9 +26,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Encapsulated: the hook guards exactly these routes, before validation.
-  app.addHook('onRequest', async (request) => {
-    await app.requireAdmin(request);
-  });
+  app.addHook('onRequest', adminOnly(app));
 
   // SPEC 7: PUT /api/submissions/{id} {finalOffer, actualWeight, adminNotes, status} (+ version).
   r.put(

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoMailboxSchema } from '@assay/domain';
 import { notFound } from '../../lib/app-error.ts';
-import { listOutbox } from '../notifications/outbox.repository.ts';
+import { latestEmails } from '../notifications/outbox.service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -28,7 +28,7 @@ export async function demoMailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!isSameMachine(request)) throw notFound('This page');
-      const rows = await listOutbox(app.ctx.db, 50);
+      const rows = await latestEmails(app.ctx.db, 50);
       return {
         messages: rows.map((row) => ({
           id: row.id,

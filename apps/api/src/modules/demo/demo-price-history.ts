@@ -4,7 +4,7 @@
 // itself starts. Never used with a real feed: made-up history must not sit next to real prices.
 import { metalItemTypes, metalPricesFromSpot, SIMULATED_PRICE_SOURCE, type SpotPrices } from '@assay/domain';
 import { nextSimulatedSpots, simulatedStartingPrices } from '../../adapters/price-feeds/simulated.ts';
-import type { NewPriceHistoryRecord } from '../pricing/pricing.repository.ts';
+import type { PriceHistoryEntry } from '../pricing/pricing.service.ts';
 
 export const DEMO_HISTORY_HOURS = 25;
 export const DEMO_HISTORY_STEP_MINUTES = 15;
@@ -36,7 +36,7 @@ export function simulatedPastSpots(
 }
 
 /** The history rows of every metal item type for those points. */
-export function demoPriceHistoryRows(now: Date, random: () => number = Math.random): NewPriceHistoryRecord[] {
+export function demoPriceHistoryRows(now: Date, random: () => number = Math.random): PriceHistoryEntry[] {
   return simulatedPastSpots(now, { random }).flatMap(({ at, spots }) => {
     const derived = metalPricesFromSpot(spots);
     return metalItemTypes.map((itemType) => ({

@@ -7,10 +7,9 @@ import type { Db } from '../../db/client.ts';
 import type { Auth } from '../users/identity.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { encryptField } from '../../lib/crypto.ts';
-import { insertKycRecord } from '../kyc/kyc.repository.ts';
-import { insertPriceHistory } from '../pricing/pricing.repository.ts';
+import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
+import { recordPriceHistory } from '../pricing/pricing.service.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
-import { idNumberContext } from '../kyc/kyc.service.ts';
 import {
   countUsers,
   DEMO_SEEDED_KEY,
@@ -217,8 +216,8 @@ export async function seedDemoIfFresh(
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, rows);
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
-    await insertKycRecord(tx, identity.record);
-    if (options.simulatedPrices) await insertPriceHistory(tx, demoPriceHistoryRows(new Date()));
+    await recordKycCheck(tx, identity.record);
+    if (options.simulatedPrices) await recordPriceHistory(tx, demoPriceHistoryRows(new Date()));
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
   return true;

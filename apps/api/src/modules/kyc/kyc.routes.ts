@@ -12,6 +12,7 @@ import {
   kycSubmitResponseSchema,
 } from '@assay/domain';
 import { getKycRecord, getKycStatus, listKyc, reviewKyc, submitKyc } from './kyc.service.ts';
+import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const kycParams = z.object({ recordId: idSchema('identity verification') });
@@ -61,9 +62,7 @@ export async function kycRoutes(app: FastifyInstance) {
 
   // The appraisers' queue, in its own encapsulated context: the hook guards these routes only.
   await app.register(async (admin) => {
-    admin.addHook('onRequest', async (request) => {
-      await app.requireAdmin(request);
-    });
+    admin.addHook('onRequest', adminOnly(app));
     const a = admin.withTypeProvider<ZodTypeProvider>();
 
     a.get(

@@ -28,6 +28,7 @@ import {
   latestKycRecordOfUser,
   listKycRecords,
   lockUser,
+  type NewKycRecordRow,
 } from './kyc.repository.ts';
 
 export const kycMessages = {
@@ -45,6 +46,11 @@ export const idNumberContext = (recordId: string) => `kyc_records.encrypted_id_n
 /** For other modules' rules: the person's latest identity check, if any. */
 export function latestKycRecord(db: DbOrTx, userId: string) {
   return latestKycRecordOfUser(db, userId);
+}
+
+/** For seeding (the demo's pending check): a record built as submitKyc builds one, stored as is. */
+export function recordKycCheck(tx: DbOrTx, record: NewKycRecordRow) {
+  return insertKycRecord(tx, record);
 }
 
 export async function isIdentityVerified(db: DbOrTx, userId: string): Promise<boolean> {

@@ -3,13 +3,14 @@
 // makes every path send an e-mail at most once, however often its job runs. deliverPendingEmails
 // is the batch path (what tests deliver with): it retries once a claim is RETRY_AFTER_MS old.
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import {
   claimEmail,
   claimPendingEmails,
   findEmail,
   listNeverTriedEmails,
+  listOutbox,
   markEmailDead,
   markEmailFailed,
   markEmailSent,
@@ -19,6 +20,7 @@ import {
 // How another module sends an e-mail (the account e-mails of modules/users, say): into the outbox,
 // in the caller's transaction, with its delivery job.
 export { enqueueEmail } from './outbox.repository.ts';
+export type { OutgoingEmail } from './outbox.repository.ts';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 export const RETRY_AFTER_MS = 2 * 60_000;
@@ -120,4 +122,9 @@ export async function requeueNeverTriedEmails(db: Db, now: Date = new Date()): P
   const rows = await listNeverTriedEmails(db, new Date(now.getTime() - NEVER_TRIED_AFTER_MS), 500);
   for (const row of rows) await enqueue(db, 'outbox-delivery', { outboxId: row.id });
   return rows.length;
+}
+
+/** The newest e-mails first: the demo's mailbox, where e-mail stays without SMTP. */
+export function latestEmails(db: DbOrTx, limit: number) {
+  return listOutbox(db, limit);
 }

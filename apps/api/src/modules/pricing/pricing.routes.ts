@@ -1,6 +1,6 @@
 // HTTP for prices: the public list (SPEC 7, refetched every 60 s by every visitor, so answered
 // from memory as ready-made JSON) and history, and the appraisers' refresh, gem price and status.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   priceHistoryListSchema,
@@ -12,6 +12,7 @@ import {
   updateGemPriceResponseSchema,
   updateGemPriceSchema,
 } from '@assay/domain';
+import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 /** An appraiser refresh calls a paid or rate-limited service; a few a minute is plenty. */
@@ -20,9 +21,7 @@ const REFRESH_LIMIT = { max: 10, timeWindow: '1 minute' };
 export async function pricingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Checked before the body is read, so a visitor hears 401 rather than a validation error.
-  const adminsOnly = async (request: FastifyRequest) => {
-    await app.requireAdmin(request);
-  };
+  const adminsOnly = adminOnly(app);
 
   // Every open page polls this, so it does the least possible: no session lookup, no database, no
   // serializer (the text and its headers are built once per price change), not even a promise.

@@ -34,7 +34,7 @@ import {
   type PricingRow,
   type PricingStatus,
 } from '@assay/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { PriceFeedError, type PriceFeed } from '../../adapters/price-feeds/index.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { accessMessages, assertAppraiser } from '../../access/actor.ts';
@@ -49,6 +49,7 @@ import {
   lockPriceRefresh,
   tryLockPriceRefresh,
   upsertPricing,
+  type NewPriceHistoryRecord,
   type NewPricingRecord,
   type PricingRecord,
 } from './pricing.repository.ts';
@@ -163,6 +164,14 @@ function historyOf(record: NewPricingRecord | PricingRecord, recordedAt: Date) {
     updatedBy: record.updatedBy ?? null,
     recordedAt,
   };
+}
+
+/** One price of one item at one time, as the history keeps it. */
+export type PriceHistoryEntry = NewPriceHistoryRecord;
+
+/** For seeding (the demo's past day of simulated prices), in the caller's transaction. */
+export function recordPriceHistory(tx: DbOrTx, rows: PriceHistoryEntry[]) {
+  return insertPriceHistory(tx, rows);
 }
 
 export class PricingService {

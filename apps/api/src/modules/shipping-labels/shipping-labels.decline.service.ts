@@ -11,15 +11,15 @@ import {
 } from '@assay/domain';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
-import { imageIdsBySubmission } from '../submissions/submissions.repository.ts';
+import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
-import { findShippingAddress } from '../users/users.address.repository.ts';
-import { findSubmission } from './shipping-labels.repository.ts';
+import { shippingAddressOf } from '../users/users.address.service.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { addressRequired, createLabelInTransaction, type ShippingContext, toLabelDto } from './shipping-labels.service.ts';
+import { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';
 
 function cannotDecline(status: string | undefined) {
   if (status === 'returned') return conflict('You have already declined this offer; your item is on its way back.');
@@ -27,9 +27,9 @@ function cannotDecline(status: string | undefined) {
   return conflict(`Only an offer that is ready can be declined; this submission is "${statusBadgeLabel(status)}".`);
 }
 
-export async function declineOffer(ctx: ShippingContext, actor: Actor, submissionId: string): Promise<DeclineOfferResponse> {
+export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<DeclineOfferResponse> {
   return ctx.db.transaction(async (tx) => {
-    const submission = await findSubmission(tx, submissionId);
+    const submission = await findSubmissionRow(tx, id);
     if (!submission) throw notFound('Submission');
     if (submission.userId !== actor.id) {
       // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
@@ -37,7 +37,7 @@ export async function declineOffer(ctx: ShippingContext, actor: Actor, submissio
     }
     if (submission.status !== 'offered') throw cannotDecline(submission.status);
     // The item goes back to this address, so it is asked for before anything changes.
-    const clientAddress = await findShippingAddress(tx, actor.id);
+    const clientAddress = await shippingAddressOf(tx, actor.id);
     if (!clientAddress) throw addressRequired();
 
     // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
@@ -58,7 +58,7 @@ export async function declineOffer(ctx: ShippingContext, actor: Actor, submissio
     const label = await createLabelInTransaction(tx, ctx.carrier, {
       direction: 'return',
       submission: returned,
-      sender: ctx.receivingAddress,
+      sender: ctx.config.receivingLabelAddress,
       receiver: clientAddress,
       insuredValueCents,
       freeReturn,
@@ -89,7 +89,7 @@ export async function declineOffer(ctx: ShippingContext, actor: Actor, submissio
       ...notificationContent.itemReturned({ submissionId: returned.id, freeReturn, trackingNumber: label.trackingNumber }),
     });
 
-    const images = await imageIdsBySubmission(tx, [returned.id]);
+    const images = await photoIdsOfSubmissions(tx, [returned.id]);
     return {
       submission: toSubmissionDto(returned, images.get(returned.id) ?? [], actor),
       returnLabel: toLabelDto(label),

@@ -1,25 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissions } from '../../db/schema/index.ts';
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type NewLabelRow = typeof shippingLabels.$inferInsert;
-export type SubmissionRow = typeof submissions.$inferSelect;
-
-/**
- * The submission with its row locked until the transaction ends, so two label requests for it
- * take turns (and a real carrier is asked for postage once, not twice).
- */
-export async function lockSubmission(tx: DbOrTx, submissionId: string) {
-  const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).for('update').limit(1);
-  return row ?? null;
-}
-
-export async function findSubmission(db: DbOrTx, submissionId: string) {
-  const [row] = await db.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
-  return row ?? null;
-}
 
 export async function findLabel(db: DbOrTx, submissionId: string, direction: LabelDirection) {
   const [row] = await db
@@ -43,6 +28,19 @@ export async function findLatestLabelOfUser(db: DbOrTx, userId: string, directio
     .orderBy(desc(shippingLabels.createdAt), desc(shippingLabels.id))
     .limit(1);
   return row ?? null;
+}
+
+export function listLabelsOfSubmission(db: DbOrTx, submissionId: string) {
+  return db
+    .select({
+      id: shippingLabels.id,
+      trackingNumber: shippingLabels.trackingNumber,
+      direction: shippingLabels.direction,
+      freeReturn: shippingLabels.freeReturn,
+    })
+    .from(shippingLabels)
+    .where(eq(shippingLabels.submissionId, submissionId))
+    .orderBy(asc(shippingLabels.createdAt));
 }
 
 /**

@@ -3,16 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLabelSchema, declineOfferResponseSchema, idSchema, shippingLabelSchema } from '@assay/domain';
 import { z } from 'zod';
 import { declineOffer } from './shipping-labels.decline.service.ts';
-import { createInboundLabel, getLabelPdf, getLatestLabel, type ShippingContext } from './shipping-labels.service.ts';
+import { createInboundLabel, getLabelPdf, getLatestLabel } from './shipping-labels.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 export async function shippingLabelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const opts: ShippingContext = {
-    db: app.ctx.db,
-    carrier: app.ctx.carrier,
-    receivingAddress: app.ctx.config.receivingLabelAddress,
-  };
+  const { ctx } = app;
   // Visitors get 401 before their body or ids are looked at.
   const signedIn = async (request: FastifyRequest) => {
     await app.requireUser(request);
@@ -32,7 +28,7 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
-      const { label, created } = await createInboundLabel(opts, user, request.body);
+      const { label, created } = await createInboundLabel(ctx, user, request.body);
       return reply.status(created ? 201 : 200).send(label);
     },
   );
@@ -48,7 +44,7 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
         response: { 200: shippingLabelSchema },
       },
     },
-    async (request) => getLatestLabel(opts, await app.requireUser(request)),
+    async (request) => getLatestLabel(ctx, await app.requireUser(request)),
   );
 
   r.get(
@@ -64,7 +60,7 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
-      const { filename, pdf } = await getLabelPdf(opts, user, request.params.id);
+      const { filename, pdf } = await getLabelPdf(ctx, user, request.params);
       return (
         reply
           .header('content-type', 'application/pdf')
@@ -90,6 +86,6 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
         response: { 200: declineOfferResponseSchema },
       },
     },
-    async (request) => declineOffer(opts, await app.requireUser(request), request.params.id),
+    async (request) => declineOffer(ctx, await app.requireUser(request), request.params),
   );
 }

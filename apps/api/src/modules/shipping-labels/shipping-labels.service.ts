@@ -15,10 +15,12 @@ import {
   statusBadgeLabel,
 } from '@assay/domain';
 import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
-import { findShippingAddress } from '../users/users.address.repository.ts';
+import type { AppContext } from '../../context.ts';
+import { lockSubmissionRow, type SubmissionRow } from '../submissions/submission-rows.ts';
+import { shippingAddressOf } from '../users/users.address.service.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
   findLabel,
@@ -26,17 +28,8 @@ import {
   findLatestLabelOfUser,
   insertLabelIfAbsent,
   type LabelRow,
-  lockSubmission,
-  type SubmissionRow,
 } from './shipping-labels.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
-
-export interface ShippingContext {
-  db: Db;
-  carrier: CarrierAdapter;
-  /** Assay's receiving address (RECEIVING_ADDRESS): the receiver inbound, the sender on returns. */
-  receivingAddress: ShippingAddress;
-}
 
 export function toLabelDto(row: LabelRow): ShippingLabel {
   return {
@@ -124,12 +117,13 @@ function notLabelable(status: string) {
 
 /** 201 with a new label, or 200 with the label the submission already has. */
 export async function createInboundLabel(
-  ctx: ShippingContext,
+  ctx: AppContext,
   actor: Actor,
   input: CreateLabelBody,
 ): Promise<{ label: ShippingLabel; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const submission = await lockSubmission(tx, input.submissionId);
+    // Locked, so two label requests for it take turns (and a real carrier is asked for postage once).
+    const submission = await lockSubmissionRow(tx, input.submissionId);
     if (!submission) throw notFound('Submission');
     if (submission.userId !== actor.id) {
       // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
@@ -141,7 +135,7 @@ export async function createInboundLabel(
     if (existing) return { label: toLabelDto(existing), created: false };
     if (!isPendingStatus(submission.status)) throw notLabelable(submission.status);
 
-    const sender = await findShippingAddress(tx, actor.id);
+    const sender = await shippingAddressOf(tx, actor.id);
     if (!sender) throw addressRequired();
     const insuredValueCents = labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer);
     if (insuredValueCents === null) {
@@ -153,7 +147,7 @@ export async function createInboundLabel(
       direction: 'inbound',
       submission,
       sender,
-      receiver: ctx.receivingAddress,
+      receiver: ctx.config.receivingLabelAddress,
       insuredValueCents,
       freeReturn: null,
     });
@@ -184,7 +178,7 @@ export async function createInboundLabel(
  * The client's most recent inbound label (the one they print). Return labels are Assay's to
  * print, so the 1-click button never hands the client a label addressed to themselves.
  */
-export async function getLatestLabel(ctx: ShippingContext, actor: Actor): Promise<ShippingLabel> {
+export async function getLatestLabel(ctx: AppContext, actor: Actor): Promise<ShippingLabel> {
   const row = await findLatestLabelOfUser(ctx.db, actor.id, 'inbound');
   if (!row) throw new AppError('NOT_FOUND', NO_LABEL_MESSAGE);
   return toLabelDto(row);
@@ -195,8 +189,8 @@ export function labelFilename(trackingNumber: string) {
 }
 
 /** The PDF of a label: its owner and appraisers only; anyone else is told it does not exist. */
-export async function getLabelPdf(ctx: ShippingContext, actor: Actor, labelId: string) {
-  const row = await findLabelById(ctx.db, labelId);
+export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  const row = await findLabelById(ctx.db, id);
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound('Label');
   const insuredValueCents = dollarsToCents(row.insuredValue);
   if (insuredValueCents === null) throw new Error(`Label ${row.id} has an unreadable insured value.`);
@@ -207,8 +201,8 @@ export async function getLabelPdf(ctx: ShippingContext, actor: Actor, labelId: s
     validForPostage: row.validForPostage === 'yes',
     insuredValueCents,
     submissionId: row.submissionId,
-    sender: row.sender as ShippingAddress,
-    receiver: row.receiver as ShippingAddress,
+    sender: row.sender,
+    receiver: row.receiver,
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt,
   });

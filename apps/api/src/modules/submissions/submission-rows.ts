@@ -1,7 +1,10 @@
 // What other modules may read of a submission inside their own transaction: the row, read or
-// locked. Its own file (not the service) so the modules the service reads from can use it too.
+// locked, and its photos. Its own file (not the service) so the modules the service reads from can
+// use it too.
 import type { DbOrTx } from '../../db/client.ts';
-import { findSubmissionById, lockSubmission } from './submissions.repository.ts';
+import { findSubmissionById, imageIdsBySubmission, lockSubmission } from './submissions.repository.ts';
+
+export type { SubmissionRow } from './submissions.repository.ts';
 
 export function findSubmissionRow(db: DbOrTx, id: string) {
   return findSubmissionById(db, id);
@@ -10,4 +13,9 @@ export function findSubmissionRow(db: DbOrTx, id: string) {
 /** Locked until the caller's transaction ends, so concurrent changes to it queue up. */
 export function lockSubmissionRow(tx: DbOrTx, id: string) {
   return lockSubmission(tx, id);
+}
+
+/** Item photo ids per submission, in slot order, as the submission's answer lists them. */
+export function photoIdsOfSubmissions(db: DbOrTx, submissionIds: string[]) {
+  return imageIdsBySubmission(db, submissionIds);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { shippingLabels, submissionImages, submissions, transactions } from '../../db/schema/index.ts';
+import { submissionImages, submissions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmissionRow = typeof submissions.$inferInsert;
@@ -83,24 +83,6 @@ export async function attachImage(
     )
     .returning({ id: submissionImages.id });
   return rows.length === 1;
-}
-
-export function listLabelsOfSubmission(db: DbOrTx, submissionId: string) {
-  return db
-    .select({
-      id: shippingLabels.id,
-      trackingNumber: shippingLabels.trackingNumber,
-      direction: shippingLabels.direction,
-      freeReturn: shippingLabels.freeReturn,
-    })
-    .from(shippingLabels)
-    .where(eq(shippingLabels.submissionId, submissionId))
-    .orderBy(asc(shippingLabels.createdAt));
-}
-
-export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
-  const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
-  return row ?? null;
 }
 
 /** Records the first consignment request only; null when one was already recorded. */

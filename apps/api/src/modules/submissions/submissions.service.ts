@@ -25,10 +25,8 @@ import {
   attachImage,
   countImagesOfSubmission,
   findSubmissionById,
-  findTransactionOfSubmission,
   imageIdsBySubmission,
   insertSubmission,
-  listLabelsOfSubmission,
   listLatestSubmissions,
   listSubmissionsOfUser,
   lockSubmission,
@@ -36,7 +34,8 @@ import {
   type SubmissionRow,
   touchSubmission,
 } from './submissions.repository.ts';
-import { toTransactionDto } from '../transactions/transactions.service.ts';
+import { labelsOfSubmission } from '../shipping-labels/label-rows.ts';
+import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
 
 export { imageUrl };
 
@@ -144,8 +143,8 @@ export async function getSubmissionDetail({ db }: AppContext, viewer: Actor, { i
   const [images, timeline, labels, transaction] = await Promise.all([
     imageIdsBySubmission(db, [id]),
     submissionTimeline(db, viewer, id),
-    listLabelsOfSubmission(db, id),
-    findTransactionOfSubmission(db, id),
+    labelsOfSubmission(db, id),
+    transactionOfSubmission(db, id),
   ]);
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
   const returned = labels.find((l) => l.direction === 'return') ?? null;

@@ -22,6 +22,7 @@ import {
   payoutMessages,
   revealBankDetails,
 } from './transactions.service.ts';
+import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const transactionParams = z.object({ id: idSchema('payout') });
@@ -72,9 +73,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
 
   // The appraisers' side, in its own encapsulated context: the hook guards these routes only.
   await app.register(async (admin) => {
-    admin.addHook('onRequest', async (request) => {
-      await app.requireAdmin(request);
-    });
+    admin.addHook('onRequest', adminOnly(app));
     const a = admin.withTypeProvider<ZodTypeProvider>();
 
     // The payouts queue: ?status=pending (default, oldest first) or sent (newest first), at most 100.

@@ -17,9 +17,10 @@ import {
   type AdminPayoutStatus,
   customerLabel,
   shortId,
+  type ShownPayoutDetails,
 } from '@assay/domain';
 import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
@@ -69,12 +70,17 @@ export function toTransactionDto(row: TransactionRow) {
     grossAmount: row.grossAmount,
     feeAmount: row.feeAmount,
     payoutMethod: row.payoutMethod,
-    payoutDetails: row.payoutDetails as Record<string, string>,
+    payoutDetails: row.payoutDetails,
     status: row.status,
     reference: row.reference,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** For other modules' answers: the payout of a submission, if it has one. */
+export function transactionOfSubmission(db: DbOrTx, submissionId: string) {
+  return findTransactionOfSubmission(db, submissionId);
 }
 
 export async function listTransactions({ db }: AppContext, viewer: Actor) {
@@ -90,7 +96,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** What the transactions table may show: the holder's name and last 4 digits; the PayPal e-mail. */
-function shownDetails(body: CreateTransactionBody): Record<string, string> {
+function shownDetails(body: CreateTransactionBody): ShownPayoutDetails {
   switch (body.payoutMethod) {
     case 'ach':
       return {

@@ -3,7 +3,7 @@
 import type { AddressResponse, ShippingAddress } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { updateSenderOfUnshippedSampleLabels } from '../shipping-labels/shipping-labels.repository.ts';
+import { followCorrectedSender } from '../shipping-labels/label-rows.ts';
 import { findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -30,7 +30,7 @@ export async function updateShippingAddress(
 ): Promise<AddressResponse> {
   await db.transaction(async (tx) => {
     await saveShippingAddress(tx, actor.id, address);
-    await updateSenderOfUnshippedSampleLabels(tx, actor.id, address);
+    await followCorrectedSender(tx, actor.id, address);
   });
   return { address };
 }
