@@ -1,45 +1,35 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { click, render } from '@/testing/dom';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/testing/render';
 import { SupportChatButton } from './support-chat-button';
 
-const panel = () => document.querySelector<HTMLElement>('[role="region"]');
-const trigger = () => document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]');
-
-afterEach(() => {
-  document.body.innerHTML = '';
-});
+// The panel is named by its heading (aria-labelledby), so finding it by that name checks the heading too.
+const panel = () => screen.queryByRole('region', { name: 'Talk to our team' });
 
 describe('the support panel (a Radix popover)', () => {
   it('opens from its button with focus inside, and Escape closes it and hands focus back', async () => {
-    await render(<SupportChatButton />);
+    const { user } = renderWithApp(<SupportChatButton />);
+    const trigger = screen.getByRole('button', { name: 'Contact support' });
     expect(panel()).toBeNull();
-    expect(trigger()?.getAttribute('aria-expanded')).toBe('false');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
 
-    await click(trigger());
-    expect(panel()?.textContent).toContain('Talk to our team');
-    expect(trigger()?.getAttribute('aria-expanded')).toBe('true');
-    expect(trigger()?.getAttribute('aria-label')).toBe('Close support contacts');
+    await user.click(trigger);
+    expect(panel()).not.toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Close support contacts' })).toBe(trigger);
     expect(panel()?.contains(document.activeElement)).toBe(true);
 
-    await act(async () => {
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    });
+    await user.keyboard('{Escape}');
     expect(panel()).toBeNull();
-    expect(document.activeElement).toBe(trigger());
+    expect(document.activeElement).toBe(trigger);
   });
 
   it('closes on a press outside it', async () => {
-    await render(<SupportChatButton />);
-    await click(trigger());
+    const { user } = renderWithApp(<SupportChatButton />);
+    await user.click(screen.getByRole('button', { name: 'Contact support' }));
     expect(panel()).not.toBeNull();
-    // Radix starts listening for outside presses a tick after opening (so the opening press does not count).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    await act(async () => {
-      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
-      document.body.click();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+
+    await user.click(document.body);
     expect(panel()).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import type { CurrentUser } from '@assay/domain';
 import { createQueryClient } from '@/lib/query-client';
-import { byText, click, render, waitFor } from '@/testing/dom';
+import { renderWithApp } from '@/testing/render';
 import { SignedInLayout } from '../layouts/signed-in-layout';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorPage } from './error-fallback';
@@ -24,6 +24,9 @@ function Explodes({ error = new TypeError("Cannot read properties of undefined (
   throw error;
 }
 
+const heading = () => screen.getByRole('heading', { level: 1 });
+const tryAgain = () => screen.queryByRole('button', { name: 'Try again' });
+
 let consoleError: MockInstance<typeof console.error>;
 let queryClient: QueryClient;
 
@@ -37,67 +40,53 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  document.body.innerHTML = '';
 });
 
-function withApp(ui: ReactNode, path = '/client') {
-  const location = memoryLocation({ path, record: true });
-  return {
-    location,
-    ui: (
-      <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook}>{ui}</Router>
-      </QueryClientProvider>
-    ),
-  };
-}
-
 describe('the error fallback', () => {
-  it('says what happened, offers Try again and the way home, and logs the error', async () => {
+  it('says what happened, offers Try again and the way home, and logs the error', () => {
     const error = new TypeError('boom');
-    const { container } = await render(
+    renderWithApp(
       <ErrorBoundary fallback={ErrorPage}>
         <Explodes error={error} />
       </ErrorBoundary>,
     );
-    expect(container.querySelector('h1')?.textContent).toBe('Something went wrong');
-    expect(container.querySelector('[role="alert"]')?.textContent).toMatch(/could not be shown/);
-    expect(byText(container, 'button', 'Try again')).toBeDefined();
-    expect(byText(container, 'a', 'Go to the home page')?.getAttribute('href')).toBe('/');
-    expect(byText(container, 'button', 'Reload the page')).toBeUndefined();
+    expect(heading().textContent).toBe('Something went wrong');
+    expect(screen.getByRole('alert').textContent).toMatch(/could not be shown/);
+    expect(tryAgain()).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).toBeNull();
     expect(consoleError).toHaveBeenCalledWith('Assay could not show this page:', error, expect.any(String));
   });
 
   it('offers a reload, not a retry, when a part of the site did not load (a stale tab after a deploy)', async () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
-    const { ui } = withApp(
+    const { user } = renderWithApp(
       <ErrorBoundary fallback={ErrorPage}>
         <Explodes error={new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/faq-Cx1.js')} />
       </ErrorBoundary>,
+      { queryClient, path: '/client' },
     );
-    const { container } = await render(ui);
-    expect(container.querySelector('h1')?.textContent).toBe('Assay has been updated');
-    expect(byText(container, 'button', 'Try again')).toBeUndefined();
-    await click(byText(container, 'button', 'Reload the page'));
+    expect(heading().textContent).toBe('Assay has been updated');
+    expect(tryAgain()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reload the page' }));
     expect(reload).toHaveBeenCalledOnce();
   });
 });
 
 describe('a route-level error', () => {
-  it('keeps the signed-in header and shows the fallback in place of the page', async () => {
-    const { ui } = withApp(
+  it('keeps the signed-in header and shows the fallback in place of the page', () => {
+    renderWithApp(
       <SignedInLayout user={user}>
         <Explodes />
       </SignedInLayout>,
+      { queryClient, path: '/client' },
     );
-    const { container } = await render(ui);
-    const header = container.querySelector('header');
-    expect(header?.textContent).toContain('Ada');
-    expect(byText(header!, 'button', 'Log out')).toBeDefined();
-    const main = container.querySelector('main');
-    expect(main?.querySelector('h1')?.textContent).toBe('Something went wrong');
-    expect(container.querySelector('footer')).not.toBeNull();
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Ada');
+    expect(within(header).getByRole('button', { name: 'Log out' })).toBeDefined();
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect(screen.getByRole('contentinfo')).toBeDefined();
   });
 
   it.each([
@@ -122,16 +111,16 @@ describe('a route-level error', () => {
       useQuery({ ...itemsQuery, enabled: readAbove });
       return children;
     }
-    const { ui } = withApp(
+    const { user, container } = renderWithApp(
       <Page>
         <RouteErrorBoundary scope="content">
           <Items />
         </RouteErrorBoundary>
       </Page>,
+      { queryClient, path: '/client' },
     );
-    const { container } = await render(ui);
-    await waitFor(() => expect(byText(container, 'button', 'Try again')).toBeDefined());
-    await click(byText(container, 'button', 'Try again'));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    // Only the page: neither the fallback nor a loading state in between once it is back.
     await waitFor(() => expect(container.textContent).toBe('ring'));
     expect(queryFn).toHaveBeenCalledTimes(2);
   });
@@ -142,15 +131,14 @@ describe('a route-level error', () => {
       if (location === '/client/new') throw new Error('This view is broken');
       return <p>Dashboard</p>;
     }
-    const { ui, location } = withApp(
+    const { location, container } = renderWithApp(
       <RouteErrorBoundary scope="content">
         <BrokenOnNew />
       </RouteErrorBoundary>,
-      '/client/new',
+      { queryClient, path: '/client/new' },
     );
-    const { container } = await render(ui);
-    expect(container.querySelector('h1')?.textContent).toBe('Something went wrong');
-    await act(async () => location.navigate('/client'));
+    expect(heading().textContent).toBe('Something went wrong');
+    act(() => location.navigate('/client'));
     expect(container.textContent).toBe('Dashboard');
   });
 });
