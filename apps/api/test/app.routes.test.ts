@@ -147,7 +147,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(userCount?.n).toBe(2);
     const [payouts] = await t.db.select({ n: count() }).from(transactions);
     expect(payouts?.n).toBe(1);
-    // The history the real flows would have written: 7 created, 5 received, 4 offers, 1 paid, 1 declined.
+    // The history the real flows would have written: 8 created, 6 received, 5 offers, 1 paid, 2 declined.
     const history = await t.db.select({ action: auditLog.action }).from(auditLog);
     const tally = Object.fromEntries(
       ['created', 'received', 'offer_submitted', 'payout_requested', 'offer_declined'].map((a) => [
@@ -155,7 +155,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
         history.filter((h) => h.action === a).length,
       ]),
     );
-    expect(tally).toEqual({ created: 7, received: 5, offer_submitted: 4, payout_requested: 1, offer_declined: 1 });
+    expect(tally).toEqual({ created: 8, received: 6, offer_submitted: 5, payout_requested: 1, offer_declined: 2 });
 
     const admin = await signIn(t.app, demoAccounts.admin.email, demoAccounts.admin.password, '192.0.2.10');
     expect(admin.statusCode).toBe(200);

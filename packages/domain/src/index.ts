@@ -18,6 +18,8 @@ export * from './free-return.ts';
 export * from './consignment.ts';
 export * from './display.ts';
 export * from './submission-status.ts';
+export * from './payout-rates.ts';
+export * from './offer-vocabulary.ts';
 export * from './audit-actions.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -17,8 +17,8 @@ import {
 } from './submission-status.ts';
 
 describe('statuses', () => {
-  test('are new, appraising, offered, completed and returned', () => {
-    expect(submissionStatuses).toEqual(['new', 'appraising', 'offered', 'completed', 'returned']);
+  test('are new, appraising, offered, completed, returning and returned', () => {
+    expect(submissionStatuses).toEqual(['new', 'appraising', 'offered', 'completed', 'returning', 'returned']);
     expect(submissionStatusSchema.safeParse('draft').success).toBe(false);
   });
 
@@ -113,6 +113,7 @@ describe('named transitions (the one source of the status machine)', () => {
       appraising: ['offered', 'returned'],
       offered: ['completed', 'returned'],
       completed: [],
+      returning: [],
       returned: [],
     });
   });

@@ -2,9 +2,9 @@
 // move with a 409, and the cards and counters read the same definitions, so the rule exists once.
 import { z } from 'zod';
 
-export const submissionStatuses = ['new', 'appraising', 'offered', 'completed', 'returned'] as const;
+export const submissionStatuses = ['new', 'appraising', 'offered', 'completed', 'returning', 'returned'] as const;
 export const submissionStatusSchema = z.enum(submissionStatuses, {
-  error: 'Status must be one of new, appraising, offered, completed or returned.',
+  error: 'Status must be one of new, appraising, offered, completed, returning or returned.',
 });
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 
@@ -79,6 +79,7 @@ export const statusTransitions: Record<SubmissionStatus, readonly SubmissionStat
   appraising: targetsFrom('appraising'),
   offered: targetsFrom('offered'),
   completed: targetsFrom('completed'),
+  returning: targetsFrom('returning'),
   returned: targetsFrom('returned'),
 };
 
@@ -118,6 +119,7 @@ export const statusBadgeLabels: Record<SubmissionStatus, string> = {
   appraising: 'Appraising',
   offered: 'Offer Ready',
   completed: 'Completed',
+  returning: 'Returning',
   returned: 'Returned',
 };
 

@@ -44,7 +44,8 @@ export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
   const createdAt = spec.createdAt ?? new Date();
   const quote = preliminaryQuote(category, estimatedWeight, weightUnit);
   const received = status !== 'new' ? new Date(createdAt.getTime() + 30 * HOUR) : null;
-  const offered = status === 'offered' || status === 'completed' || (status === 'returned' && spec.finalOffer);
+  const offered =
+    status === 'offered' || status === 'completed' || ((status === 'returned' || status === 'returning') && spec.finalOffer);
   const finalOffer = offered ? (spec.finalOffer ?? quote?.preliminaryQuoteMin ?? '100') : null;
   const finalOfferCents = finalOffer === null ? null : dollarsToCents(finalOffer);
   return {

@@ -52,7 +52,7 @@ describe('updateSubmissionSchema', () => {
       'The actual weight is too large; the most we accept is 100 kg.',
     ],
     [{ adminNotes: 'x'.repeat(5001) }, 'adminNotes', 'Notes can be at most 5000 characters.'],
-    [{ status: 'done' }, 'status', 'Status must be one of new, appraising, offered, completed or returned.'],
+    [{ status: 'done' }, 'status', 'Status must be one of new, appraising, offered, completed, returning or returned.'],
   ])('%j -> %s: %j', (input, path, message) => {
     expect(issues(input)).toEqual([[path, message]]);
   });

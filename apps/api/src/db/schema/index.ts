@@ -4,3 +4,4 @@ export * from './submissions.ts';
 export * from './payouts.ts';
 export * from './shipping.ts';
 export * from './messaging.ts';
+export * from './offers.ts';

@@ -1,4 +1,4 @@
-import { submissionCategories, submissionStatuses, weightUnits } from '@assay/domain';
+import { itemTypes, type QuoteBasis, submissionCategories, submissionStatuses, weightUnits } from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,6 +39,15 @@ export const submissions = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     consignmentRequestedAt: timestamp('consignment_requested_at', { withTimezone: true }),
+    /** What the seller said it is (one of the pricing item types), when they did: the quote is then metal-aware. */
+    material: text('material'),
+    /** The live prices and payout rates a metal-aware quote used; null for SPEC 9's table quote. */
+    quoteBasis: jsonb('quote_basis').$type<QuoteBasis>(),
+    /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
+    insuredValue: numeric('insured_value', { precision: 12, scale: 2 }),
+    /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
+    returnTrackingNumber: text('return_tracking_number'),
+    returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),
     // Optimistic concurrency: two admins writing at once cannot silently overwrite each other.
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +73,7 @@ export const submissions = pgTable(
     check('submissions_status_check', oneOf(t.status, submissionStatuses)),
     check('submissions_category_check', oneOf(t.category, submissionCategories)),
     check('submissions_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
+    check('submissions_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
   ],
 );
 

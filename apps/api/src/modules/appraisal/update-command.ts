@@ -33,6 +33,7 @@ export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand 
       return { name: 'return' };
     case 'new':
     case 'completed':
+    case 'returning':
       return { name: 'refuseMove', to };
   }
 }

@@ -111,6 +111,17 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
       finalOffer: '310.00',
       actualWeight: 10.8,
     }),
+    buildSubmission({
+      userId: clientId,
+      category: 'jewelry',
+      description: 'Sterling silver charm bracelet',
+      estimatedWeight: 42,
+      weightUnit: 'grams',
+      status: 'returning',
+      createdAt: ago(24 * 5),
+      finalOffer: '18.00',
+      actualWeight: 41.5,
+    }),
   ];
   const completed = created.filter((s) => s.status === 'completed');
   const payouts = completed.map((s) =>
@@ -177,7 +188,8 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   if (s.offeredAt) rows.push(entry(adminId, 'offer_submitted', s.receivedAt ? 'appraising' : 'new', 'offered', s.offeredAt));
   const closedAt = new Date((s.offeredAt ?? createdAt).getTime() + 6 * HOUR);
   if (s.status === 'completed') rows.push(entry(clientId, 'payout_requested', 'offered', 'completed', closedAt));
-  if (s.status === 'returned') rows.push(entry(clientId, 'offer_declined', 'offered', 'returned', closedAt));
+  if (s.status === 'returned' || s.status === 'returning')
+    rows.push(entry(clientId, 'offer_declined', 'offered', s.status, closedAt));
   return rows;
 }
 
