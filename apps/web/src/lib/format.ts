@@ -40,15 +40,20 @@ export function formatWholeDollars(value: string | null | undefined): string | n
 
 /**
  * A price sent as a decimal string (up to 4 decimals, "2345.6789") shown to the cent:
- * '$2,345.68'. Null when it is missing, not a plain decimal, or not above zero (a zero price is
- * "no price", DECISIONS "Prices").
+ * '$2,345.68'. Below $10 a cent is too coarse (silver is about a dollar a gram, and "$1.00" would
+ * hide a 0.3% move), so such a price keeps up to 4 decimals: '$0.9967', '$5.25'. Null when it is
+ * missing, not a plain decimal, or not above zero (a zero price is "no price", DECISIONS "Prices").
  */
 export function formatPrice(value: string | null | undefined): string | null {
   if (value == null) return null;
   const exact = parseExactDecimal(value);
   if (!exact || exact.units <= 0n) return null;
   const cents = dollarsToCents(formatExact(roundExact(exact, 2)));
-  return cents === null ? null : formatCents(cents);
+  if (cents === null) return null;
+  if (cents >= 1000) return formatCents(cents);
+  const [whole, fraction = ''] = formatExact(roundExact(exact, 4)).split('.');
+  const digits = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `$${whole}.${digits}`;
 }
 
 /** '$1,235' from a whole number of dollars (the quote calculator's figures). */
