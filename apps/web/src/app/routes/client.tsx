@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '@assay/domain';
-import { routePatterns } from '@/lib/paths';
+import { paths, routePatterns } from '@/lib/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { CurrentUserGate } from '../signed-in-gate';
 import { ClientLayout } from '../layouts/client-layout';
@@ -21,7 +21,12 @@ type ClientView = { path: string; render: (user: CurrentUser, params: { id?: str
  * and links work): /client/new, /client/submissions/<id>, .../payout, .../consignment.
  */
 export const clientViews: readonly ClientView[] = [
-  { path: routePatterns.clientDashboard, render: (user) => <ClientDashboardPage user={user} /> },
+  {
+    path: routePatterns.clientDashboard,
+    // An appraiser's work is the mailbox; the client views below stay open to them (a seller's
+    // submission, opened from a link, reads the same for both).
+    render: (user) => (user.isAdmin ? <Redirect to={paths.admin} replace /> : <ClientDashboardPage user={user} />),
+  },
   {
     path: routePatterns.newSubmission,
     render: (user) => (
