@@ -5,7 +5,9 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 
 /**
  * SPEC 2's floating chat button. There is no live chat behind it (and we do not pretend there
- * is): it opens a small panel with the ways to reach a person on the support team.
+ * is): it opens a small panel with the ways to reach a person on the support team. On a phone a
+ * floating button sits on top of the page's own buttons, so there it closes the page instead, in
+ * the flow after the content; from 640 px up it floats in the corner.
  */
 export function SupportChatButton() {
   const [open, setOpen] = useState(false);
@@ -20,7 +22,7 @@ export function SupportChatButton() {
         <button
           type="button"
           aria-label={open ? 'Close support contacts' : 'Contact support'}
-          className="fixed bottom-4 right-4 z-30 inline-flex size-14 cursor-pointer items-center justify-center rounded-full bg-navy-900 text-white shadow-lg transition-colors hover:bg-navy-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:bottom-6 sm:right-6 print:hidden"
+          className="relative z-30 mt-8 ml-auto flex size-14 sm:fixed sm:bottom-6 sm:right-6 sm:mt-0 sm:inline-flex cursor-pointer items-center justify-center rounded-full bg-navy-900 text-white shadow-lg transition-colors hover:bg-navy-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring print:hidden"
         >
           {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
         </button>

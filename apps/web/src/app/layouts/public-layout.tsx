@@ -64,6 +64,10 @@ export function PublicHeader() {
           Get Started
         </SignInButton>
       </div>
+      {/* On a phone the sections get a row of their own under the logo (the desktop row has no room there). */}
+      <nav aria-label="Sections" className="border-t border-white/10 md:hidden">
+        <SectionLinks className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-navy-100" />
+      </nav>
     </header>
   );
 }
