@@ -160,6 +160,13 @@ test('the sign-in buttons of the landing page all go to sign in', async ({ page 
     await page.getByRole('button', { name, exact: true }).first().click();
     await expect(page, `${name} goes to sign in`).toHaveURL(/\/login/);
   }
+  // and says what happens: sign in, then the FAQ.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'View FAQ', exact: true })).toHaveAccessibleDescription(
+    /sign in first, then the FAQ opens/,
+  );
+  await page.getByRole('button', { name: 'View FAQ', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Ffaq$/);
 });
 
 test('the live prices table shows all 11 item types in dollars, labelled as demo prices', async ({ page }) => {

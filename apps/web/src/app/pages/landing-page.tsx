@@ -349,9 +349,16 @@ function SupportSection() {
       </div>
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Already selling with us? Sign in for answers about your own submissions.</p>
-        <SignInButton variant="outline" size="lg">
+        <SignInButton variant="outline" size="lg" returnTo={paths.faq} aria-describedby="view-faq-means">
           View FAQ
         </SignInButton>
+        <p id="view-faq-means" className="text-sm text-muted-foreground">
+          You sign in first, then the FAQ opens. Just browsing?{' '}
+          <Link href={paths.faq} className="font-medium text-navy-700 underline underline-offset-4">
+            Read the FAQ without signing in
+          </Link>
+          .
+        </p>
       </div>
     </Section>
   );

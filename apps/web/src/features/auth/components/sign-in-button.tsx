@@ -1,8 +1,13 @@
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import { startSignIn } from '../lib/navigation';
+import { redirectToSignIn, startSignIn } from '../lib/navigation';
+
+type SignInButtonProps = Omit<ComponentProps<typeof Button>, 'onClick' | 'asChild'> & {
+  /** Where the person lands once signed in (a path of this site); home when not given. */
+  returnTo?: string;
+};
 
 /** Any 'Get Started' / 'Start Selling Now' call to action: sends the browser to /api/login. */
-export function SignInButton(props: Omit<ComponentProps<typeof Button>, 'onClick' | 'asChild'>) {
-  return <Button {...props} onClick={startSignIn} />;
+export function SignInButton({ returnTo, ...props }: SignInButtonProps) {
+  return <Button {...props} onClick={returnTo ? () => redirectToSignIn(returnTo) : startSignIn} />;
 }
