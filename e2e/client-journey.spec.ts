@@ -263,5 +263,7 @@ test('a client declines a low offer: the return address is asked once, return sh
   await done.getByRole('button', { name: 'Close' }).last().click();
   await expect(card.getByText('Returned', { exact: true })).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(0);
-  await expect(card.getByRole('link')).toHaveCount(0);
+  // No actions (SPEC 4): the one link is the card itself, which opens its detail.
+  await expect(card.getByRole('link')).toHaveCount(1);
+  await expect(card.getByRole('link')).toHaveAccessibleName('Broken 14k chain and single earrings');
 });

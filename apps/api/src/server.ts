@@ -32,6 +32,7 @@ async function main() {
     (await seedDemoIfFresh(booted.database.db, app.ctx.identity.auth, {
       encryptionKey: booted.secrets.encryptionKey,
       simulatedPrices: config.priceFeed.provider === 'simulated',
+      photos: app.ctx,
     }))
   )
     app.log.info('demo data seeded');

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metalItemTypes, submissionStatuses } from '@assay/domain';
 import { auditLog, priceHistory, submissions, transactions, users } from '../src/db/schema/index.ts';
@@ -198,5 +200,38 @@ describe.each(engines)('demo seed on the simulated feed, on %s', (engine) => {
     const before = await t.db.select({ n: count() }).from(priceHistory);
     expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { simulatedPrices: true })).toBe(false);
     expect(await t.db.select({ n: count() }).from(priceHistory)).toEqual(before);
+  });
+});
+
+describe('demo seed with photo storage (as `npm start` seeds it)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ADMIN_EMAILS: '' });
+  });
+  afterAll(() => t.close());
+
+  it('gives every sample submission two drawn photos of its item, stored and served like uploads', async () => {
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { photos: t.app.ctx })).toBe(true);
+    const client = await signIn(t.app, demoAccounts.client.email, demoAccounts.client.password, '192.0.2.11');
+    const cookie = (client.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const list = (await t.app.inject({ url: '/api/submissions', headers: { cookie } })).json() as {
+      description: string;
+      images: string[];
+    }[];
+    expect(list.length).toBeGreaterThan(0);
+    const seen = new Set<string>();
+    for (const submission of list) {
+      expect(submission.images, submission.description).toHaveLength(2);
+      for (const url of submission.images) {
+        const photo = await t.app.inject({ url, headers: { cookie } });
+        expect(photo.statusCode, url).toBe(200);
+        expect(photo.headers['content-type']).toMatch(/^image\//);
+        const meta = await sharp(photo.rawPayload).metadata();
+        expect(meta.width).toBeGreaterThanOrEqual(400);
+        seen.add(createHash('sha256').update(photo.rawPayload).digest('hex'));
+      }
+    }
+    // Drawn per item and per view, not one stock picture repeated.
+    expect(seen.size).toBeGreaterThan(list.length);
   });
 });

@@ -10,6 +10,8 @@ import { encryptField } from '../../lib/crypto.ts';
 import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
 import { recordPriceHistory } from '../pricing/pricing.service.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
+import { addDemoPhotos } from './demo-photos.ts';
+import type { UploadsContext } from '../uploads/uploads.service.ts';
 import {
   countUsers,
   DEMO_SEEDED_KEY,
@@ -203,7 +205,7 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
-  options: { encryptionKey?: string; simulatedPrices?: boolean } = {},
+  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext } = {},
 ): Promise<boolean> {
   if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
   const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
@@ -220,11 +222,11 @@ export async function seedDemoIfFresh(
     });
     accounts[key] = result.user.id;
   }
+  const rows = demoSubmissions(accounts.client, accounts.admin);
   await db.transaction(async (tx) => {
     await markEmailVerified(tx, accounts.client);
     await markEmailVerified(tx, accounts.admin);
     await markAdmin(tx, accounts.admin);
-    const rows = demoSubmissions(accounts.client, accounts.admin);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, rows);
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
@@ -232,5 +234,21 @@ export async function seedDemoIfFresh(
     if (options.simulatedPrices) await recordPriceHistory(tx, demoPriceHistoryRows(new Date()));
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
+  if (options.photos) {
+    const { client } = demoAccounts;
+    const owner = {
+      id: accounts.client,
+      email: client.email,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      isAdmin: false,
+      isPremium: false,
+    };
+    await addDemoPhotos(
+      options.photos,
+      owner,
+      rows.submissions.map((s) => ({ id: s.id!, description: s.description })),
+    );
+  }
   return true;
 }

@@ -15,7 +15,7 @@ import {
 } from '@assay/domain';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { submissionTimeline } from '../audit/audit.service.ts';
@@ -99,6 +99,15 @@ async function attachAll(tx: DbOrTx, ownerId: string, submissionId: string, imag
     // Throwing rolls the whole transaction back: the submission is never left half-attached.
     if (!attached) throw badRequest(submissionMessages.photoNotUsable);
   }
+}
+
+/**
+ * Attaches photos an owner already uploaded to a submission that has none yet, whatever its
+ * status: how the demo seed gives its sample submissions their pictures. People add photos
+ * through createSubmission and addPhotos, which hold them to the rules of the form.
+ */
+export async function attachSeedPhotos(db: Db, input: { ownerId: string; submissionId: string; imageIds: string[] }) {
+  await db.transaction((tx) => attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0));
 }
 
 export async function createSubmission({ db, clock }: AppContext, actor: Actor, body: CreateSubmissionBody) {

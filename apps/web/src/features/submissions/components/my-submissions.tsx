@@ -68,7 +68,7 @@ export function MySubmissions({
           title={filter === 'pending' ? 'No pending submissions' : 'No completed submissions yet'}
         />
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Submissions">
+        <ul className="@container divide-y divide-border rounded-lg border border-border bg-card" aria-label="Submissions">
           {shown.map((submission) => (
             <SubmissionCard
               key={submission.id}

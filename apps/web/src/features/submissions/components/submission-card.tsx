@@ -57,8 +57,8 @@ function CardActions({
   }
   if (offer) {
     return (
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:items-end">
-        <p className="flex items-baseline justify-between gap-3 sm:flex-col sm:items-end sm:gap-0">
+      <div className="flex w-full flex-col gap-3 @3xl:w-auto @3xl:items-end">
+        <p className="flex items-baseline justify-between gap-3 @3xl:flex-col @3xl:items-end @3xl:gap-0">
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Final Offer</span>
           <span className="text-xl font-bold tabular-nums text-navy-900">{offer}</span>
         </p>
@@ -101,7 +101,9 @@ export function SubmissionCard({
 }) {
   return (
     <li
-      className="flex flex-col gap-4 p-3 sm:flex-row sm:items-start sm:gap-5 sm:p-5"
+      // Side by side only when the list is wide enough for the title too (a container query: the
+      // list is narrow beside the dashboard's side panel); otherwise the actions go under it.
+      className="relative flex flex-col gap-4 p-3 hover:bg-muted/40 sm:p-5 @3xl:flex-row @3xl:items-start @3xl:gap-5"
       aria-label={submission.description}
       data-submission-id={submission.id}
     >
@@ -121,8 +123,15 @@ export function SubmissionCard({
           className="sm:hidden"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <div className="flex flex-col items-start gap-2 sm:flex-row sm:justify-between">
-            <p className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</p>
+          <div className="flex flex-col items-start gap-2">
+            {/* Words wrap whole; only a single word longer than the line is broken. The link's
+                box covers the whole card, so a tap anywhere opens the detail (the actions sit above it). */}
+            <Link
+              href={clientPaths.submission(submission.id)}
+              className="min-w-0 rounded-sm font-semibold break-words text-foreground after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {submission.description}
+            </Link>
             <SubmissionStatusBadge status={submission.status} />
           </div>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
@@ -137,7 +146,7 @@ export function SubmissionCard({
           {showsInProgress(submission) && <p className="text-xs font-semibold text-amber-800">In Progress</p>}
         </div>
       </div>
-      <div className="flex shrink-0 sm:max-w-xs sm:justify-end">
+      <div className="relative z-10 flex shrink-0 @3xl:max-w-xs @3xl:justify-end">
         <CardActions submission={submission} onPrintLabel={onPrintLabel} printing={printing} onDecline={onDecline} />
       </div>
     </li>
