@@ -78,8 +78,13 @@ function RateRow({ rate }: { rate: PayoutRateView }) {
         </div>
         <div className="grid grid-cols-2 gap-3 sm:contents">
           <Field
-            label={`${rate.label} minimum %`}
-            labelClassName="text-xs sm:sr-only"
+            label={
+              <>
+                <span className="sr-only">{rate.label} </span>
+                minimum %
+              </>
+            }
+            labelClassName="text-xs capitalize sm:sr-only"
             error={errors.minPercent?.message}
             className="gap-1.5"
           >
@@ -103,8 +108,13 @@ function RateRow({ rate }: { rate: PayoutRateView }) {
             )}
           </Field>
           <Field
-            label={`${rate.label} maximum %`}
-            labelClassName="text-xs sm:sr-only"
+            label={
+              <>
+                <span className="sr-only">{rate.label} </span>
+                maximum %
+              </>
+            }
+            labelClassName="text-xs capitalize sm:sr-only"
             error={errors.maxPercent?.message}
             className="gap-1.5"
           >
@@ -128,14 +138,16 @@ function RateRow({ rate }: { rate: PayoutRateView }) {
             )}
           </Field>
         </div>
-        <p className="text-sm text-muted-foreground sm:pt-2.5" data-testid="payout-rate-since">
-          <span className="sm:sr-only">Since: </span>
-          {formatRateSince(rate.since)}
-        </p>
-        <div className="flex flex-col gap-1">
-          <Button type="submit" className="h-11" disabled={update.isPending} aria-label={`Save ${rate.label} payout rate`}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </Button>
+        <div className="flex items-center justify-between gap-3 sm:contents">
+          <p className="text-sm text-muted-foreground sm:pt-2.5" data-testid="payout-rate-since">
+            <span className="sm:sr-only">Since: </span>
+            {formatRateSince(rate.since)}
+          </p>
+          <div className="flex flex-col gap-1">
+            <Button type="submit" className="h-11" disabled={update.isPending} aria-label={`Save ${rate.label} payout rate`}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
         </div>
         {formError && <FieldMessage className="sm:col-span-5">{formError}</FieldMessage>}
       </form>

@@ -39,13 +39,13 @@ export function PayoutRatesSummary() {
             <caption className="sr-only">Share of value Assay pays, per metal and gem</caption>
             <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                   Item
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                   We pay
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                   Since
                 </th>
               </tr>
@@ -56,14 +56,14 @@ export function PayoutRatesSummary() {
                   <th scope="row" className="px-3 py-2 font-medium text-navy-900">
                     {rate.label}
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                    {formatPercentRange(rate)}
-                    <span className="text-muted-foreground">
-                      {' '}
+                  <td className="px-3 py-2">
+                    <span className="whitespace-nowrap tabular-nums">{formatPercentRange(rate)}</span>
+                    <span className="block text-xs text-muted-foreground sm:inline sm:text-sm">
+                      <span className="hidden sm:inline"> </span>
                       of {isGemItemType(rate.itemType) ? 'reference' : 'metal value'}
                     </span>
                   </td>
-                  <td className="px-3 py-2 text-muted-foreground">{formatRateSince(rate.since)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatRateSince(rate.since)}</td>
                 </tr>
               ))}
             </tbody>
