@@ -21,6 +21,7 @@ import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { payoutRatesRoutes } from './modules/payout-rates/payout-rates.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminMailboxRoutes);
   await app.register(appraisalRoutes);
   await app.register(pricingRoutes);
+  await app.register(payoutRatesRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

@@ -21,13 +21,14 @@ export const auditActions = {
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
   offer_declined: { client: 'Offer declined, item returned', appraiser: 'Client declined the offer' },
   returned: { client: 'Item returned', appraiser: 'Item returned' },
+  payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];
 
 /** The records an entry can be about; a submission's history also shows its payout's entries. */
-export const auditEntityTypes = ['submission', 'transaction', 'kyc'] as const;
+export const auditEntityTypes = ['submission', 'transaction', 'kyc', 'payout_rate'] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -60,6 +61,12 @@ export interface AuditChanges {
   carrier?: string;
   insuredValue?: string | null;
   freeReturn?: boolean;
+  /** A payout rate's item type, and its percents before and after the change. */
+  itemType?: string;
+  minPercent?: string;
+  maxPercent?: string;
+  previousMinPercent?: string;
+  previousMaxPercent?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@assay/domain';
 import { AdminMailbox } from '@/features/admin-mailbox/components/admin-mailbox';
+import { PayoutRatesAdminPanel } from '@/features/payout-rates/components/payout-rates-admin-panel';
 import { PricingAdminPanel } from '@/features/pricing/components/pricing-admin-panel';
 import { RefreshPricingButton } from '@/features/pricing/components/refresh-pricing-button';
 import { PageHeader, SignedInLayout } from '../layouts/signed-in-layout';
@@ -10,6 +11,7 @@ export function AdminMailboxPage({ user }: { user: CurrentUser }) {
       <PageHeader title="Admin Mailbox" subtitle="Review and appraise submissions" actions={<RefreshPricingButton />} />
       <AdminMailbox />
       <PricingAdminPanel className="mt-6 sm:mt-8" />
+      <PayoutRatesAdminPanel className="mt-6 sm:mt-8" />
     </SignedInLayout>
   );
 }

@@ -23,6 +23,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
+import { usePayoutRates } from '@/features/payout-rates/api/get-payout-rates';
+import { PayoutRatesSummary } from '@/features/payout-rates/components/payout-rates-summary';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { LivePricesPanel } from '@/features/pricing/components/live-prices-panel';
 import { SpotPriceSummary } from '@/features/pricing/components/spot-price-summary';
@@ -236,6 +238,7 @@ function Benefits() {
 
 function QuoteSection() {
   const pricing = usePricing();
+  const payoutRates = usePayoutRates();
   const pricesState: QuotePricesState = pricing.isPending ? 'loading' : pricing.data ? 'ready' : 'error';
   return (
     <Section
@@ -244,7 +247,7 @@ function QuoteSection() {
       lead="Estimate what your item is worth from its type, weight and condition, at today's prices."
       tone="white"
     >
-      <QuoteCalculator rows={pricing.data} pricesState={pricesState} />
+      <QuoteCalculator rows={pricing.data} pricesState={pricesState} payoutRates={payoutRates.data?.rates} />
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Happy with the estimate? Send your item for a free, no-obligation appraisal.</p>
         <SignInButton size="lg">Create Free Account &amp; Sell</SignInButton>
@@ -386,6 +389,7 @@ export function LandingPage() {
             title="Live Market Prices"
             lead="Spot prices for gold, silver, platinum, palladium and gems, refreshed every 60 seconds."
           >
+            <PayoutRatesSummary />
             <LivePricesPanel />
           </Section>
           <QuoteSection />

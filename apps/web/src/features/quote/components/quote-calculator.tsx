@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { Calculator, Info, Loader2 } from 'lucide-react';
 import {
   calculateQuote,
+  calculatorOfferCents,
+  formatCents,
+  formatPercentRange,
   conditionBands,
   conditionLabels,
   conditions,
@@ -15,6 +18,7 @@ import {
   weightUnits,
   type Condition,
   type ItemType,
+  type PayoutRate,
   type QuotePricing,
   type QuoteResult,
   type WeightUnit,
@@ -34,6 +38,9 @@ import { cn } from '@/lib/utils';
 export type QuotePriceRow = QuotePricing & { readonly itemType: string };
 
 export type QuotePricesState = 'loading' | 'error' | 'ready';
+
+/** The published payout rates (GET /api/payout-rates); the page hands them in. */
+export type QuotePayoutRate = Pick<PayoutRate, 'minPercent' | 'maxPercent'> & { readonly itemType: string };
 
 const unitLabels: Record<WeightUnit, string> = {
   grams: 'Grams',
@@ -85,9 +92,12 @@ const quoteFormSchema = z
 export function QuoteCalculator({
   rows,
   pricesState,
+  payoutRates,
 }: {
   rows: readonly QuotePriceRow[] | undefined;
   pricesState: QuotePricesState;
+  /** When given, the estimate adds what Assay would offer (DECISIONS "The honest offer"). */
+  payoutRates?: readonly QuotePayoutRate[] | undefined;
 }) {
   const id = useId();
   const form = useZodForm(quoteFormSchema, { defaultValues: { itemType: '', weight: '', unit: 'grams', condition: 'good' } });
@@ -265,7 +275,7 @@ export function QuoteCalculator({
             <span>{unavailable}</span>
           </Alert>
         ) : estimate ? (
-          <EstimateView estimate={estimate} />
+          <EstimateView estimate={estimate} rate={payoutRates?.find((r) => r.itemType === estimate.itemType) ?? null} />
         ) : (
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <span aria-hidden="true" className="rounded-full bg-white/10 p-3 text-gold-300">
@@ -282,8 +292,9 @@ export function QuoteCalculator({
   );
 }
 
-function EstimateView({ estimate }: { estimate: Estimate }) {
+function EstimateView({ estimate, rate }: { estimate: Estimate; rate: QuotePayoutRate | null }) {
   const { quote } = estimate;
+  const offer = rate ? calculatorOfferCents(BigInt(quote.base) * 100n, rate) : null;
   return (
     <div data-testid="quote-result" className="flex flex-col gap-5">
       <div>
@@ -311,6 +322,19 @@ function EstimateView({ estimate }: { estimate: Estimate }) {
           </dd>
         </div>
       </dl>
+      {offer && rate && (
+        <div className="rounded-lg border border-gold-300/40 bg-gold-400/10 px-4 py-3" data-testid="quote-offer">
+          <p className="text-base font-semibold text-gold-100 sm:text-lg">
+            Our offer for this:{' '}
+            <span className="whitespace-nowrap tabular-nums text-white" data-testid="quote-offer-range">
+              {formatCents(offer.minCents, { wholeDollars: true })}-{formatCents(offer.maxCents, { wholeDollars: true })}
+            </span>
+          </p>
+          <p className="text-sm text-navy-100" data-testid="quote-offer-rate">
+            (we pay {formatPercentRange(rate)} of {isGemItemType(estimate.itemType) ? 'the per-carat reference' : 'metal value'})
+          </p>
+        </div>
+      )}
       <p className="text-sm text-navy-100">
         {estimate.weight} {unitNames[estimate.unit]} of {itemTypeLabels[estimate.itemType]}
         {estimate.priceUsed && <> at {estimate.priceUsed}</>}.

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PayoutRatesResponse } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+
+export const payoutRatesQueryKey = ['/api/payout-rates'] as const;
+
+/**
+ * Public: no sign-in needed. The server lets a browser keep the answer a minute; `fresh` asks past
+ * that cache (an appraiser's editor must see the rate it just saved).
+ */
+export async function getPayoutRates(signal?: AbortSignal, fresh = false): Promise<PayoutRatesResponse> {
+  const body = await apiJson<Partial<PayoutRatesResponse> | null>('/api/payout-rates', {
+    signal,
+    ...(fresh ? { cache: 'no-cache' as const } : {}),
+  });
+  return { rates: Array.isArray(body?.rates) ? body.rates : [], history: Array.isArray(body?.history) ? body.history : [] };
+}
+
+export const payoutRatesQueryOptions = ({ fresh = false }: { fresh?: boolean } = {}) =>
+  queryOptions({
+    queryKey: [...payoutRatesQueryKey, fresh ? 'fresh' : 'public'],
+    queryFn: ({ signal }) => getPayoutRates(signal, fresh),
+    staleTime: 60_000,
+  });
+
+export function usePayoutRates(options: { fresh?: boolean } = {}) {
+  return useQuery(payoutRatesQueryOptions(options));
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ItemType, PayoutRateView } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { payoutRatesQueryKey } from './get-payout-rates';
+
+export interface UpdatePayoutRateVariables {
+  itemType: ItemType;
+  /** Already checked with payoutRateInputSchema: "80.00". */
+  minPercent: string;
+  maxPercent: string;
+}
+
+/** PUT /api/admin/payout-rates/{itemType} (appraisers): a new rate, kept in history and audited. */
+export function updatePayoutRate({ itemType, minPercent, maxPercent }: UpdatePayoutRateVariables): Promise<PayoutRateView> {
+  return apiJson<PayoutRateView>(`/api/admin/payout-rates/${encodeURIComponent(itemType)}`, {
+    method: 'PUT',
+    json: { minPercent, maxPercent },
+  });
+}
+
+/** On success the rates and their history refetch (the editor, the landing page, the calculator). */
+export function useUpdatePayoutRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePayoutRate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutRatesQueryKey }),
+  });
+}
