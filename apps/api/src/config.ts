@@ -4,7 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBusinessIdentity, EXAMPLE_BUSINESS, parseAppraisers, parseLicences, parseOneLineAddress } from '@assay/domain';
+import {
+  ADDRESS_NAME_MAX_LENGTH,
+  buildBusinessIdentity,
+  EXAMPLE_BUSINESS,
+  parseAppraisers,
+  parseLicences,
+  parseOneLineAddress,
+} from '@assay/domain';
 import { z } from 'zod';
 
 /** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
@@ -115,7 +122,17 @@ const envSchema = z.object({
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
 
   // Who Assay is (DECISIONS, business identity). Unset outside production: example values, marked.
-  BUSINESS_LEGAL_NAME: optionalString,
+  BUSINESS_LEGAL_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      // Printed as the business's name on every label.
+      .max(
+        ADDRESS_NAME_MAX_LENGTH,
+        `BUSINESS_LEGAL_NAME must be at most ${ADDRESS_NAME_MAX_LENGTH} characters (it is printed on labels)`,
+      )
+      .optional(),
+  ),
   BUSINESS_ADDRESS: z.preprocess(
     emptyToUndefined,
     z
@@ -323,8 +340,15 @@ export function loadConfig(env: RawEnv = process.env) {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     receivingAddress: e.RECEIVING_ADDRESS,
-    /** RECEIVING_ADDRESS as label fields (checked by the schema above). */
-    receivingLabelAddress: parseOneLineAddress(e.RECEIVING_ADDRESS)!,
+    /**
+     * The business's block on every label (the inbound label's recipient, the return label's
+     * sender): RECEIVING_ADDRESS as label fields (checked by the schema above), under the
+     * business's legal name, so the label names who the seller deals with.
+     */
+    receivingLabelAddress: {
+      ...parseOneLineAddress(e.RECEIVING_ADDRESS)!,
+      name: (e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName).trim(),
+    },
     carrier: { provider: e.CARRIER },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,

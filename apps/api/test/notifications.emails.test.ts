@@ -17,7 +17,7 @@ const IDENTITY = {
   INSURER_NAME: 'Harbor Mutual Insurance',
 };
 const LEGAL_NAME_HTML = 'Gold &amp; Silver &lt;Buyers&gt; LLC';
-const ADDRESS_HTML = 'Gold &amp; Silver Buyers LLC, 1 Market Street, Suite 5, Wilmington, DE 19801';
+const STREET = '1 Market Street, Suite 5, Wilmington, DE 19801';
 
 describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
   let t: TestApp;
@@ -48,12 +48,12 @@ describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
   }
 
   function expectIdentityAtTheEnd(mail: { text: string | null; html: string | null }) {
-    expect(mail.text?.trimEnd().endsWith(`--\n${IDENTITY.BUSINESS_LEGAL_NAME}\n${IDENTITY.BUSINESS_ADDRESS}`)).toBe(true);
+    expect(mail.text?.trimEnd().endsWith(`--\n${IDENTITY.BUSINESS_LEGAL_NAME}\n${STREET}`)).toBe(true);
     expect(mail.html).toMatch(/^<!doctype html>/);
     expect(mail.html).toContain('<html lang="en">');
     const footer = /<footer[^>]*>([\s\S]*)<\/footer>\s*<\/div>\s*<\/body>\s*<\/html>\s*$/.exec(mail.html ?? '')?.[1];
     expect(footer).toContain(LEGAL_NAME_HTML);
-    expect(footer).toContain(ADDRESS_HTML);
+    expect(footer).toContain(STREET);
     // Escaped everywhere: the raw legal name never reaches the HTML.
     expect(mail.html).not.toContain('<Buyers>');
   }
@@ -75,7 +75,7 @@ describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
     expect(mail.text).toContain(
       'What happens next?\n' +
         '1. Within 24 hours we send you a preliminary quote.\n' +
-        '2. We e-mail you a prepaid, insured shipping label (it is in your dashboard already).\n' +
+        '2. We e-mail you a prepaid, insured shipping label; you can also print it from your dashboard.\n' +
         '3. Once your parcel arrives, our full appraisal takes at most 48 hours.',
     );
     const link = `${TEST_ORIGIN}/client/submissions/${id}`;

@@ -19,6 +19,7 @@ import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING,
 import { signUp } from './support/sessions.ts';
 import { flushOutbox } from './support/outbox.ts';
 import { readMail } from './support/mime.ts';
+import { streetAddress } from '@assay/domain';
 import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, createTestDatabase, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -242,7 +243,11 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
     expect(text).toContain('We send every payout within 24 hours. PayPal payments arrive instantly once we send them.');
     // Signed, then the business identity the outbox ends every e-mail with (email-layout.ts).
     const { legalName, address } = t.config.business;
-    expect(readMail(mail!).text?.trimEnd().endsWith(`— The Assay team\n\n--\n${legalName}\n${address}`)).toBe(true);
+    expect(
+      readMail(mail!)
+        .text?.trimEnd()
+        .endsWith(`— The Assay team\n\n--\n${legalName}\n${streetAddress(address)}`),
+    ).toBe(true);
 
     const achClient = await signUp(t.app, { firstName: 'Alan' });
     const achSub = await offeredSubmission(t.db, achClient.id, '2500.00');

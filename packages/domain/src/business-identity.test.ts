@@ -8,6 +8,7 @@ import {
   insuredBadgeText,
   parseAppraisers,
   parseLicences,
+  streetAddress,
   submissionPagePath,
 } from './business-identity.ts';
 
@@ -45,10 +46,8 @@ describe('business identity', () => {
     expect(insuredBadgeText(identity)).toBe('Insured up to $25,000 by Harbor Mutual');
     expect(appraisersBadgeText(identity)).toBe('Appraised by Dana Reyes, GIA Graduate Gemologist');
     expect(appraisersBadgeText({ appraisers: [] })).toBeNull();
-    expect(businessSignatureLines(identity)).toEqual([
-      'Assay Buyers LLC',
-      'Assay Buyers LLC, 1 Market Street, Wilmington, DE 19801',
-    ]);
+    expect(businessSignatureLines(identity)).toEqual(['Assay Buyers LLC', '1 Market Street, Wilmington, DE 19801']);
+    expect(streetAddress('Assay, 1 Gold St, Suite 2, New York, NY 10001')).toBe('1 Gold St, Suite 2, New York, NY 10001');
   });
 
   it('has example values that are valid and say they are examples', () => {

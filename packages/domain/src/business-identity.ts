@@ -106,9 +106,18 @@ export function appraisersBadgeText(identity: Pick<BusinessIdentity, 'appraisers
   return first ? `Appraised by ${first.name}, ${first.credential}` : null;
 }
 
+/**
+ * The address without its leading name ("100 Example Way, Suite 200, Wilmington, DE 19801"), for
+ * showing under the legal name, which already says who.
+ */
+export function streetAddress(oneLineAddress: string): string {
+  const parts = oneLineAddress.split(',').map((part) => part.trim());
+  return parts.length > 1 ? parts.slice(1).join(', ') : oneLineAddress.trim();
+}
+
 /** The lines every e-mail ends with: who sent it and where the business is. */
 export function businessSignatureLines(identity: Pick<BusinessIdentity, 'legalName' | 'address'>): string[] {
-  return [identity.legalName, identity.address];
+  return [identity.legalName, streetAddress(identity.address)];
 }
 
 /**

@@ -232,7 +232,7 @@ const nextSteps: Partial<Record<NotificationKind, string>> = {
   submission_created: [
     'What happens next?',
     `1. Within ${PRELIMINARY_QUOTE_WITHIN_HOURS} hours we send you a preliminary quote.`,
-    '2. We e-mail you a prepaid, insured shipping label (it is in your dashboard already).',
+    '2. We e-mail you a prepaid, insured shipping label; you can also print it from your dashboard.',
     `3. Once your parcel arrives, our full appraisal takes at most ${APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours.`,
   ].join('\n'),
 };

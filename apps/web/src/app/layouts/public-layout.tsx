@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { streetAddress } from '@assay/domain';
 import { Logo } from '@/components/logo';
 import { useBusiness } from '@/features/business/api/get-business';
 import { ExampleMarker } from '@/features/business/components/example-marker';
@@ -83,7 +84,7 @@ function FooterIdentity() {
       © {new Date().getFullYear()} {business.legalName}. All rights reserved.{' '}
       {business.example && <ExampleMarker className="ml-1 align-middle" />}
       <br />
-      <span className="text-navy-300">{business.address}</span>
+      <span className="text-navy-300">{streetAddress(business.address)}</span>
       {' · '}
       <Link href={paths.about} className={`${navLink} underline underline-offset-4`}>
         Licences, insurance and appraisers

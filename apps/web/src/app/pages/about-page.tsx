@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { formatCents } from '@assay/domain';
+import { formatCents, streetAddress } from '@assay/domain';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useBusiness } from '@/features/business/api/get-business';
@@ -34,7 +34,7 @@ export function AboutPage() {
               {business.legalName} {business.example && <ExampleMarker />}
             </dd>
             <dt>Address</dt>
-            <dd>{business.address}</dd>
+            <dd>{streetAddress(business.address)}</dd>
             <dt>Support</dt>
             <dd>
               <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>, {supportContact.phone}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Award, Clock, Lock, Truck } from 'lucide-react';
-import { APPRAISAL_WITHIN_HOURS_OF_RECEIPT, appraisersBadgeText, insuredBadgeText } from '@assay/domain';
+import { APPRAISAL_WITHIN_HOURS_OF_RECEIPT, appraisersBadgeText, insuredBadgeText, streetAddress } from '@assay/domain';
 import { paths } from '@/lib/paths';
 import { useBusiness } from '../api/get-business';
 import { ExampleMarker } from './example-marker';
@@ -46,7 +46,7 @@ export function TrustBadges() {
       {business && (
         <p className="mt-3 text-sm text-navy-100">
           {business.example && <ExampleMarker className="mr-2" />}
-          {business.legalName}, {business.address}.{' '}
+          {business.legalName}, {streetAddress(business.address)}.{' '}
           <Link
             href={paths.about}
             className="rounded-sm font-medium text-white underline underline-offset-4 focus-visible:outline-gold-400"
