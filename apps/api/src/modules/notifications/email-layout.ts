@@ -47,7 +47,9 @@ function paragraphHtml(paragraph: string, publicUrl: string | null): string {
   for (const match of link ? paragraph.matchAll(link) : []) {
     const url = match[0].replace(/[.,;:!?)]+$/, '');
     parts.push(escapeHtml(paragraph.slice(last, match.index)));
-    parts.push(`<a href="${escapeHtml(url)}" style="color:#8a6d1d;text-decoration:underline">${escapeHtml(url)}</a>`);
+    parts.push(
+      `<a href="${escapeHtml(url)}" style="color:#8a6d1d;text-decoration:underline;word-break:break-all">${escapeHtml(url)}</a>`,
+    );
     last = match.index + url.length;
   }
   parts.push(escapeHtml(paragraph.slice(last)));
