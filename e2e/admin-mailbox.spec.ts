@@ -7,7 +7,7 @@
 // parcel on a prepaid label. The client's own view never carries the internal notes.
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpOverApi } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';

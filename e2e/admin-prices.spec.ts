@@ -3,7 +3,7 @@
 // it last answered, is stopped by the per-carat schema's message before anything is sent, sets
 // Ruby's price (the public list answers it at once), and refreshes the feed by hand.
 import { findPricingRow, gemPricePerCaratSchema, type PricingRow, type PricingStatus } from '@assay/domain';
-import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshotDir, snap } from './support/screens.ts';
 

@@ -1,4 +1,4 @@
-import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/screens.ts';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';

@@ -1,6 +1,6 @@
 // Issue 10: a page that fails to render shows a real fallback (and keeps its header); a route
 // whose code no longer exists on the server (a tab opened before a deploy) offers a reload.
-import { demoAccounts } from '../apps/api/src/modules/demo/demo.service.ts';
+import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/screens.ts';
 

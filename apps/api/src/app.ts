@@ -33,6 +33,8 @@ import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
+import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
 
@@ -99,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
   });
-  await app.register(mailPlugin, { from: deps.config.mail.from, transport: ctx.mail });
+  await app.register(mailPlugin, { sender: mailSenderOf(deps.config), transport: ctx.mail });
   await app.register(storagePlugin, { storage: ctx.storage });
   // After the three above: its jobs use them, and it stops before they close.
   await app.register(jobsPlugin, {
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appraisalRoutes);
   await app.register(pricingRoutes);
   await app.register(payoutRatesRoutes);
+  await app.register(businessRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

@@ -116,4 +116,73 @@ describe('loadConfig', () => {
       'x@assay.test',
     ]);
   });
+  describe('business identity', () => {
+    it('refuses to start in production without the legal name, address and insurer, in sentences', () => {
+      const { BUSINESS_LEGAL_NAME: _n, BUSINESS_ADDRESS: _a, INSURER_NAME: _i, ...withoutIdentity } = PRODUCTION;
+      const problems = problemsOf(withoutIdentity);
+      expect(problems).toMatch(/BUSINESS_LEGAL_NAME: BUSINESS_LEGAL_NAME is required in production/);
+      expect(problems).toMatch(/BUSINESS_ADDRESS: BUSINESS_ADDRESS is required in production/);
+      expect(problems).toMatch(/INSURER_NAME: INSURER_NAME is required in production/);
+      expect(problemsOf(PRODUCTION)).toBe('');
+    });
+
+    it('serves the configured identity in production, not marked as an example and without example entries', () => {
+      const config = loadConfig({ ...PRODUCTION, INSURED_LIMIT: '30000' });
+      expect(config.business).toEqual({
+        legalName: 'Assay Buyers LLC',
+        address: 'Assay Buyers LLC, 1 Market Street, Wilmington, DE 19801',
+        licences: [],
+        insurer: 'Harbor Mutual Insurance',
+        insuredLimitCents: 3_000_000,
+        appraisers: [],
+        example: false,
+      });
+      expect(config.insuredLimitCents).toBe(3_000_000);
+    });
+
+    it('reads licences and appraisers as lists', () => {
+      const config = loadConfig({
+        BUSINESS_LEGAL_NAME: 'Assay Buyers LLC',
+        BUSINESS_LICENCES: 'Delaware Division of Revenue: 2019-0001; NYC DCWP: 2091234',
+        APPRAISERS: 'Dana Reyes, GIA Graduate Gemologist; Lee Park, ASA Accredited Senior Appraiser',
+      });
+      expect(config.business.licences).toEqual([
+        { authority: 'Delaware Division of Revenue', number: '2019-0001' },
+        { authority: 'NYC DCWP', number: '2091234' },
+      ]);
+      expect(config.business.appraisers).toEqual([
+        { name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' },
+        { name: 'Lee Park', credential: 'ASA Accredited Senior Appraiser' },
+      ]);
+      expect(config.business.example).toBe(false);
+    });
+
+    it('marks every default as an example in demo mode and development', () => {
+      for (const env of [{ DEMO_MODE: 'true' }, { NODE_ENV: 'development' }]) {
+        const { business, insuredLimitCents } = loadConfig(env);
+        expect(business.example).toBe(true);
+        expect(insuredLimitCents).toBe(2_500_000);
+        expect(business.legalName).toMatch(/^Example .*\(example\)$/);
+        expect(business.address).toMatch(/\(example\)/);
+        expect(business.insurer).toMatch(/\(example\)$/);
+        expect(business.licences.length).toBeGreaterThan(0);
+        for (const licence of business.licences) expect(licence.number).toMatch(/\(example\)$/);
+        expect(business.appraisers.length).toBeGreaterThan(0);
+        for (const appraiser of business.appraisers) expect(appraiser.credential).toMatch(/\(example\)$/);
+      }
+    });
+
+    it('refuses malformed identity values with a sentence each', () => {
+      const problems = problemsOf({
+        BUSINESS_ADDRESS: '1 Market Street',
+        BUSINESS_LICENCES: 'no number here',
+        APPRAISERS: 'Only A Name',
+        INSURED_LIMIT: '12.5',
+      });
+      expect(problems).toMatch(/BUSINESS_ADDRESS must read "Name, Street, \[Suite,\] City, ST 12345"/);
+      expect(problems).toMatch(/BUSINESS_LICENCES must read "Authority: number"/);
+      expect(problems).toMatch(/APPRAISERS must read "Name, credential"/);
+      expect(problems).toMatch(/INSURED_LIMIT must be a whole number of dollars/);
+    });
+  });
 });

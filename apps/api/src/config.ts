@@ -4,7 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOneLineAddress } from '@assay/domain';
+import {
+  ADDRESS_NAME_MAX_LENGTH,
+  buildBusinessIdentity,
+  EXAMPLE_BUSINESS,
+  parseAppraisers,
+  parseLicences,
+  parseOneLineAddress,
+} from '@assay/domain';
 import { z } from 'zod';
 
 /** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
@@ -113,6 +120,57 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
+
+  // Who Assay is (DECISIONS, business identity). Unset outside production: example values, marked.
+  BUSINESS_LEGAL_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      // Printed as the business's name on every label.
+      .max(
+        ADDRESS_NAME_MAX_LENGTH,
+        `BUSINESS_LEGAL_NAME must be at most ${ADDRESS_NAME_MAX_LENGTH} characters (it is printed on labels)`,
+      )
+      .optional(),
+  ),
+  BUSINESS_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => parseOneLineAddress(value) !== null, {
+        message: 'BUSINESS_ADDRESS must read "Name, Street, [Suite,] City, ST 12345" (a US address, no other commas)',
+      })
+      .optional(),
+  ),
+  BUSINESS_LICENCES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => parseLicences(value) !== null, {
+        message: 'BUSINESS_LICENCES must read "Authority: number", several separated by ";"',
+      })
+      .optional(),
+  ),
+  INSURER_NAME: optionalString,
+  APPRAISERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => parseAppraisers(value) !== null, {
+        message: 'APPRAISERS must read "Name, credential", several separated by ";"',
+      })
+      .optional(),
+  ),
+  /** Whole dollars: the most one parcel is insured for (declared to the carrier). */
+  INSURED_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'INSURED_LIMIT must be a whole number of dollars' })
+      .int('INSURED_LIMIT must be a whole number of dollars')
+      .min(1, 'INSURED_LIMIT must be at least 1 dollar')
+      .max(10_000_000, 'INSURED_LIMIT must be at most 10,000,000 dollars')
+      .default(25_000),
+  ),
 });
 
 type RawEnv = Record<string, string | undefined>;
@@ -143,6 +201,14 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1')
       problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+    // Sellers send valuables to this business: production names the real one, never the example.
+    for (const [key, what] of [
+      ['BUSINESS_LEGAL_NAME', 'the legal name sellers deal with'],
+      ['BUSINESS_ADDRESS', 'the business address, "Name, Street, [Suite,] City, ST 12345"'],
+      ['INSURER_NAME', 'who insures the parcels'],
+    ] as const) {
+      if (!v(key)) problems.push(`${key}: ${key} is required in production (${what})`);
+    }
   }
   // Cheap hashes make stolen password hashes cheap to crack: only the test suite may ask for them.
   if (v('PASSWORD_HASHING') === 'fast-for-tests-only' && v('NODE_ENV') !== 'test') {
@@ -274,11 +340,33 @@ export function loadConfig(env: RawEnv = process.env) {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     receivingAddress: e.RECEIVING_ADDRESS,
-    /** RECEIVING_ADDRESS as label fields (checked by the schema above). */
-    receivingLabelAddress: parseOneLineAddress(e.RECEIVING_ADDRESS)!,
+    /**
+     * The business's block on every label (the inbound label's recipient, the return label's
+     * sender): RECEIVING_ADDRESS as label fields (checked by the schema above), under the
+     * business's legal name, so the label names who the seller deals with.
+     */
+    receivingLabelAddress: {
+      ...parseOneLineAddress(e.RECEIVING_ADDRESS)!,
+      name: (e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName).trim(),
+    },
     carrier: { provider: e.CARRIER },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
+    /** The most one parcel is insured for, in cents (INSURED_LIMIT is whole dollars). */
+    insuredLimitCents: e.INSURED_LIMIT * 100,
+    /**
+     * Who Assay is, as GET /api/business serves it. Outside production an unset value is the
+     * example's, and `example` says the legal name is one (production requires the real ones).
+     */
+    business: buildBusinessIdentity({
+      legalName: e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName,
+      address: e.BUSINESS_ADDRESS ?? EXAMPLE_BUSINESS.address,
+      licences: e.BUSINESS_LICENCES ?? (production ? '' : EXAMPLE_BUSINESS.licences),
+      insurer: e.INSURER_NAME ?? EXAMPLE_BUSINESS.insurer,
+      appraisers: e.APPRAISERS ?? (production ? '' : EXAMPLE_BUSINESS.appraisers),
+      insuredLimitCents: e.INSURED_LIMIT * 100,
+      example: e.BUSINESS_LEGAL_NAME === undefined,
+    }),
   };
 }
 

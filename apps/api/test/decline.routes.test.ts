@@ -108,7 +108,8 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(label).toMatchObject({
       userId: client.id,
       freeReturn: 'yes',
-      sender: expect.objectContaining({ name: 'Assay Receiving' }),
+      // The business's block carries its legal name (the example one here).
+      sender: expect.objectContaining({ name: 'Example Assay Buyers LLC (example)', line1: '100 Assay Way' }),
       receiver: HOME,
     });
 
@@ -156,7 +157,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       'RETURN',
       'NOT VALID FOR POSTAGE — SAMPLE LABEL',
       'FROM:',
-      'Assay Receiving',
+      'Example Assay Buyers LLC (example)',
       '100 Assay Way',
       'Suite 200',
       'Wilmington, DE 19801',

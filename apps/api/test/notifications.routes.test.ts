@@ -135,6 +135,8 @@ describe.each(engines)('notifications on %s', (engine) => {
       'Hello Grace,\n\n' +
         'Our appraisers have finished with submission #12345678 and offer you $1,250.00. Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.\n\n' +
         'Sign in to Assay to see the offer.\n\n' +
+        // Stored with a token; the outbox makes it `${PUBLIC_URL}/client/submissions/<id>` when it sends.
+        'See submission #12345678: [[submission:abcdefgh12345678]]\n\n' +
         'Questions? Our support team answers within 24 hours.\n\n' +
         '— The Assay team\n',
     );

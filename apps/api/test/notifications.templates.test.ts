@@ -43,7 +43,7 @@ describe('notification texts', () => {
       expect(mail.text.startsWith('Hello Grace,\n\n'), content.kind).toBe(true);
       expect(mail.text.trimEnd().endsWith(EMAIL_SIGNATURE), content.kind).toBe(true);
       expect(EMAIL_SIGNATURE).toBe('— The Assay team');
-      expect(mail.subject).toBe(content.title);
+      expect(mail.subject).toBe(content.emailSubject ?? content.title);
       if (content.body.includes('submission #')) expect(content.body).toContain('submission #1234abcd');
       expect(content.body).not.toContain(SUB);
     }

@@ -15,6 +15,9 @@ const PRODUCTION_ENV = {
   ENCRYPTION_KEY: 'a'.repeat(64),
   PUBLIC_URL: 'https://assay.example',
   PRICE_FEED: 'simulated',
+  BUSINESS_LEGAL_NAME: 'Assay Buyers LLC',
+  BUSINESS_ADDRESS: 'Assay Buyers LLC, 1 Market Street, Wilmington, DE 19801',
+  INSURER_NAME: 'Harbor Mutual Insurance',
 };
 
 describe('password hashing', () => {

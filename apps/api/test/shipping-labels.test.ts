@@ -85,7 +85,8 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       expect(row).toMatchObject({ id: label.id, userId: client.id, validForPostage: 'no', insuredValue: '675.00' });
       expect(row!.sender).toEqual({ ...HOME, phone: '(217) 555-0134' });
       expect(row!.receiver).toEqual({
-        name: 'Assay Receiving',
+        // RECEIVING_ADDRESS under the business's legal name (the example one in tests).
+        name: 'Example Assay Buyers LLC (example)',
         line1: '100 Assay Way',
         line2: 'Suite 200',
         city: 'Wilmington',
@@ -338,7 +339,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
         'Springfield, IL 62701',
         '(217) 555-0134',
         'SHIP TO:',
-        'ASSAY RECEIVING',
+        'EXAMPLE ASSAY BUYERS LLC (EXAMPLE)',
         '100 ASSAY WAY',
         'SUITE 200',
         'WILMINGTON, DE 19801',
@@ -383,8 +384,14 @@ describe.each(engines)('shipping labels on %s', (engine) => {
 
 describe('RECEIVING_ADDRESS', () => {
   it('is read into label fields, and refused at start when it would not print as an address', () => {
-    expect(loadConfig({ RECEIVING_ADDRESS: 'Assay Vault, 1 Gold St, New York, NY 10001-2345' }).receivingLabelAddress).toEqual({
-      name: 'Assay Vault',
+    // Under the business's legal name: the label names who the seller deals with.
+    expect(
+      loadConfig({
+        RECEIVING_ADDRESS: 'Assay Vault, 1 Gold St, New York, NY 10001-2345',
+        BUSINESS_LEGAL_NAME: 'Assay Buyers LLC',
+      }).receivingLabelAddress,
+    ).toEqual({
+      name: 'Assay Buyers LLC',
       line1: '1 Gold St',
       line2: null,
       city: 'New York',

@@ -18,6 +18,8 @@ import { createTransaction, markPayoutSent, revealBankDetails } from '../src/mod
 import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
 import { flushOutbox } from './support/outbox.ts';
+import { readMail } from './support/mime.ts';
+import { streetAddress } from '@assay/domain';
 import { appWithSmtpSink } from './support/smtp-app.ts';
 import { createTestApp, createTestDatabase, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -239,7 +241,13 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
     );
     expect(text).toContain('That is your offer of $1,000.00 minus the PayPal fee of $29.30.');
     expect(text).toContain('We send every payout within 24 hours. PayPal payments arrive instantly once we send them.');
-    expect(text.trimEnd().endsWith('— The Assay team')).toBe(true);
+    // Signed, then the business identity the outbox ends every e-mail with (email-layout.ts).
+    const { legalName, address } = t.config.business;
+    expect(
+      readMail(mail!)
+        .text?.trimEnd()
+        .endsWith(`— The Assay team\n\n--\n${legalName}\n${streetAddress(address)}`),
+    ).toBe(true);
 
     const achClient = await signUp(t.app, { firstName: 'Alan' });
     const achSub = await offeredSubmission(t.db, achClient.id, '2500.00');

@@ -21,6 +21,7 @@ export * from './submission-status.ts';
 export * from './payout-rates.ts';
 export * from './calculator-offer.ts';
 export * from './offer-vocabulary.ts';
+export * from './business-identity.ts';
 export * from './audit-actions.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -5,6 +5,7 @@ import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
 import type { Db } from '../db/client.ts';
 import { mailboxCountsJobs } from '../modules/admin-mailbox/admin-mailbox.counts.jobs.ts';
 import { outboxJobs } from '../modules/notifications/outbox.jobs.ts';
+import type { MailSender } from '../modules/notifications/outbox.service.ts';
 import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
 import type { PricingService } from '../modules/pricing/pricing.service.ts';
 import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
@@ -18,12 +19,12 @@ export interface JobResources {
   pricing: PricingService;
   refreshSeconds: number;
   storage: ObjectStorage;
-  mail: { transport: MailTransport | null; from: string };
+  mail: { transport: MailTransport | null; from: string; sender?: MailSender };
 }
 
 export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
   return [
-    ...outboxJobs({ db: r.db, transport: r.mail.transport, from: r.mail.from, logger: r.logger }),
+    ...outboxJobs({ db: r.db, transport: r.mail.transport, from: r.mail.sender ?? r.mail.from, logger: r.logger }),
     ...pricingJobs({ pricing: r.pricing, refreshSeconds: r.refreshSeconds, logger: r.logger }),
     ...uploadsJobs({ db: r.db, storage: r.storage, logger: r.logger }),
     ...mailboxCountsJobs({ db: r.db }),

@@ -5,6 +5,7 @@ import { createPriceFeed } from '../adapters/price-feeds/index.ts';
 import { createStorage } from '../adapters/storage/create-storage.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { mailSenderOf } from '../modules/notifications/outbox.service.ts';
 import { PricingService } from '../modules/pricing/pricing.service.ts';
 import type { JobLogger } from './job-engine.ts';
 import type { JobResources } from './registry.ts';
@@ -26,7 +27,7 @@ export async function openJobResources(config: Config, db: Db, logger: JobLogger
     pricing,
     refreshSeconds: config.priceFeed.refreshSeconds,
     storage,
-    mail: { transport, from: config.mail.from },
+    mail: { transport, from: config.mail.from, sender: mailSenderOf(config) },
   };
   return {
     resources,

@@ -19,6 +19,7 @@ export const SIGNED_IN = [{ [SESSION_COOKIE_SCHEME]: [] }];
 /** Every tag a route may carry, in the order the page shows them. */
 export const API_TAGS = [
   { name: 'pricing', description: 'Metal and gem prices: the public list and history.' },
+  { name: 'business', description: 'Who Assay is: legal name, address, licences, insurer, insured limit and appraisers.' },
   { name: 'account', description: "Signing in and out, the signed-in person's profile and shipping address." },
   {
     name: 'identity',

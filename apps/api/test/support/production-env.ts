@@ -5,4 +5,7 @@ export const PRODUCTION_ENV = {
   SESSION_SECRET: 'production-session-secret-0123456789abcdef',
   ENCRYPTION_KEY: 'e'.repeat(64),
   PRICE_FEED: 'gold-api',
+  BUSINESS_LEGAL_NAME: 'Assay Buyers LLC',
+  BUSINESS_ADDRESS: 'Assay Buyers LLC, 1 Market Street, Wilmington, DE 19801',
+  INSURER_NAME: 'Harbor Mutual Insurance',
 } as const;

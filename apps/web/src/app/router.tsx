@@ -14,6 +14,7 @@ const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m
 const SignupRoute = lazy(() => import('./routes/signup').then((m) => ({ default: m.SignupRoute })));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
+const AboutRoute = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutRoute })));
 const FaqRoute = lazy(() => import('./routes/faq').then((m) => ({ default: m.FaqRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })));
@@ -31,6 +32,7 @@ export const appRoutes: readonly { path: string; component: ComponentType }[] = 
   { path: routePatterns.forgotPassword, component: ForgotPasswordRoute },
   { path: routePatterns.resetPassword, component: ResetPasswordRoute },
   { path: routePatterns.faq, component: FaqRoute },
+  { path: routePatterns.about, component: AboutRoute },
   { path: routePatterns.privacy, component: PrivacyRoute },
   { path: routePatterns.terms, component: TermsRoute },
   { path: routePatterns.contact, component: ContactRoute },

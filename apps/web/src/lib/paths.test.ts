@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { submissionPagePath } from '@assay/domain';
 import { fillPattern, paths, routePatterns, serverPaths, withReturnTo } from './paths';
 
 const webSrc = path.resolve(import.meta.dirname, '..');
@@ -84,6 +85,8 @@ describe('one route table', () => {
 describe('path builders', () => {
   it('fill a pattern with URL-encoded values', () => {
     expect(paths.client.submission('a1b2')).toBe('/client/submissions/a1b2');
+    // The server's e-mails link to the same page (packages/domain submissionPagePath).
+    expect(paths.client.submission('a/b?c')).toBe(submissionPagePath('a/b?c'));
     expect(paths.client.payout('a/b?c')).toBe('/client/submissions/a%2Fb%3Fc/payout');
     expect(paths.client.consignment('x y')).toBe('/client/submissions/x%20y/consignment');
     expect(fillPattern('/a/:first/b/:second', { first: '1', second: '2' })).toBe('/a/1/b/2');

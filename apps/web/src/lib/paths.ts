@@ -19,6 +19,7 @@ export const routePatterns = {
   // better-auth's e-mail link lands here with ?token=... or ?error=INVALID_TOKEN.
   resetPassword: '/reset-password',
   faq: '/faq',
+  about: '/about',
   privacy: '/privacy',
   terms: '/terms',
   contact: '/contact',
@@ -63,6 +64,7 @@ export const paths = {
   forgotPassword: routePatterns.forgotPassword,
   resetPassword: routePatterns.resetPassword,
   faq: routePatterns.faq,
+  about: routePatterns.about,
   privacy: routePatterns.privacy,
   terms: routePatterns.terms,
   contact: routePatterns.contact,

@@ -1,5 +1,7 @@
 import {
   adminSubmissionSchema,
+  businessIdentitySchema,
+  type BusinessIdentity,
   submissionDetailSchema,
   submissionSchema,
   transactionSchema,
@@ -78,3 +80,17 @@ export function aTransaction(overrides: Partial<Transaction> = {}): Transaction 
     ...overrides,
   });
 }
+
+/** GET /api/business as a real (not example) business answers it. */
+export const businessIdentity: BusinessIdentity = businessIdentitySchema.parse({
+  legalName: 'Assay Buyers LLC',
+  address: 'Assay Buyers LLC, 1 Market Street, Suite 5, Wilmington, DE 19801',
+  licences: [{ authority: 'Delaware Division of Revenue', number: '2019-0001' }],
+  insurer: 'Harbor Mutual Insurance',
+  insuredLimitCents: 2_500_000,
+  appraisers: [
+    { name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' },
+    { name: 'Lee Park', credential: 'ASA Accredited Senior Appraiser' },
+  ],
+  example: false,
+});

@@ -7,6 +7,18 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (modules/notifications/email-layout.ts). */
+  html?: string;
+}
+
+/**
+ * Who sends: the From address, PUBLIC_URL (where links point) and the business identity every
+ * e-mail ends with (modules/notifications/email-layout.ts puts them together).
+ */
+export interface MailSender {
+  from: string;
+  publicUrl: string;
+  business: { legalName: string; address: string };
 }
 
 export interface MailTransport {

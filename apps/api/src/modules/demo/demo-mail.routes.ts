@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoMailboxSchema } from '@assay/domain';
 import { notFound } from '../../lib/app-error.ts';
-import { latestEmails } from '../notifications/outbox.service.ts';
+import { composeEmail, latestEmails } from '../notifications/outbox.service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -34,7 +34,7 @@ export async function demoMailRoutes(app: FastifyInstance) {
           id: row.id,
           to: row.toAddress,
           subject: row.subject,
-          text: row.textBody,
+          text: composeEmail({ subject: row.subject, text: row.textBody }, app.mail.sender).text,
           createdAt: row.createdAt.toISOString(),
         })),
       };

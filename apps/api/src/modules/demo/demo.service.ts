@@ -11,6 +11,9 @@ import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
 import { recordPriceHistory } from '../pricing/pricing.service.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { addDemoPhotos } from './demo-photos.ts';
+import { demoAccounts } from './demo-accounts.ts';
+
+export { demoAccounts, describeDemoAccounts } from './demo-accounts.ts';
 import type { UploadsContext } from '../uploads/uploads.service.ts';
 import {
   countUsers,
@@ -21,21 +24,6 @@ import {
   readMeta,
   writeMeta,
 } from './demo.repository.ts';
-
-export const demoAccounts = {
-  client: { email: 'demo-client@assay.example', password: 'assay-demo-client', firstName: 'Dana', lastName: 'Client' },
-  admin: { email: 'demo-admin@assay.example', password: 'assay-demo-admin', firstName: 'Alex', lastName: 'Appraiser' },
-} as const;
-
-/** `mailboxUrl`: where the demo mailbox is, when e-mail stays in the outbox (no SMTP). */
-export function describeDemoAccounts(mailboxUrl?: string): string[] {
-  return [
-    '  demo mode: sample accounts and submissions',
-    `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
-    `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
-    ...(mailboxUrl ? [`  demo mailbox: ${mailboxUrl} (e-mails, such as the link that confirms a new account)`] : []),
-  ];
-}
 
 const HOUR = 60 * 60 * 1000;
 

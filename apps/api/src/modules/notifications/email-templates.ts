@@ -1,5 +1,6 @@
 // The words Assay sends people: the in-app notification (title + body) for each event, and the
-// plain-text e-mail around it. Callers build content with the functions below and hand it to
+// plain-text e-mail around it (a link to the submission it is about, when it is about one; the
+// outbox adds the HTML part and the business identity when it sends, email-layout.ts). Callers build content with the functions below and hand it to
 // notify(); the e-mail adds a greeting, the next step for that kind, and the signature.
 //
 // Rules for every text here: warm and plain; amounts exact (formatCents); a submission named by
@@ -16,11 +17,14 @@ import {
   shortId,
   SUPPORT_RESPONSE_WITHIN_HOURS,
 } from '@assay/domain';
+import { submissionLinkToken } from './email-layout.ts';
 
 export interface NotificationContent {
   kind: NotificationKind;
   title: string;
   body: string;
+  /** The e-mail's subject when it is not the title. */
+  emailSubject?: string;
 }
 
 export interface EmailMessage {
@@ -65,6 +69,7 @@ export const notificationContent = {
     return {
       kind: 'submission_created',
       title: `Submission ${ref(p.submissionId)} is in`,
+      emailSubject: `We received your submission ${ref(p.submissionId)}`,
       body:
         `Thank you for choosing Assay! We have your submission ${ref(p.submissionId)} and will send a preliminary ` +
         `quote within ${PRELIMINARY_QUOTE_WITHIN_HOURS} hours. Your prepaid, insured shipping label is ready in your dashboard.`,
@@ -222,6 +227,16 @@ const nextStep: Partial<Record<NotificationKind, string>> = {
   consignment_requested: 'Sign in to the admin mailbox to see the submission.',
 };
 
+/** Longer next steps, a paragraph of their own: SPEC's 'What happens next?' for a new submission. */
+const nextSteps: Partial<Record<NotificationKind, string>> = {
+  submission_created: [
+    'What happens next?',
+    `1. Within ${PRELIMINARY_QUOTE_WITHIN_HOURS} hours we send you a preliminary quote.`,
+    '2. We e-mail you a prepaid, insured shipping label; you can also print it from your dashboard.',
+    `3. Once your parcel arrives, our full appraisal takes at most ${APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours.`,
+  ].join('\n'),
+};
+
 /** Keeps a header line a header line. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
@@ -231,14 +246,19 @@ export function renderEmail(input: {
   title: string;
   body: string;
   firstName?: string | null;
+  emailSubject?: string;
+  /** The submission the e-mail is about: it then links to its page (made absolute when sent). */
+  submissionId?: string | null;
 }): EmailMessage {
   const name = input.firstName?.trim() ? oneLine(input.firstName) : 'there';
   const paragraphs = [
     `Hello ${name},`,
     input.body.trim(),
+    nextSteps[input.kind],
     nextStep[input.kind],
+    input.submissionId ? `See submission ${ref(input.submissionId)}: ${submissionLinkToken(input.submissionId)}` : undefined,
     `Questions? Our support team answers within ${SUPPORT_RESPONSE_WITHIN_HOURS} hours.`,
     EMAIL_SIGNATURE,
   ].filter((p): p is string => Boolean(p));
-  return { subject: oneLine(input.title), text: `${paragraphs.join('\n\n')}\n` };
+  return { subject: oneLine(input.emailSubject ?? input.title), text: `${paragraphs.join('\n\n')}\n` };
 }

@@ -22,6 +22,8 @@ export interface NotifyInput {
   kind: NotificationKind;
   title: string;
   body: string;
+  /** The e-mail's subject when it is not the title. */
+  emailSubject?: string;
   submissionId?: string | null;
   /** Also send it by e-mail (through the outbox). */
   email?: boolean;
@@ -58,7 +60,7 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<Notificati
   if (input.email) {
     const contact = await findUserContact(tx, input.userId);
     if (contact) {
-      const message = renderEmail({ kind: input.kind, title: input.title, body: input.body, firstName: contact.firstName });
+      const message = renderEmail({ ...input, firstName: contact.firstName });
       await enqueueEmail(tx, { to: contact.email, subject: message.subject, text: message.text });
     }
   }
@@ -74,7 +76,8 @@ export async function notifyAdmins(tx: DbOrTx, input: NotifyAdminsInput): Promis
   );
   if (input.email) {
     for (const admin of admins) {
-      const message = renderEmail({ kind: input.kind, title: input.title, body: input.body, firstName: admin.firstName });
+      // No link: the submission's page is the client's; appraisers work from the admin mailbox.
+      const message = renderEmail({ ...input, submissionId: null, firstName: admin.firstName });
       await enqueueEmail(tx, { to: admin.email, subject: message.subject, text: message.text });
     }
   }

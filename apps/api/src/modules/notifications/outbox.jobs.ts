@@ -11,12 +11,14 @@ import {
   giveUpEmail,
   MAX_EMAIL_ATTEMPTS,
   requeueNeverTriedEmails,
+  type MailSender,
 } from './outbox.service.ts';
 
 export interface OutboxJobDeps {
   db: Db;
   transport: MailTransport | null;
-  from: string;
+  /** The sender with the business identity every e-mail ends with (a bare address in some tests). */
+  from: MailSender | string;
   logger: JobLogger;
 }
 

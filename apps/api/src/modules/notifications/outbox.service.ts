@@ -5,6 +5,7 @@
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { composeEmail, type MailSender } from './email-layout.ts';
 import {
   claimEmail,
   claimPendingEmails,
@@ -21,6 +22,8 @@ import {
 // in the caller's transaction, with its delivery job.
 export { enqueueEmail } from './outbox.repository.ts';
 export type { OutgoingEmail } from './outbox.repository.ts';
+// What every e-mail looks like when it leaves (and in the demo mailbox).
+export { composeEmail, mailSenderOf, type MailSender, submissionLinkToken } from './email-layout.ts';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 export const RETRY_AFTER_MS = 2 * 60_000;
@@ -35,14 +38,17 @@ export interface DeliveryResult {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-async function send(transport: MailTransport, from: string, email: OutboxRow) {
-  await transport.send({ from, to: email.toAddress, subject: email.subject, text: email.textBody });
+/** Every e-mail leaves here: plain text and HTML, ending with the business identity (email-layout.ts). */
+async function send(transport: MailTransport, sender: MailSender | string, email: OutboxRow) {
+  const from = typeof sender === 'string' ? sender : sender.from;
+  const message = composeEmail({ subject: email.subject, text: email.textBody }, sender);
+  await transport.send({ from, to: email.toAddress, subject: message.subject, text: message.text, html: message.html });
 }
 
 export async function deliverPendingEmails(
   db: Db,
   transport: MailTransport,
-  from: string,
+  from: MailSender | string,
   now: () => Date = () => new Date(),
 ): Promise<DeliveryResult> {
   const at = now();
@@ -82,7 +88,7 @@ export class EmailBusyError extends Error {
 export async function deliverEmail(
   db: Db,
   transport: MailTransport,
-  from: string,
+  from: MailSender | string,
   id: string,
   now: Date = new Date(),
 ): Promise<'sent' | 'done'> {

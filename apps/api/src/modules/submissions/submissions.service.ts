@@ -141,7 +141,12 @@ export async function createSubmission({ db, clock }: AppContext, actor: Actor, 
       toStatus: 'new',
       changes: { images: imageIds.length },
     });
-    await notify(tx, { userId: actor.id, submissionId: id, ...notificationContent.submissionCreated({ submissionId: id }) });
+    await notify(tx, {
+      userId: actor.id,
+      submissionId: id,
+      email: true,
+      ...notificationContent.submissionCreated({ submissionId: id }),
+    });
     return created;
   });
   return toSubmissionDto(row, imageIds, actor);

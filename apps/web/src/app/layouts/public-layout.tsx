@@ -1,6 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { streetAddress } from '@assay/domain';
 import { Logo } from '@/components/logo';
+import { useBusiness } from '@/features/business/api/get-business';
+import { ExampleMarker } from '@/features/business/components/example-marker';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
@@ -15,6 +18,7 @@ export const landingSections = [
 ] as const;
 
 const legalLinks = [
+  { href: paths.about, label: 'About Assay' },
   { href: paths.privacy, label: 'Privacy Policy' },
   { href: paths.terms, label: 'Terms of Service' },
   { href: paths.contact, label: 'Contact' },
@@ -57,8 +61,11 @@ export function PublicHeader() {
         <Link href={paths.home} aria-label="Assay home" className="rounded-md focus-visible:outline-gold-400">
           <Logo tone="light" />
         </Link>
-        <nav aria-label="Sections" className="hidden md:block">
+        <nav aria-label="Sections" className="hidden md:flex md:items-center md:gap-6">
           <SectionLinks className="flex items-center gap-6 text-sm font-medium text-navy-100" />
+          <Link href={paths.about} className={`${navLink} text-sm font-medium text-navy-100`}>
+            About
+          </Link>
         </nav>
         <SignInButton variant="accent" className="focus-visible:outline-white">
           Get Started
@@ -69,6 +76,24 @@ export function PublicHeader() {
         <SectionLinks className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-navy-100" />
       </nav>
     </header>
+  );
+}
+
+/** Who Assay is, as the footer's last line says it: the legal name and address (an About link beside). */
+function FooterIdentity() {
+  const { data: business } = useBusiness();
+  if (!business) return <>© {new Date().getFullYear()} Assay. All rights reserved.</>;
+  return (
+    <>
+      © {new Date().getFullYear()} {business.legalName}. All rights reserved.{' '}
+      {business.example && <ExampleMarker className="ml-1 align-middle" />}
+      <br />
+      <span className="text-navy-300">{streetAddress(business.address)}</span>
+      {' · '}
+      <Link href={paths.about} className={`${navLink} underline underline-offset-4`}>
+        Licences, insurance and appraisers
+      </Link>
+    </>
   );
 }
 
@@ -107,8 +132,8 @@ export function PublicFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-navy-300">
-        © {new Date().getFullYear()} Assay. All rights reserved.
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs leading-relaxed text-navy-200">
+        <FooterIdentity />
       </p>
     </footer>
   );

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { payoutRatesAnswer } from '@/testing/payout-rates';
+import { businessIdentity } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import { LandingPage } from './landing-page';
@@ -37,6 +38,7 @@ describe('the landing page and calculator say what share Assay pays', () => {
   test('from the live rates: the sentence, every rate with its date, and the calculator’s offer beside SPEC’s band', async () => {
     server.use(
       http.get('/api/pricing', () => HttpResponse.json(pricingRows)),
+      http.get('/api/business', () => HttpResponse.json(businessIdentity)),
       http.get('/api/payout-rates', () =>
         HttpResponse.json(payoutRatesAnswer({ 'gold-14k': { minPercent: '83.00', maxPercent: '93.25' } })),
       ),
@@ -67,6 +69,7 @@ describe('the landing page and calculator say what share Assay pays', () => {
   test('without the rates the calculator still gives SPEC’s band, and nothing states a share', async () => {
     server.use(
       http.get('/api/pricing', () => HttpResponse.json(pricingRows)),
+      http.get('/api/business', () => HttpResponse.json(businessIdentity)),
       http.get('/api/payout-rates', () => HttpResponse.json({ message: 'down' }, { status: 503 })),
     );
     const { user } = renderWithApp(<LandingPage />);

@@ -1,15 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
-  Award,
   BadgeCheck,
   Banknote,
   Camera,
-  Clock,
   HandCoins,
   HelpCircle,
   LineChart,
-  Lock,
   Mail,
   Microscope,
   PackageCheck,
@@ -17,7 +14,6 @@ import {
   RotateCcw,
   Scale,
   TrendingUp,
-  Truck,
   UserCheck,
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -25,6 +21,7 @@ import { Card } from '@/components/ui/card';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { usePayoutRates } from '@/features/payout-rates/api/get-payout-rates';
 import { PayoutRatesSummary } from '@/features/payout-rates/components/payout-rates-summary';
+import { TrustBadges } from '@/features/business/components/trust-badges';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { LivePricesPanel } from '@/features/pricing/components/live-prices-panel';
 import { SpotPriceSummary } from '@/features/pricing/components/spot-price-summary';
@@ -35,13 +32,6 @@ import { RouteErrorBoundary } from '../errors/route-error-boundary';
 import { PublicFooter, PublicHeader, SkipLink } from '../layouts/public-layout';
 
 const PAGE_TITLE = 'Assay — sell gold, silver, platinum, gems and jewelry';
-
-const trustBadges = [
-  { icon: <Lock />, label: 'SSL Secure' },
-  { icon: <Truck />, label: 'Insured Shipping' },
-  { icon: <Award />, label: 'Expert Appraisers' },
-  { icon: <Clock />, label: '48-Hour Guarantee' },
-];
 
 const benefits = [
   {
@@ -201,17 +191,7 @@ function Hero() {
             <SpotPriceSummary />
           </div>
         </div>
-        <ul aria-label="Why sellers trust Assay" className="mt-12 grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-          {trustBadges.map((badge) => (
-            <li
-              key={badge.label}
-              className="flex items-center gap-2 rounded-lg border border-white/10 bg-white/5 px-3 py-3 text-sm font-semibold text-white [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-gold-400"
-            >
-              <span aria-hidden="true">{badge.icon}</span>
-              {badge.label}
-            </li>
-          ))}
-        </ul>
+        <TrustBadges />
       </div>
     </section>
   );

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BusinessIdentity } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+
+export const businessQueryKey = ['/api/business'] as const;
+
+/** Public: who Assay is (GET /api/business), from the server's configuration; it changes only on a restart. */
+export const businessQueryOptions = () =>
+  queryOptions({
+    queryKey: businessQueryKey,
+    queryFn: ({ signal }) => apiJson<BusinessIdentity>('/api/business', { signal }),
+    staleTime: Infinity,
+  });
+
+export function useBusiness() {
+  return useQuery(businessQueryOptions());
+}
