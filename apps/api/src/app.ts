@@ -31,6 +31,7 @@ import { userAddressRoutes } from './modules/users/users.address.routes.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes);
   await app.register(appraisalRoutes);
+  await app.register(offersRoutes);
   await app.register(pricingRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
