@@ -43,6 +43,8 @@ export function aSubmissionDetail(overrides: Partial<SubmissionDetail> = {}): Su
     transaction: null,
     freeReturn: null,
     consignmentRequestedAt: null,
+    offer: null,
+    previousOffers: [],
     ...overrides,
   });
 }
