@@ -309,6 +309,16 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       expect((await auditOf(id)).map((e) => e.action)).toContain('offer_reissued');
       expect((await detail(id)).json().offer).toMatchObject({ version: 2, lapsed: false });
 
+      const stale = await send(
+        'POST',
+        '/api/transactions',
+        { submissionId: id, payoutMethod: 'check', payoutDetails: {}, offerVersion: 1 },
+        client.cookie,
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toMatch(
+        /^This offer changed since you opened it: it is now \$[\d,.]+\. Please look at the new offer before accepting it\.$/,
+      );
       const paid = await accept();
       expect(paid.json()).toMatchObject({ submissionId: id });
       expect((await versionsOf(id)).map((v) => v.status)).toEqual(['superseded', 'accepted']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOfferLines,
+  counterOfferSchema,
   counterOfferProblem,
   isOfferLapsed,
   lineReferencePrice,
@@ -13,6 +14,7 @@ import {
   type OfferLineBody,
 } from './offer-lines.ts';
 import { DEFAULT_PAYOUT_RATES } from './payout-rates.ts';
+import { updateSubmissionSchema } from './api/update-submission.ts';
 
 const line = (over: Partial<OfferLineBody> = {}): OfferLineBody =>
   offerLineInputSchema.parse({
@@ -194,6 +196,26 @@ describe('reference prices and change summaries', () => {
       ),
     ).toBe(
       'Your offer is now $500.00 (was $700.00): line 1 weight 10 grams (was 12 grams), $500.00 (was $600.00); line 2 removed (ring).',
+    );
+  });
+});
+
+describe('the bodies', () => {
+  it("lets SPEC's PUT carry offer lines without finalOffer and actualWeight", () => {
+    const raw = { ...line(), weight: 10 };
+    const parsed = updateSubmissionSchema.safeParse({ status: 'offered', offerLines: [raw] });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.offerLines?.[0]?.weight).toBe('10');
+    expect(updateSubmissionSchema.safeParse({ status: 'offered', offerLines: [] }).error?.issues[0]?.message).toBe(
+      'An itemised offer needs at least one line.',
+    );
+  });
+
+  it('reads a counter-offer as 2-decimal dollars and a message of at most 1000 characters', () => {
+    expect(counterOfferSchema.parse({ amount: 650 })).toEqual({ amount: '650.00', message: '' });
+    expect(counterOfferSchema.safeParse({ amount: '12.345' }).success).toBe(false);
+    expect(counterOfferSchema.safeParse({ amount: '1', message: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe(
+      'A counter-offer message can be at most 1000 characters.',
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   type CounterOfferStatus,
   customerLabel,
   dollarsToCents,
+  formatCents,
   isOfferLapsed,
   offerMessages,
   offerReminders,
@@ -173,9 +174,17 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
   return { offer, lines, previous: previous ? { row: previous, lines: previousLines } : null };
 }
 
-/** Refuses to accept a lapsed offer (409 with the sentence the seller reads); null offer is fine (older rows). */
-export function assertOfferAcceptable(offer: OfferRow | null, now: Date): void {
+/**
+ * Refuses to accept a lapsed offer, or another version than the one the seller looked at (409 with
+ * the sentence the seller reads); no offer row is fine (submissions offered before versions).
+ */
+export function assertOfferAcceptable(offer: OfferRow | null, now: Date, seenVersion?: number): void {
   if (!offer) return;
+  if (seenVersion !== undefined && seenVersion !== offer.version) {
+    throw conflict(
+      `This offer changed since you opened it: it is now ${formatCents(dollarsToCents(offer.total) ?? 0)}. Please look at the new offer before accepting it.`,
+    );
+  }
   if (offer.status === 'accepted') throw conflict(offerMessages.alreadyAccepted);
   if (offer.status !== 'open') throw conflict(offerMessages.notOpen);
   if (isOfferLapsed(offer.validUntil, now)) throw conflict(offerMessages.expired(offer.validUntil));

@@ -172,7 +172,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       const grossCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
       if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
-      assertOfferAcceptable(await currentOfferOf(tx, submission.id, true), now);
+      assertOfferAcceptable(await currentOfferOf(tx, submission.id, true), now, body.offerVersion);
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
       if (requiresKyc(grossCents, submission.requiresKyc) && !(await isIdentityVerified(tx, actor.id))) {
         throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
