@@ -2,11 +2,13 @@
 // PUT, the one-number body as one line, offer versions, validity, re-issue at current prices, the
 // seller's one counter-offer and its acceptance, acceptance refused after validUntil, and the
 // reminder job. Every refusal is a sentence and leaves nothing written.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, notifications, offerLines, offers, submissions } from '../src/db/schema/index.ts';
-import { sendOfferReminder } from '../src/modules/offers/offers.jobs.ts';
+import type { JobPayloads } from '../src/jobs/job-definitions.ts';
+import { offersJobs, sendOfferReminder } from '../src/modules/offers/offers.jobs.ts';
+import { rowsOf, startTestEngine } from './support/jobs.ts';
 import { saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
@@ -349,6 +351,27 @@ describe.each(engines)('itemised offers on %s', (engine) => {
   });
 
   describe('reminders', () => {
+    it('queues two reminder jobs with each version, 48 h and 8 h before it lapses', async () => {
+      const engine = await startTestEngine<JobPayloads>(t.db, offersJobs({ db: t.db }));
+      try {
+        const id = await offered();
+        const [v1] = await versionsOf(id);
+        const jobs = rowsOf<{ data: { offerId: string; hoursBefore: number }; start_after: Date | string }>(
+          await t.db.execute(sql`select data, start_after from pgboss.job where name = 'offer-reminder'`),
+        ).filter((j) => j.data.offerId === v1!.id);
+        expect(
+          jobs
+            .map((j) => [j.data.hoursBefore, Math.round((v1!.validUntil.getTime() - new Date(j.start_after).getTime()) / 60_000)])
+            .sort((a, b) => b[0]! - a[0]!),
+        ).toEqual([
+          [48, 48 * 60],
+          [8, 8 * 60],
+        ]);
+      } finally {
+        await engine.stop({ timeoutMs: 1000 });
+      }
+    });
+
     it('tells the seller only while the version is the open current one and not lapsed, once', async () => {
       const id = await offered();
       const [v1] = await versionsOf(id);
