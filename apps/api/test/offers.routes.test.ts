@@ -2,6 +2,7 @@
 // PUT, the one-number body as one line, offer versions, validity, re-issue at current prices, the
 // seller's one counter-offer and its acceptance, acceptance refused after validUntil, and the
 // reminder job. Every refusal is a sentence and leaves nothing written.
+import { dollarsToCents } from '@assay/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
@@ -328,6 +329,20 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       const late = await reissue(id);
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe('This offer was already accepted.');
+    });
+
+    it("re-issue keeps an appraiser's adjustment to a line, with its reason", async () => {
+      await t.app.ctx.pricing.refresh({ force: true });
+      const id = await make();
+      const adjusted = { ...goldLine, amount: '450.00', reason: 'Stone deducted' };
+      expect((await put(id, { status: 'offered', offerLines: [adjusted] })).statusCode).toBe(200);
+      expect((await reissue(id)).statusCode).toBe(200);
+      const [, v2] = await versionsOf(id);
+      const [line] = await linesOf(v2!.id);
+      const cents = (text: string | null) => dollarsToCents(text!);
+      expect(cents(line!.amount)).toBe(cents(line!.proposedAmount) - 4725);
+      expect(line!.reason).toBe('Stone deducted');
+      expect(v2!.total).toBe(line!.amount);
     });
 
     it('re-issues a plain offer keeping its amount, and refuses with no offer', async () => {

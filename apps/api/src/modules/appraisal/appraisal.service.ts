@@ -495,8 +495,8 @@ async function openOfferOf(tx: DbOrTx, row: SubmissionRow) {
 /**
  * POST /api/admin/submissions/{id}/offer/reissue: the current offer (lapsed or not) again at the
  * day's prices. Each itemised line takes the live reference price, its source and time, and is
- * re-proposed at the same % paid (a line that left the proposal keeps its reason and its offset
- * would be a guess, so it takes the new proposal); a line that is only an amount keeps it.
+ * re-proposed at the same % paid; a line whose amount left its proposal (with a reason: a stone
+ * deducted, solder) keeps that same difference and its reason. A line that is only an amount keeps it.
  */
 export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
@@ -524,7 +524,10 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         purityPercent: line.purityPercent!,
         percentPaid: line.percentPaid!,
       });
-      const amount = centsToDecimalString(Number(proposed));
+      // The appraiser's adjustment to the old proposal (with its reason) carries over unchanged.
+      const adjustment = line.proposedAmount === null ? 0 : dollarsToCents(line.amount)! - dollarsToCents(line.proposedAmount)!;
+      const amountCents = Math.max(0, Number(proposed) + adjustment);
+      const amount = centsToDecimalString(amountCents);
       lines.push({
         description: line.description,
         material: line.material,
@@ -537,12 +540,12 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         priceSource: price.priceSource,
         pricedAt: new Date(price.pricedAt),
         percentPaid: line.percentPaid,
-        proposedAmount: amount,
+        proposedAmount: centsToDecimalString(Number(proposed)),
         amount,
-        // The % paid may be outside today's band for a reason given before; keep it with the line.
+        // The reason given for leaving the band or the proposal stays with the line.
         reason: line.reason,
       });
-      totalCents += Number(proposed);
+      totalCents += amountCents;
     }
     if (totalCents <= 0) throw conflict("At today's prices this offer comes to $0.00; make a new offer instead.");
     return offerVersionIn(tx, ctx, actor, row, {
