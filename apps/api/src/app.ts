@@ -32,6 +32,7 @@ import { userAddressRoutes } from './modules/users/users.address.routes.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes);
   await app.register(appraisalRoutes);
+  await app.register(offersRoutes);
   await app.register(pricingRoutes);
   await app.register(payoutRatesRoutes);
   await app.register(businessRoutes);

@@ -101,6 +101,8 @@ const envSchema = z.object({
   PRICE_FEED_URL: optionalUrl('PRICE_FEED_URL'),
   PRICE_FEED_API_KEY: optionalString,
   PRICE_REFRESH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86400).default(60)),
+  /** How many days an offer stays valid (DECISIONS "The honest offer": default 7). */
+  OFFER_VALID_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
 
   OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
   OIDC_CLIENT_ID: optionalString,
@@ -339,6 +341,8 @@ export function loadConfig(env: RawEnv = process.env) {
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
+    /** Days an offer stays valid before it lapses and has to be re-issued at current prices. */
+    offerValidDays: e.OFFER_VALID_DAYS,
     receivingAddress: e.RECEIVING_ADDRESS,
     /**
      * The business's block on every label (the inbound label's recipient, the return label's

@@ -229,7 +229,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     ],
     [{ adminNotes: 'x'.repeat(5001) }, 'Invalid body: adminNotes: Notes can be at most 5000 characters.'],
     [{ adminNotes: 42 }, 'Invalid body: adminNotes: Notes must be text.'],
-    [{ status: 'done' }, 'Invalid body: status: Status must be one of new, appraising, offered, completed or returned.'],
+    [
+      { status: 'done' },
+      'Invalid body: status: Status must be one of new, appraising, offered, completed, returning or returned.',
+    ],
     [{ adminNotes: 'x', version: 0 }, 'Invalid body: version: version must be the whole number the submission was loaded with.'],
     [
       { adminNotes: 'x', version: 'one' },

@@ -6,6 +6,7 @@ import {
   EMAIL_SIGNATURE,
   type NotificationContent,
   notificationContent as c,
+  offerNotificationContent as o,
   payoutTimingSentence,
   renderEmail,
 } from '../src/modules/notifications/email-templates.ts';
@@ -30,6 +31,14 @@ const every: NotificationContent[] = [
   c.kycReviewed({ approved: false, reason: 'The photo is blurred.' }),
   c.consignmentRequested({ submissionId: SUB, customerLabel: 'Customer #abcd' }),
   c.itemReturned({ submissionId: SUB, freeReturn: true, trackingNumber: '9400100000000000000001' }),
+  o.offerUpdated({
+    submissionId: SUB,
+    why: 'reissued',
+    validUntilText: 'March 17, 2026 at 12:00 UTC',
+    change: 'Your offer is now $480.00 (was $497.25): line 1 price 96 (was 100).',
+  }),
+  o.offerReminder({ submissionId: SUB, offerCents: 49_725, hoursBefore: 8, validUntilText: 'March 17, 2026 at 12:00 UTC' }),
+  o.counterOfferMade({ submissionId: SUB, customerLabel: 'Customer #abcd', amountCents: 65_000, offerCents: 58_050 }),
 ];
 
 describe('notification texts', () => {

@@ -14,6 +14,11 @@ export const auditActions = {
   kyc_approved: { client: null, appraiser: 'ID verification approved' },
   kyc_rejected: { client: null, appraiser: 'ID verification rejected' },
   offer_submitted: { client: 'Offer ready', appraiser: 'Offer submitted' },
+  offer_revised: { client: 'New offer', appraiser: 'New offer version' },
+  offer_reissued: { client: "Offer re-issued at today's prices", appraiser: 'Offer re-issued at current prices' },
+  offer_reminder_sent: { client: null, appraiser: 'Offer reminder sent' },
+  counter_offer_made: { client: 'Counter-offer sent', appraiser: 'Client made a counter-offer' },
+  counter_offer_accepted: { client: 'Counter-offer accepted', appraiser: 'Counter-offer accepted' },
   notes_updated: { client: null, appraiser: 'Internal notes updated' },
   consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
@@ -67,6 +72,12 @@ export interface AuditChanges {
   maxPercent?: string;
   previousMinPercent?: string;
   previousMaxPercent?: string;
+  /** The offer version an entry is about (itemised offers). */
+  offerVersion?: number;
+  offerId?: string;
+  validUntil?: string;
+  previousTotal?: string;
+  hoursBefore?: number;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

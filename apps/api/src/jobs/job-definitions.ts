@@ -16,6 +16,8 @@ export type JobPayloads = {
   'uploads-orphan-sweep': Record<string, never>;
   /** Fold the mailbox's appended counter rows back to one per bucket. */
   'mailbox-counts-compaction': Record<string, never>;
+  /** Remind the seller that an offer version lapses in `hoursBefore` hours (48 and 8). */
+  'offer-reminder': { offerId: string; hoursBefore: number };
 };
 
 export type JobName = keyof JobPayloads;

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { mailboxCountsJobs } from '../modules/admin-mailbox/admin-mailbox.counts.jobs.ts';
 import { outboxJobs } from '../modules/notifications/outbox.jobs.ts';
 import type { MailSender } from '../modules/notifications/outbox.service.ts';
+import { offersJobs } from '../modules/offers/offers.jobs.ts';
 import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
 import type { PricingService } from '../modules/pricing/pricing.service.ts';
 import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
@@ -28,6 +29,7 @@ export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
     ...pricingJobs({ pricing: r.pricing, refreshSeconds: r.refreshSeconds, logger: r.logger }),
     ...uploadsJobs({ db: r.db, storage: r.storage, logger: r.logger }),
     ...mailboxCountsJobs({ db: r.db }),
+    ...offersJobs({ db: r.db }),
   ];
 }
 

@@ -45,6 +45,8 @@ export function aSubmissionDetail(overrides: Partial<SubmissionDetail> = {}): Su
     transaction: null,
     freeReturn: null,
     consignmentRequestedAt: null,
+    offer: null,
+    previousOffers: [],
     ...overrides,
   });
 }

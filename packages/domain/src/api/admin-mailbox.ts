@@ -2,6 +2,7 @@
 // and tabs, one submission in full with its audit log, and the offer. Admins only; these shapes
 // carry internal notes and must never be used for answers to clients.
 import { z } from 'zod';
+import { offerHistoryShape } from './offer.ts';
 import { submissionCategories } from '../submission-category.ts';
 import { submissionStatuses } from '../submission-status.ts';
 import { kycStatuses } from './kyc.ts';
@@ -151,6 +152,8 @@ export const adminSubmissionDetailSchema = adminSubmissionSchema.extend({
   customerKyc: customerKycSchema,
   /** The payout, once the client accepted the offer; its id is what "mark sent" needs. */
   transaction: transactionSchema.nullable(),
+  /** The itemised offer (current version) and the versions before it, newest first. */
+  ...offerHistoryShape,
 });
 export type AdminSubmissionDetail = z.infer<typeof adminSubmissionDetailSchema>;
 

@@ -38,6 +38,16 @@ export const checkDetailsSchema = z
 const transactionBase = {
   submissionId: idSchema('submission'),
   amount: ignoredAmountSchema,
+  /**
+   * The offer version the seller is looking at (DECISIONS "The honest offer"). When sent, the
+   * acceptance only goes through while that version is still the current one, so nobody accepts
+   * an amount they have not seen.
+   */
+  offerVersion: z
+    .number({ error: 'offerVersion must be the whole number of the offer you are accepting.' })
+    .int('offerVersion must be the whole number of the offer you are accepting.')
+    .min(1, 'offerVersion must be the whole number of the offer you are accepting.')
+    .optional(),
 };
 
 export const createTransactionSchema = z.discriminatedUnion(

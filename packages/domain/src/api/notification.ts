@@ -18,6 +18,12 @@ export const notificationKinds = [
   'consignment_requested',
   'kyc_reviewed',
   'item_returned',
+  /** A new version of an offer (re-issued, answered, or a counter-offer taken): says what changed. */
+  'offer_updated',
+  /** 48 h and 8 h before an offer lapses. */
+  'offer_reminder',
+  /** To appraisers: a seller countered an offer. */
+  'counter_offer_made',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

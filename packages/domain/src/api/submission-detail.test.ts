@@ -66,6 +66,8 @@ test('a detail is a submission with its timeline, labels, payout and consignment
     transaction: null,
     freeReturn: null,
     consignmentRequestedAt: null,
+    offer: null,
+    previousOffers: [],
   };
   expect(submissionDetailSchema.parse(detail)).toEqual(detail);
   expect(submissionDetailSchema.safeParse({ ...detail, timeline: undefined }).success).toBe(false);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { validationMessages } from '../messages.ts';
 import { MAX_IMAGE_REFERENCE_LENGTH } from './create-submission.ts';
+import { offerHistoryShape } from './offer.ts';
 import { submissionSchema } from './submission.ts';
 import { transactionSchema } from './transaction.ts';
 
@@ -35,6 +36,8 @@ export const submissionDetailSchema = submissionSchema.extend({
   /** Whether the return is shipped free (only once returned with a return label), else null. */
   freeReturn: z.boolean().nullable(),
   consignmentRequestedAt: z.string().nullable(),
+  /** The itemised offer (current version) and the versions before it, newest first. */
+  ...offerHistoryShape,
 });
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../messages.ts';
 import { centsToDecimalString, dollarsToCents } from '../money.ts';
+import { offerLinesSchema } from '../offer-lines.ts';
 import { submissionStatusSchema } from '../submission-status.ts';
 import {
   MIN_WEIGHT_GRAMS,
@@ -98,9 +99,14 @@ export const updateSubmissionSchema = z
       .nullable()
       .optional(),
     status: submissionStatusSchema.optional(),
+    /**
+     * An itemised offer (DECISIONS "The honest offer"): its lines make the offer, and finalOffer,
+     * when sent too, must be their sum; actualWeight defaults to the lines' weights added up.
+     */
+    offerLines: offerLinesSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.status === 'offered') {
+    if (body.status === 'offered' && body.offerLines === undefined) {
       if (body.finalOffer === undefined) {
         ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight, path: ['finalOffer'] });
       }
@@ -108,7 +114,7 @@ export const updateSubmissionSchema = z
         ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight, path: ['actualWeight'] });
       }
     }
-    const changes = [body.finalOffer, body.actualWeight, body.adminNotes, body.status];
+    const changes = [body.finalOffer, body.actualWeight, body.adminNotes, body.status, body.offerLines];
     if (changes.every((value) => value === undefined)) {
       ctx.addIssue({
         code: 'custom',

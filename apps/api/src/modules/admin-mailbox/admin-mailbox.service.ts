@@ -15,6 +15,7 @@ import {
   type SubmissionCounts,
   submissionCategories,
 } from '@assay/domain';
+import { offerHistoryOf } from '../offers/offers.service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { hasBrokenText } from '../../lib/broken-input.ts';
@@ -168,10 +169,11 @@ export async function getSubmissionDetail(
   const { db } = ctx;
   const row = await findSubmissionRow(db, id);
   if (!row) throw notFound('Submission');
-  const [item, transaction, kyc] = await Promise.all([
+  const [item, transaction, kyc, offers] = await Promise.all([
     adminSubmissionOf(db, row, now),
     transactionOfSubmission(db, id),
     latestKycRecord(db, row.userId),
+    offerHistoryOf(db, id, now),
   ]);
   // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
   const refs: AuditRef[] = [{ entityType: 'submission', entityId: id }];
@@ -187,5 +189,6 @@ export async function getSubmissionDetail(
       rejectionReason: kyc?.status === 'rejected' ? kyc.rejectionReason : null,
     },
     transaction: transaction ? toTransactionDto(transaction) : null,
+    ...offers,
   };
 }

@@ -11,7 +11,9 @@ import {
   returnSubmissionSchema,
 } from '@assay/domain';
 import {
+  acceptCounterOffer,
   receiveSubmission,
+  reissueOffer,
   requestIdVerification,
   requestPhotos,
   returnSubmission,
@@ -102,5 +104,33 @@ export async function appraisalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => requestIdVerification(ctx, await app.requireAdmin(request), request.params),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/offer/reissue',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Re-issues the current offer (lapsed or not) at today's prices, as a new version.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
+    async (request) => reissueOffer(ctx, await app.requireAdmin(request), request.params),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/counter/accept',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Accepts the seller's counter-offer: it becomes the offer, as a new version.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
+    async (request) => acceptCounterOffer(ctx, await app.requireAdmin(request), request.params),
   );
 }

@@ -9,7 +9,21 @@ import {
   adminMessages,
   type AdminUpdateSubmissionBody,
   canTransition,
+  centsToDecimalString,
+  type CheckedOfferLine,
+  checkOfferLines,
+  COUNTER_ACCEPTED_LINE,
   dollarsToCents,
+  formatOfferDeadline,
+  itemTypes,
+  type ItemType,
+  lineReferencePrice,
+  MAX_LINE_DESCRIPTION_LENGTH,
+  offerChangeSummary,
+  type OfferLineBody,
+  proposedLineAmountCents,
+  totalWeightIn,
+  type WeightUnit,
   guaranteeDeadlineFrom,
   isOpenStatus,
   isWeightUnit,
@@ -25,8 +39,16 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { adminSubmissionOf } from '../admin-mailbox/admin-mailbox.service.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { latestKycRecord } from '../kyc/kyc.service.ts';
-import { notificationContent } from '../notifications/email-templates.ts';
+import { notificationContent, offerNotificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import {
+  comparableLines,
+  currentOfferOf,
+  linesOfOffer,
+  type NewOfferLine,
+  recordOfferVersion,
+} from '../offers/offers.service.ts';
+import { currentPayoutRates } from '../payout-rates/payout-rates.service.ts';
 import { createLabelInTransaction } from '../shipping-labels/shipping-labels.service.ts';
 import {
   kycNotYetRequested,
@@ -171,7 +193,90 @@ function storedWeight(weight: number, unit: string): string {
   return String(weight);
 }
 
-/** new | appraising -> offered: the final offer, the weighed weight, the KYC flag above $10,000. */
+/** How a new offer version came to be: it picks the audit entry and the seller's words. */
+type OfferOrigin = 'offer' | 'reissued' | 'counter_accepted';
+
+interface OfferVersionInput {
+  totalCents: number;
+  lines: NewOfferLine[];
+  /** The weighed weight in the submission's unit, as stored ("12.5000" or "12.5"). */
+  actualWeight: string;
+  notes: SubmissionChanges;
+  version?: number;
+  origin: OfferOrigin;
+}
+
+/**
+ * Makes an offer version (DECISIONS "The honest offer"). The first one moves the submission
+ * new | appraising -> offered; a later one (re-issue, an answer to a counter-offer, an accepted
+ * counter-offer) keeps it 'offered' and supersedes the previous version. final_offer,
+ * actual_weight and offered_at mirror the newest version (SPEC's fields). A new version made with
+ * SPEC's PUT needs the `version` the form loaded, so a double-click or two appraisers at once
+ * cannot make two versions unseen (without it the PUT answers SPEC's "already Offer Ready").
+ */
+async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: SubmissionRow, input: OfferVersionInput) {
+  const now = ctx.clock.now();
+  const finalOffer = centsToDecimalString(input.totalCents);
+  const kyc = requiresKyc(input.totalCents, row.requiresKyc);
+  const changes: SubmissionChanges = {
+    ...input.notes,
+    finalOffer,
+    actualWeight: input.actualWeight,
+    offeredAt: now,
+    requiresKyc: kyc,
+  };
+  const again = row.status === 'offered' && (input.origin !== 'offer' || input.version !== undefined);
+  const offered = again
+    ? await applyEdit(tx, row, changes, input.version)
+    : await transitionSubmission(tx, { id: row.id, transition: 'offer', version: input.version, changes });
+  const { offer, lines, previous } = await recordOfferVersion(tx, {
+    submissionId: row.id,
+    createdBy: actor.id,
+    totalCents: input.totalCents,
+    lines: input.lines,
+    now,
+    validDays: ctx.config.offerValidDays,
+    counterOutcome: input.origin === 'counter_accepted' ? 'accepted' : 'answered',
+  });
+  const first = !again;
+  await writeAuditEntry(tx, {
+    ...submissionAudit(actor, row),
+    action: first
+      ? 'offer_submitted'
+      : input.origin === 'reissued'
+        ? 'offer_reissued'
+        : input.origin === 'counter_accepted'
+          ? 'counter_offer_accepted'
+          : 'offer_revised',
+    ...(first ? { fromStatus: row.status, toStatus: 'offered' } : {}),
+    // Never the notes: the client's timeline is read from this log.
+    changes: {
+      finalOffer,
+      actualWeight: Number(offered.actualWeight),
+      // A first offer's entry reads as before itemised offers (SPEC's fields); a later one names its version.
+      ...(first ? {} : { offerVersion: offer.version, validUntil: offer.validUntil.toISOString() }),
+      ...(previous ? { previousTotal: previous.row.total } : row.finalOffer && !first ? { previousTotal: row.finalOffer } : {}),
+      ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
+    },
+  });
+  const previousCents = previous ? dollarsToCents(previous.row.total) : row.finalOffer ? dollarsToCents(row.finalOffer) : null;
+  const content =
+    first || previousCents === null
+      ? notificationContent.offerReady({ submissionId: row.id, offerCents: input.totalCents, requiresKyc: kyc })
+      : offerNotificationContent.offerUpdated({
+          submissionId: row.id,
+          why: input.origin === 'offer' ? 'answered' : input.origin,
+          validUntilText: formatOfferDeadline(offer.validUntil),
+          change: offerChangeSummary(
+            { totalCents: previousCents, lines: comparableLines(previous?.lines ?? []) },
+            { totalCents: input.totalCents, lines: comparableLines(lines) },
+          ),
+        });
+  await notify(tx, { userId: row.userId, submissionId: row.id, email: true, ...content });
+  return offered;
+}
+
+/** SPEC 7's one-number offer: one line that is only an amount (no basis), the weighed weight. */
 async function offerIn(
   tx: DbOrTx,
   ctx: AppContext,
@@ -179,35 +284,69 @@ async function offerIn(
   row: SubmissionRow,
   input: { finalOffer: string; actualWeight: number; notes: SubmissionChanges; version?: number },
 ) {
-  const { finalOffer } = input;
-  const offerCents = dollarsToCents(finalOffer)!;
+  const offerCents = dollarsToCents(input.finalOffer)!;
   const actualWeight = storedWeight(input.actualWeight, row.weightUnit);
-  const kyc = requiresKyc(offerCents, row.requiresKyc);
-  const offered = await transitionSubmission(tx, {
-    id: row.id,
-    transition: 'offer',
+  return offerVersionIn(tx, ctx, actor, row, {
+    totalCents: offerCents,
+    actualWeight,
+    notes: input.notes,
     version: input.version,
-    changes: { ...input.notes, finalOffer, actualWeight, offeredAt: ctx.clock.now(), requiresKyc: kyc },
+    origin: 'offer',
+    lines: [plainLine(row.description || 'Offer', actualWeight, row.weightUnit, input.finalOffer)],
   });
-  await writeAuditEntry(tx, {
-    ...submissionAudit(actor, row),
-    action: 'offer_submitted',
-    fromStatus: row.status,
-    toStatus: 'offered',
-    // Never the notes: the client's timeline is read from this log.
-    changes: {
-      finalOffer,
-      actualWeight: Number(offered.actualWeight),
-      ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
-    },
+}
+
+/** A line that is only an amount: SPEC's one-number offer, an accepted counter-offer. */
+function plainLine(description: string, weight: string, weightUnit: string, amount: string): NewOfferLine {
+  return { description: description.slice(0, MAX_LINE_DESCRIPTION_LENGTH), weight, weightUnit, amount };
+}
+
+/** The stored form of an itemised line, checked. */
+function itemisedLine(line: CheckedOfferLine): NewOfferLine {
+  return {
+    description: line.description,
+    material: line.material,
+    weight: line.weight,
+    weightUnit: line.weightUnit,
+    purityPercent: line.purityPercent,
+    testMethod: line.testMethod,
+    referencePrice: line.referencePrice,
+    referenceUnit: line.referenceUnit,
+    priceSource: line.priceSource,
+    pricedAt: new Date(line.pricedAt),
+    percentPaid: line.percentPaid,
+    proposedAmount: line.proposedAmount,
+    amount: line.amount,
+    reason: line.reason ?? null,
+  };
+}
+
+/** An itemised offer: each line checked against the payout rates; the total is their sum. */
+async function itemisedOfferIn(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  row: SubmissionRow,
+  input: { offerLines: OfferLineBody[]; finalOffer?: string; actualWeight?: number; notes: SubmissionChanges; version?: number },
+) {
+  const rates = Object.values(await currentPayoutRates(tx));
+  const checked = checkOfferLines(input.offerLines, rates, input.finalOffer);
+  if (!checked.ok) throw badRequest(checked.message);
+  const unit = isWeightUnit(row.weightUnit) ? row.weightUnit : 'grams';
+  const actualWeight =
+    input.actualWeight !== undefined ? storedWeight(input.actualWeight, row.weightUnit) : totalWeightIn(checked.lines, unit);
+  if (input.actualWeight === undefined) {
+    const problem = actualWeightProblem(Number(actualWeight), unit);
+    if (problem) throw badRequest(problem);
+  }
+  return offerVersionIn(tx, ctx, actor, row, {
+    totalCents: checked.totalCents,
+    actualWeight,
+    notes: input.notes,
+    version: input.version,
+    origin: 'offer',
+    lines: checked.lines.map(itemisedLine),
   });
-  await notify(tx, {
-    userId: row.userId,
-    submissionId: row.id,
-    email: true,
-    ...notificationContent.offerReady({ submissionId: row.id, offerCents, requiresKyc: kyc }),
-  });
-  return offered;
 }
 
 /** Notes only: no status change, so no audit of the text and nothing for the client. */
@@ -240,6 +379,7 @@ const updateHandlers: {
   [N in UpdateCommandName]: (input: UpdateInput, command: Extract<UpdateCommand, { name: N }>) => Promise<SubmissionRow>;
 } = {
   offer: ({ tx, ctx, actor, row, notes, version }, c) => offerIn(tx, ctx, actor, row, { ...c, notes, version }),
+  itemisedOffer: ({ tx, ctx, actor, row, notes, version }, c) => itemisedOfferIn(tx, ctx, actor, row, { ...c, notes, version }),
   receive: ({ tx, ctx, actor, row, notes, version }) => receiveIn(tx, ctx, actor, row, notes, version),
   return: ({ tx, ctx, actor, row, notes, version }) => returnIn(tx, ctx, actor, row, notes, { version }),
   editNotes: ({ tx, actor, row, notes, version }) => editNotesIn(tx, actor, row, notes, version),
@@ -338,4 +478,108 @@ export async function requestIdVerification(ctx: AppContext, actor: Actor, { id 
     return updated;
   });
   return adminSubmissionOf(ctx.db, row);
+}
+
+/** The offer a re-issue or a counter acceptance starts from: the current version, still open. */
+async function openOfferOf(tx: DbOrTx, row: SubmissionRow) {
+  const offer = row.status === 'offered' ? await currentOfferOf(tx, row.id, true) : null;
+  if (!offer) {
+    if (row.status === 'completed') throw conflict('This offer was already accepted.');
+    throw conflict(`This submission has no open offer; it is "${statusBadgeLabel(row.status)}".`);
+  }
+  if (offer.status === 'accepted') throw conflict('This offer was already accepted.');
+  if (offer.status !== 'open') throw conflict('This offer is no longer open; reload to see the current one.');
+  return offer;
+}
+
+/**
+ * POST /api/admin/submissions/{id}/offer/reissue: the current offer (lapsed or not) again at the
+ * day's prices. Each itemised line takes the live reference price, its source and time, and is
+ * re-proposed at the same % paid; a line whose amount left its proposal (with a reason: a stone
+ * deducted, solder) keeps that same difference and its reason. A line that is only an amount keeps it.
+ */
+export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  assertAppraiser(actor);
+  const prices = ctx.pricing.snapshot().rows;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    const offer = await openOfferOf(tx, row);
+    const lines: NewOfferLine[] = [];
+    let totalCents = 0;
+    for (const line of await linesOfOffer(tx, offer.id)) {
+      const basis =
+        line.material && line.percentPaid && line.purityPercent && (itemTypes as readonly string[]).includes(line.material);
+      if (!basis) {
+        lines.push(plainLine(line.description, line.weight, line.weightUnit, line.amount));
+        totalCents += dollarsToCents(line.amount)!;
+        continue;
+      }
+      const price = lineReferencePrice(line.material as ItemType, prices);
+      if (!price) throw conflict(`There is no current price for ${line.material}, so line ${line.position} cannot be re-priced.`);
+      const proposed = proposedLineAmountCents({
+        referencePrice: price.referencePrice,
+        referenceUnit: price.referenceUnit,
+        weight: line.weight,
+        weightUnit: line.weightUnit as WeightUnit,
+        purityPercent: line.purityPercent!,
+        percentPaid: line.percentPaid!,
+      });
+      // The appraiser's adjustment to the old proposal (with its reason) carries over unchanged.
+      const adjustment = line.proposedAmount === null ? 0 : dollarsToCents(line.amount)! - dollarsToCents(line.proposedAmount)!;
+      const amountCents = Math.max(0, Number(proposed) + adjustment);
+      const amount = centsToDecimalString(amountCents);
+      lines.push({
+        description: line.description,
+        material: line.material,
+        weight: line.weight,
+        weightUnit: line.weightUnit,
+        purityPercent: line.purityPercent,
+        testMethod: line.testMethod,
+        referencePrice: price.referencePrice,
+        referenceUnit: price.referenceUnit,
+        priceSource: price.priceSource,
+        pricedAt: new Date(price.pricedAt),
+        percentPaid: line.percentPaid,
+        proposedAmount: centsToDecimalString(Number(proposed)),
+        amount,
+        // The reason given for leaving the band or the proposal stays with the line.
+        reason: line.reason,
+      });
+      totalCents += amountCents;
+    }
+    if (totalCents <= 0) throw conflict("At today's prices this offer comes to $0.00; make a new offer instead.");
+    return offerVersionIn(tx, ctx, actor, row, {
+      totalCents,
+      lines,
+      actualWeight: row.actualWeight ?? lines[0]!.weight,
+      notes: {},
+      origin: 'reissued',
+    });
+  });
+  return adminSubmissionOf(ctx.db, updated);
+}
+
+/**
+ * POST /api/admin/submissions/{id}/counter/accept: the seller's counter-offer becomes the offer, a
+ * new version of one line "Counter-offer accepted" for the counter's amount (the basis of the
+ * lines it replaced stays in the previous version).
+ */
+export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  assertAppraiser(actor);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    const offer = await openOfferOf(tx, row);
+    if (offer.counterStatus !== 'open' || offer.counterAmount === null) {
+      throw conflict('There is no counter-offer waiting on the current offer.');
+    }
+    const weight = row.actualWeight ?? (await linesOfOffer(tx, offer.id))[0]?.weight ?? '1';
+    return offerVersionIn(tx, ctx, actor, row, {
+      totalCents: dollarsToCents(offer.counterAmount)!,
+      lines: [plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, offer.counterAmount)],
+      actualWeight: weight,
+      notes: {},
+      origin: 'counter_accepted',
+    });
+  });
+  return adminSubmissionOf(ctx.db, updated);
 }

@@ -11,6 +11,16 @@ describe('updateCommandOf: what a PUT /api/submissions/{id} body means', () => {
     expect(updateCommandOf({ finalOffer: '120.00', actualWeight: 3 })).toMatchObject({ name: 'offer' });
   });
 
+  it('is an itemised offer when the body has offer lines (the total and weight optional)', () => {
+    const offerLines = [] as unknown as NonNullable<Parameters<typeof updateCommandOf>[0]['offerLines']>;
+    expect(updateCommandOf({ status: 'offered', offerLines })).toEqual({ name: 'itemisedOffer', offerLines });
+    expect(updateCommandOf({ offerLines, finalOffer: '12.00' })).toEqual({
+      name: 'itemisedOffer',
+      offerLines,
+      finalOffer: '12.00',
+    });
+  });
+
   it('is receive, return, or a notes edit without a status', () => {
     expect(updateCommandOf({ status: 'appraising' })).toEqual({ name: 'receive' });
     expect(updateCommandOf({ status: 'returned', adminNotes: 'x' })).toEqual({ name: 'return' });

@@ -1,11 +1,13 @@
 // What a PUT /api/submissions/{id} body asks for (SPEC 7), as one named appraisal command. The
 // body has five meanings (offer, receive, return, notes only, or a move nobody may make here);
 // naming them first lets the service run exactly one handler, and lets this rule be tested alone.
-import { type AdminUpdateSubmissionBody, type SubmissionStatus, validationMessages } from '@assay/domain';
+import { type AdminUpdateSubmissionBody, type OfferLineBody, type SubmissionStatus, validationMessages } from '@assay/domain';
 import { badRequest } from '../../lib/app-error.ts';
 
 export type UpdateCommand =
   | { name: 'offer'; finalOffer: string; actualWeight: number }
+  /** An itemised offer: the lines make the total; finalOffer, when sent, must be their sum. */
+  | { name: 'itemisedOffer'; offerLines: OfferLineBody[]; finalOffer?: string; actualWeight?: number }
   | { name: 'receive' }
   | { name: 'return' }
   | { name: 'editNotes' }
@@ -16,7 +18,7 @@ export type UpdateCommandName = UpdateCommand['name'];
 
 /** The command a body means; a 400 with a sentence for a body that means nothing coherent. */
 export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand {
-  const hasOfferFields = body.finalOffer !== undefined || body.actualWeight !== undefined;
+  const hasOfferFields = body.finalOffer !== undefined || body.actualWeight !== undefined || body.offerLines !== undefined;
   const to = body.status ?? (hasOfferFields ? 'offered' : undefined);
   if (hasOfferFields && to !== 'offered') {
     throw badRequest('A final offer and actual weight can only be sent with status "offered".');
@@ -25,6 +27,14 @@ export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand 
     case undefined:
       return { name: 'editNotes' };
     case 'offered':
+      if (body.offerLines !== undefined) {
+        return {
+          name: 'itemisedOffer',
+          offerLines: body.offerLines,
+          ...(body.finalOffer !== undefined ? { finalOffer: body.finalOffer } : {}),
+          ...(body.actualWeight !== undefined ? { actualWeight: body.actualWeight } : {}),
+        };
+      }
       if (body.finalOffer === undefined || body.actualWeight === undefined) throw badRequest(validationMessages.offerAndWeight);
       return { name: 'offer', finalOffer: body.finalOffer, actualWeight: body.actualWeight };
     case 'appraising':

@@ -262,3 +262,58 @@ export function renderEmail(input: {
   ].filter((p): p is string => Boolean(p));
   return { subject: oneLine(input.emailSubject ?? input.title), text: `${paragraphs.join('\n\n')}\n` };
 }
+
+/**
+ * The itemised offer's words (DECISIONS "The honest offer"): a new version says what changed from
+ * the one before, a reminder says when the offer lapses, and appraisers hear of a counter-offer.
+ */
+export const offerNotificationContent = {
+  offerUpdated(p: {
+    submissionId: string;
+    change: string;
+    validUntilText: string;
+    why: 'reissued' | 'answered' | 'counter_accepted' | 'revised';
+  }): NotificationContent {
+    const title =
+      p.why === 'counter_accepted'
+        ? 'We accepted your counter-offer'
+        : p.why === 'reissued'
+          ? 'Your offer was re-issued at today\u2019s prices'
+          : 'Your offer has changed';
+    return {
+      kind: 'offer_updated',
+      title,
+      body: `${p.change} This offer for submission ${ref(p.submissionId)} is valid until ${p.validUntilText}.`,
+    };
+  },
+
+  offerReminder(p: {
+    submissionId: string;
+    offerCents: number;
+    hoursBefore: number;
+    validUntilText: string;
+  }): NotificationContent {
+    return {
+      kind: 'offer_reminder',
+      title: `Your offer of ${formatCents(p.offerCents)} lapses in ${p.hoursBefore} hours`,
+      body:
+        `Our offer of ${formatCents(p.offerCents)} for submission ${ref(p.submissionId)} is valid until ${p.validUntilText}. ` +
+        'Accept it, counter it or decline it before then; after that we can re-issue it at the prices of that day.',
+    };
+  },
+
+  counterOfferMade(p: {
+    submissionId: string;
+    customerLabel: string;
+    amountCents: number;
+    offerCents: number;
+  }): NotificationContent {
+    return {
+      kind: 'counter_offer_made',
+      title: `Counter-offer on ${ref(p.submissionId)}: ${formatCents(p.amountCents)}`,
+      body:
+        `${p.customerLabel} asks ${formatCents(p.amountCents)} for submission ${ref(p.submissionId)} ` +
+        `against our offer of ${formatCents(p.offerCents)}. Accept it or answer with a new offer.`,
+    };
+  },
+};

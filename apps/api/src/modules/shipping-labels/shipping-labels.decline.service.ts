@@ -14,6 +14,7 @@ import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { closeCurrentOffer } from '../offers/offers.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
@@ -46,6 +47,8 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       transition: 'decline',
       refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
     });
+    // The offer version the seller declined says so in the offer history.
+    await closeCurrentOffer(tx, returned.id, 'declined');
 
     const offerCents = dollarsToCents(returned.finalOffer ?? '');
     const freeReturn =

@@ -13,6 +13,7 @@ import {
   preliminaryQuote,
   uploadMessages,
 } from '@assay/domain';
+import { offerHistoryOf } from '../offers/offers.service.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -152,13 +153,14 @@ export async function createSubmission({ db, clock }: AppContext, actor: Actor, 
   return toSubmissionDto(row, imageIds, actor);
 }
 
-export async function getSubmissionDetail({ db }: AppContext, viewer: Actor, { id }: { id: string }) {
+export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionById(db, id), 'Submission');
-  const [images, timeline, labels, transaction] = await Promise.all([
+  const [images, timeline, labels, transaction, offers] = await Promise.all([
     imageIdsBySubmission(db, [id]),
     submissionTimeline(db, viewer, id),
     labelsOfSubmission(db, id),
     transactionOfSubmission(db, id),
+    offerHistoryOf(db, id, clock.now()),
   ]);
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
   const returned = labels.find((l) => l.direction === 'return') ?? null;
@@ -172,6 +174,7 @@ export async function getSubmissionDetail({ db }: AppContext, viewer: Actor, { i
     // The shipping module records 'yes' or 'no' on the return label it made.
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
+    ...offers,
   };
 }
 

@@ -28,6 +28,7 @@ import type { AppContext } from '../../context.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/offers.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { lockSubmissionRow } from '../submissions/submission-rows.ts';
 import { storedAddress } from '../users/users.address.service.ts';
@@ -170,6 +171,8 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       }
       const grossCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
       if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
+      // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
+      assertOfferAcceptable(await currentOfferOf(tx, submission.id, true), now, body.offerVersion);
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
       if (requiresKyc(grossCents, submission.requiresKyc) && !(await isIdentityVerified(tx, actor.id))) {
         throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
@@ -182,6 +185,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         at: now,
         refuse: () => conflict(payoutMessages.alreadyPaid),
       });
+      await closeCurrentOffer(tx, submission.id, 'accepted');
       const row = await insertTransaction(tx, {
         id,
         submissionId: submission.id,

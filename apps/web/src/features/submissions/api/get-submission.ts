@@ -19,6 +19,8 @@ export async function getSubmission(id: string, signal?: AbortSignal): Promise<S
     transaction: detail.transaction ?? null,
     freeReturn: detail.freeReturn ?? null,
     consignmentRequestedAt: detail.consignmentRequestedAt ?? null,
+    offer: detail.offer ?? null,
+    previousOffers: Array.isArray(detail.previousOffers) ? detail.previousOffers : [],
   };
 }
 

@@ -1,0 +1,85 @@
+// The offer versions of a submission and their lines (schema/offers.ts). Only this module writes
+// them; other modules go through offers.service.ts.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { offerLines, offers } from '../../db/schema/index.ts';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferLineRow = typeof offerLines.$inferSelect;
+export type NewOfferLine = Omit<typeof offerLines.$inferInsert, 'id' | 'offerId' | 'position'>;
+
+/** Every version of a submission's offer, newest first. */
+export function listOffersOfSubmission(db: DbOrTx, submissionId: string): Promise<OfferRow[]> {
+  return db.select().from(offers).where(eq(offers.submissionId, submissionId)).orderBy(desc(offers.version));
+}
+
+/** The newest version, locked until the caller's transaction ends when `lock` is set. */
+export async function findCurrentOffer(db: DbOrTx, submissionId: string, lock = false): Promise<OfferRow | null> {
+  const query = db.select().from(offers).where(eq(offers.submissionId, submissionId)).orderBy(desc(offers.version)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findOfferById(db: DbOrTx, id: string): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  return row ?? null;
+}
+
+export function listLinesOfOffers(db: DbOrTx, offerIds: string[]): Promise<OfferLineRow[]> {
+  if (offerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(offerLines)
+    .where(inArray(offerLines.offerId, offerIds))
+    .orderBy(asc(offerLines.offerId), asc(offerLines.position));
+}
+
+export async function insertOfferVersion(
+  tx: DbOrTx,
+  offer: Pick<typeof offers.$inferInsert, 'submissionId' | 'version' | 'total' | 'validUntil' | 'createdBy' | 'createdAt'>,
+  lines: NewOfferLine[],
+): Promise<OfferRow> {
+  const id = crypto.randomUUID();
+  const [row] = await tx
+    .insert(offers)
+    .values({ ...offer, id, status: 'open' })
+    .returning();
+  await tx
+    .insert(offerLines)
+    .values(lines.map((line, index) => ({ ...line, id: crypto.randomUUID(), offerId: id, position: index + 1 })));
+  return row!;
+}
+
+/** Moves an open version to another status; false when it was not open any more. */
+export async function closeOffer(tx: DbOrTx, id: string, status: 'superseded' | 'accepted' | 'declined'): Promise<boolean> {
+  const rows = await tx
+    .update(offers)
+    .set({ status })
+    .where(and(eq(offers.id, id), eq(offers.status, 'open')))
+    .returning({ id: offers.id });
+  return rows.length > 0;
+}
+
+/** Records the seller's one counter-offer; false when the version already has one or is not open. */
+export async function recordCounter(
+  tx: DbOrTx,
+  id: string,
+  counter: { amount: string; message: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(offers)
+    .set({ counterAmount: counter.amount, counterMessage: counter.message, counteredAt: counter.at, counterStatus: 'open' })
+    .where(and(eq(offers.id, id), eq(offers.status, 'open'), isNull(offers.counterStatus)))
+    .returning({ id: offers.id });
+  return rows.length > 0;
+}
+
+/** An open counter becomes 'accepted' or 'answered'; false when it was not open. */
+export async function settleCounter(tx: DbOrTx, id: string, status: 'accepted' | 'answered'): Promise<boolean> {
+  const rows = await tx
+    .update(offers)
+    .set({ counterStatus: status })
+    .where(and(eq(offers.id, id), sql`${offers.counterStatus} = 'open'`))
+    .returning({ id: offers.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,36 @@
+// The seller's side of an itemised offer: POST /api/submissions/{id}/counter (DECISIONS "The
+// honest offer": once per offer version). The appraiser's side (re-issue, accept a counter-offer,
+// a new version through SPEC's PUT) is in modules/appraisal, with the other appraisal commands.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { counterOfferSchema, idSchema, offerViewSchema } from '@assay/domain';
+import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { counterOffer } from './offers.service.ts';
+
+const submissionParams = z.object({ id: idSchema('submission') });
+
+export async function offersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  // Visitors get 401 before their body is looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+  };
+
+  r.post(
+    '/api/submissions/:id/counter',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['submissions'],
+        summary: "Makes the seller's one counter-offer on the current offer version.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: counterOfferSchema,
+        response: { 200: offerViewSchema },
+      },
+    },
+    async (request) => counterOffer(ctx, await app.requireUser(request), { ...request.body, id: request.params.id }),
+  );
+}

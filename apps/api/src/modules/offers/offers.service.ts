@@ -1,0 +1,253 @@
+// The itemised offer's versions (DECISIONS "The honest offer"): reading a submission's current
+// offer and its history, writing a new version (the previous open one superseded, its counter
+// answered or accepted, the reminders queued), marking the outcome when the seller accepts or
+// declines, and the seller's one counter-offer. The submission row itself (status, final offer)
+// is the appraisal and transactions modules' to write; they call in here for the offer rows.
+import {
+  centsToDecimalString,
+  type ComparableLine,
+  counterOfferProblem,
+  type CounterOfferBody,
+  type CounterOfferStatus,
+  customerLabel,
+  dollarsToCents,
+  formatCents,
+  isOfferLapsed,
+  offerMessages,
+  offerReminders,
+  offerValidUntil,
+  type OfferStatus,
+  type OfferView,
+} from '@assay/domain';
+import { type Actor, ownedBy } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { offerNotificationContent } from '../notifications/email-templates.ts';
+import { notifyAdmins } from '../notifications/notifications.service.ts';
+import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import {
+  closeOffer,
+  findCurrentOffer,
+  insertOfferVersion,
+  listLinesOfOffers,
+  listOffersOfSubmission,
+  type NewOfferLine,
+  type OfferLineRow,
+  type OfferRow,
+  recordCounter,
+  settleCounter,
+} from './offers.repository.ts';
+
+export type { NewOfferLine, OfferLineRow, OfferRow } from './offers.repository.ts';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: Date): OfferView {
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    total: row.total,
+    offeredAt: row.createdAt.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+    lapsed: row.status === 'open' && isOfferLapsed(row.validUntil, now),
+    lines: lines.map((l) => ({
+      position: l.position,
+      description: l.description,
+      material: l.material,
+      weight: l.weight,
+      weightUnit: l.weightUnit,
+      purityPercent: l.purityPercent,
+      testMethod: l.testMethod,
+      referencePrice: l.referencePrice,
+      referenceUnit: l.referenceUnit,
+      priceSource: l.priceSource,
+      pricedAt: iso(l.pricedAt),
+      percentPaid: l.percentPaid,
+      proposedAmount: l.proposedAmount,
+      amount: l.amount,
+      reason: l.reason,
+    })),
+    counter:
+      row.counterAmount !== null && row.counteredAt !== null
+        ? {
+            amount: row.counterAmount,
+            message: row.counterMessage ?? '',
+            at: row.counteredAt.toISOString(),
+            status: row.counterStatus ?? 'open',
+          }
+        : null,
+  };
+}
+
+/** A submission's current offer and the versions before it (newest first), for its detail. */
+export async function offerHistoryOf(
+  db: DbOrTx,
+  submissionId: string,
+  now: Date,
+): Promise<{ offer: OfferView | null; previousOffers: OfferView[] }> {
+  const rows = await listOffersOfSubmission(db, submissionId);
+  const lines = await listLinesOfOffers(
+    db,
+    rows.map((r) => r.id),
+  );
+  const views = rows.map((row) =>
+    toOfferView(
+      row,
+      lines.filter((l) => l.offerId === row.id),
+      now,
+    ),
+  );
+  return { offer: views[0] ?? null, previousOffers: views.slice(1) };
+}
+
+/** The newest version (locked in the caller's transaction when `lock`), or null. */
+export function currentOfferOf(db: DbOrTx, submissionId: string, lock = false): Promise<OfferRow | null> {
+  return findCurrentOffer(db, submissionId, lock);
+}
+
+export async function linesOfOffer(db: DbOrTx, offerId: string): Promise<OfferLineRow[]> {
+  return listLinesOfOffers(db, [offerId]);
+}
+
+/** What the change summary compares of a line. */
+export function comparableLines(lines: readonly Pick<OfferLineRow, keyof ComparableLine>[]): ComparableLine[] {
+  return lines.map((l) => ({
+    description: l.description,
+    weight: l.weight,
+    weightUnit: l.weightUnit,
+    amount: l.amount,
+    referencePrice: l.referencePrice,
+    percentPaid: l.percentPaid,
+  }));
+}
+
+export interface NewOfferVersion {
+  submissionId: string;
+  createdBy: string;
+  totalCents: number;
+  lines: NewOfferLine[];
+  now: Date;
+  validDays: number;
+  /** What becomes of an open counter-offer on the previous version. */
+  counterOutcome: Exclude<CounterOfferStatus, 'open'>;
+}
+
+/**
+ * Writes the next version: the previous open one is superseded (its open counter-offer answered or
+ * accepted), the new one is open for `validDays`, and its two reminders are queued in the same
+ * transaction. Answers the new row and lines, and the previous version with its lines.
+ */
+export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
+  const previous = await findCurrentOffer(tx, input.submissionId, true);
+  if (previous?.status === 'accepted') throw conflict(offerMessages.alreadyAccepted);
+  if (previous?.status === 'open') await closeOffer(tx, previous.id, 'superseded');
+  if (previous?.counterStatus === 'open') await settleCounter(tx, previous.id, input.counterOutcome);
+  const validUntil = offerValidUntil(input.now, input.validDays);
+  const offer = await insertOfferVersion(
+    tx,
+    {
+      submissionId: input.submissionId,
+      version: (previous?.version ?? 0) + 1,
+      total: centsToDecimalString(input.totalCents),
+      validUntil,
+      createdBy: input.createdBy,
+      createdAt: input.now,
+    },
+    input.lines,
+  );
+  for (const reminder of offerReminders(validUntil, input.now)) {
+    await enqueue(
+      tx,
+      'offer-reminder',
+      { offerId: offer.id, hoursBefore: reminder.hoursBefore },
+      { startAfterSeconds: reminder.delaySeconds },
+    );
+  }
+  const [lines, previousLines] = await Promise.all([
+    listLinesOfOffers(tx, [offer.id]),
+    previous ? listLinesOfOffers(tx, [previous.id]) : Promise.resolve([]),
+  ]);
+  return { offer, lines, previous: previous ? { row: previous, lines: previousLines } : null };
+}
+
+/**
+ * Refuses to accept a lapsed offer, or another version than the one the seller looked at (409 with
+ * the sentence the seller reads); no offer row is fine (submissions offered before versions).
+ */
+export function assertOfferAcceptable(offer: OfferRow | null, now: Date, seenVersion?: number): void {
+  if (!offer) return;
+  if (seenVersion !== undefined && seenVersion !== offer.version) {
+    throw conflict(
+      `This offer changed since you opened it: it is now ${formatCents(dollarsToCents(offer.total) ?? 0)}. Please look at the new offer before accepting it.`,
+    );
+  }
+  if (offer.status === 'accepted') throw conflict(offerMessages.alreadyAccepted);
+  if (offer.status !== 'open') throw conflict(offerMessages.notOpen);
+  if (isOfferLapsed(offer.validUntil, now)) throw conflict(offerMessages.expired(offer.validUntil));
+}
+
+/** The seller accepted (paid) or declined: the current open version records it. */
+export async function closeCurrentOffer(tx: DbOrTx, submissionId: string, status: Extract<OfferStatus, 'accepted' | 'declined'>) {
+  const current = await findCurrentOffer(tx, submissionId, true);
+  if (current?.status === 'open') await closeOffer(tx, current.id, status);
+}
+
+/**
+ * POST /api/submissions/{id}/counter: the owner's one counter-offer on the current version, more
+ * than $0 and at most 3 times the offer, before it lapses. The appraisers are told.
+ */
+export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body }: CounterOfferBody & { id: string }) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const submission = ownedBy(
+      actor,
+      await lockSubmissionRow(tx, id),
+      'Submission',
+      'Only the seller can counter an offer; appraisers answer with a new offer.',
+    );
+    const offer = submission.status === 'offered' ? await findCurrentOffer(tx, id, true) : null;
+    if (!offer) throw conflict('This submission has no open offer to counter.');
+    const amountCents = dollarsToCents(body.amount)!;
+    const totalCents = dollarsToCents(offer.total)!;
+    const problem = counterOfferProblem(
+      {
+        status: offer.status as OfferStatus,
+        totalCents,
+        validUntil: offer.validUntil,
+        counterStatus: offer.counterStatus as CounterOfferStatus | null,
+      },
+      amountCents,
+      now,
+    );
+    if (problem) {
+      // The amount is the seller's to fix (400); the offer's state is not (409).
+      const aboutAmount = offer.status === 'open' && offer.counterStatus === null && !isOfferLapsed(offer.validUntil, now);
+      throw aboutAmount ? badRequest(problem) : conflict(problem);
+    }
+    if (!(await recordCounter(tx, offer.id, { amount: body.amount, message: body.message, at: now }))) {
+      throw conflict('You have already made a counter-offer on this offer; each offer can be countered once.');
+    }
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: id,
+      action: 'counter_offer_made',
+      changes: { amount: body.amount, offerVersion: offer.version, ...(body.message ? { message: body.message } : {}) },
+    });
+    await notifyAdmins(tx, {
+      submissionId: id,
+      ...offerNotificationContent.counterOfferMade({
+        submissionId: id,
+        customerLabel: customerLabel(submission.userId),
+        amountCents,
+        offerCents: totalCents,
+      }),
+    });
+    const updated = (await findCurrentOffer(tx, id))!;
+    return toOfferView(updated, await listLinesOfOffers(tx, [updated.id]), now);
+  });
+}

@@ -1,0 +1,59 @@
+// The itemised offer as the API shows it (DECISIONS "The honest offer"): the current version with
+// its lines, the prices they used (source and time), its validity and the seller's counter-offer,
+// and the versions before it. Bodies: the seller's counter-offer (offer-lines.ts has its rules).
+import { z } from 'zod';
+
+export const offerLineSchema = z.object({
+  position: z.number().int(),
+  description: z.string(),
+  /** Null on a line that is only an amount (SPEC's one-number offer, an accepted counter-offer). */
+  material: z.string().nullable(),
+  weight: z.string(),
+  weightUnit: z.string(),
+  purityPercent: z.string().nullable(),
+  testMethod: z.string().nullable(),
+  referencePrice: z.string().nullable(),
+  /** 'gram' or 'carat'. */
+  referenceUnit: z.string().nullable(),
+  /** Where the reference price came from ('gold-api.com', 'admin-reference', ...). */
+  priceSource: z.string().nullable(),
+  /** ISO time of the reference price. */
+  pricedAt: z.string().nullable(),
+  percentPaid: z.string().nullable(),
+  /** What live prices and the payout rate proposed; null on an amount-only line. */
+  proposedAmount: z.string().nullable(),
+  amount: z.string(),
+  /** Why the amount or the % paid leaves the proposal or the published band. */
+  reason: z.string().nullable(),
+});
+export type OfferLine = z.infer<typeof offerLineSchema>;
+
+export const counterOfferViewSchema = z.object({
+  amount: z.string(),
+  message: z.string(),
+  at: z.string(),
+  /** 'open' (waiting for the appraiser), 'accepted' (it became the offer) or 'answered' (a new offer). */
+  status: z.string(),
+});
+export type CounterOfferView = z.infer<typeof counterOfferViewSchema>;
+
+export const offerViewSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  /** 'open', 'accepted', 'declined' or 'superseded'. */
+  status: z.string(),
+  total: z.string(),
+  offeredAt: z.string(),
+  validUntil: z.string(),
+  /** Open and past validUntil: it can no longer be accepted or countered, only re-issued. */
+  lapsed: z.boolean(),
+  lines: z.array(offerLineSchema),
+  counter: counterOfferViewSchema.nullable(),
+});
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+/** What a submission's detail adds: the current offer and the versions before it (newest first). */
+export const offerHistoryShape = {
+  offer: offerViewSchema.nullable(),
+  previousOffers: z.array(offerViewSchema),
+};

@@ -1,0 +1,448 @@
+// The rules of an itemised offer (DECISIONS "The honest offer"): each line's proposal from a
+// reference price, the measured weight, the purity and the % paid, exact to the cent; what a line
+// and an offer must satisfy (a reason wherever the appraiser leaves the proposal or the published
+// payout-rate band); how long an offer stays valid and when the seller is reminded; and what a
+// seller's one counter-offer may be. The server and the appraiser's form both call these.
+import { z } from 'zod';
+import {
+  compareExact,
+  divideExact,
+  formatExact,
+  multiplyExact,
+  parseExactDecimal,
+  roundExact,
+  toExactDecimal,
+  type ExactDecimal,
+} from './exact-decimal.ts';
+import { isGemItemType, isGoldItemType, itemTypeLabels, itemTypeSchema, type ItemType as ItemTypeName } from './item-type.ts';
+import { karatPurities, PRICE_SCALE } from './karat.ts';
+import { centsToDecimalString, dollarsToCents, formatCents } from './money.ts';
+import {
+  referencePriceUnits,
+  testMethods,
+  type CounterOfferStatus,
+  type OfferStatus,
+  type ReferencePriceUnit,
+} from './offer-vocabulary.ts';
+import { parsePercent, type PayoutRate } from './payout-rates.ts';
+import { toCaratsExact, toGramsExact, weightUnitSchema, type WeightUnit } from './weight.ts';
+
+/** An offer has 1 to 20 lines. */
+export const MAX_OFFER_LINES = 20;
+/** DECISIONS: an offer is valid for OFFER_VALID_DAYS, 7 unless configured. */
+export const DEFAULT_OFFER_VALID_DAYS = 7;
+/** The seller is reminded this many hours before the offer lapses. */
+export const OFFER_REMINDER_HOURS = [48, 8] as const;
+export const MAX_COUNTER_MESSAGE_LENGTH = 1000;
+/** A counter-offer may ask at most this many times the offer (a typo guard, said in the message). */
+export const MAX_COUNTER_MULTIPLE = 3;
+export const MAX_LINE_DESCRIPTION_LENGTH = 200;
+export const MAX_LINE_REASON_LENGTH = 500;
+/** The description of the one line an accepted counter-offer becomes. */
+export const COUNTER_ACCEPTED_LINE = 'Counter-offer accepted';
+
+/** The same bound as SPEC's one-number offer (MAX_OFFER_CENTS of api/update-submission.ts): $10,000,000.00. */
+const MAX_OFFER_TOTAL_CENTS = 1_000_000_000;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Decimal text or a JSON number, kept as the text a person typed (no float ever reaches the rules). */
+const decimalInput = (message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const exact = toExactDecimal(typeof value === 'number' ? value : text);
+    if (!exact || text === '') {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return typeof value === 'number' ? formatPlain(exact) : text;
+  });
+
+function formatPlain(value: ExactDecimal): string {
+  const negative = value.units < 0n;
+  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - value.scale);
+  const fraction = digits.slice(digits.length - value.scale);
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+const optionalReason = z
+  .string({ error: 'A reason must be text.' })
+  .trim()
+  .max(MAX_LINE_REASON_LENGTH, `A reason can be at most ${MAX_LINE_REASON_LENGTH} characters.`)
+  .nullable()
+  .optional()
+  .transform((reason) => (reason ? reason : undefined));
+
+/**
+ * One line of an itemised offer as the appraiser's form sends it. The shape is checked here; the
+ * rules between the fields (weight above zero, the band, the reasons, the total) are
+ * offerLinesProblem's, so each refusal names its line.
+ */
+export const offerLineInputSchema = z.object({
+  description: z
+    .string({ error: 'Each line needs a description.' })
+    .trim()
+    .min(1, 'Each line needs a description.')
+    .max(MAX_LINE_DESCRIPTION_LENGTH, `A line's description can be at most ${MAX_LINE_DESCRIPTION_LENGTH} characters.`),
+  material: itemTypeSchema,
+  weight: decimalInput("A line's weight must be a number."),
+  weightUnit: weightUnitSchema,
+  purityPercent: decimalInput("A line's purity must be a percent, like 58.5."),
+  testMethod: z.enum(testMethods, { error: 'Please say how the line was tested: scale, xrf, acid, loupe or lab-report.' }),
+  referencePrice: decimalInput("A line's reference price must be an amount, like 76.1234."),
+  referenceUnit: z.enum(referencePriceUnits, { error: 'A reference price is per gram or per carat.' }),
+  priceSource: z
+    .string({ error: 'Each line must say where its price came from.' })
+    .trim()
+    .min(1, 'Each line must say where its price came from.')
+    .max(100, 'A price source can be at most 100 characters.'),
+  pricedAt: z.iso.datetime({ error: 'pricedAt must be an ISO 8601 time, like "2026-03-10T12:00:00.000Z".' }),
+  percentPaid: decimalInput("A line's % paid must be a percent, like 85.5."),
+  amount: decimalInput("A line's amount must be in dollars, like 1250.00."),
+  reason: optionalReason,
+});
+export type OfferLineInput = z.input<typeof offerLineInputSchema>;
+export type OfferLineBody = z.output<typeof offerLineInputSchema>;
+
+/** The offer lines of a body: 1 to 20. */
+export const offerLinesSchema = z
+  .array(offerLineInputSchema, { error: 'offerLines must be a list of lines.' })
+  .min(1, 'An itemised offer needs at least one line.')
+  .max(MAX_OFFER_LINES, `An offer can have at most ${MAX_OFFER_LINES} lines.`);
+
+export interface LineBasis {
+  referencePrice: string;
+  referenceUnit: ReferencePriceUnit;
+  weight: string;
+  weightUnit: WeightUnit;
+  purityPercent: string;
+  percentPaid: string;
+}
+
+const HUNDRED: ExactDecimal = { units: 100n, scale: 0 };
+
+/** A line's weight counted in what its reference price is per: grams, or carats. */
+export function quantityInReferenceUnit(weight: ExactDecimal, unit: WeightUnit, referenceUnit: ReferencePriceUnit) {
+  return referenceUnit === 'gram' ? toGramsExact(weight, unit) : toCaratsExact(weight, unit);
+}
+
+/**
+ * The amount the form proposes for a line, in cents: reference price x weight (in grams or carats)
+ * x purity% x paid%, exact, rounded once, half away from zero.
+ */
+export function proposedLineAmountCents(line: LineBasis): bigint {
+  const price = parseExactDecimal(line.referencePrice);
+  const weight = parseExactDecimal(line.weight);
+  const purity = parseExactDecimal(line.purityPercent);
+  const paid = parseExactDecimal(line.percentPaid);
+  if (!price || !weight || !purity || !paid) throw new RangeError('A line basis must be decimal text.');
+  const quantity = quantityInReferenceUnit(weight, line.weightUnit, line.referenceUnit);
+  const product = multiplyExact(multiplyExact(multiplyExact(price, quantity), purity), paid);
+  // Two percents: divide by 100 x 100, then to cents (x 100): one shift of the scale by 2.
+  return roundExact({ units: product.units, scale: product.scale + 2 }, 0).units;
+}
+
+/** The proposal as "1234.56". */
+export function proposedLineAmount(line: LineBasis): string {
+  return centsToDecimalString(Number(proposedLineAmountCents(line)));
+}
+
+export interface CheckedOfferLine extends OfferLineBody {
+  /** "1234.56" */
+  proposedAmount: string;
+  /** Normalised to 2 decimals. */
+  amount: string;
+  amountCents: number;
+}
+
+export type OfferLinesCheck = { ok: true; lines: CheckedOfferLine[]; totalCents: number } | { ok: false; message: string };
+
+function decimalPlaces(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+function lineProblem(
+  line: OfferLineBody,
+  rate: Pick<PayoutRate, 'minPercent' | 'maxPercent'> | undefined,
+): { message: string } | { proposedCents: bigint; amountCents: number } {
+  const weight = parseExactDecimal(line.weight);
+  if (!weight || weight.units <= 0n) return { message: 'the weight must be more than zero.' };
+  if (decimalPlaces(line.weight) > 4) return { message: 'the weight can have at most 4 decimal places.' };
+  const purity = parseExactDecimal(line.purityPercent);
+  if (!purity || purity.units <= 0n || compareExact(purity, HUNDRED) > 0) {
+    return { message: 'the purity must be more than 0% and at most 100%.' };
+  }
+  if (decimalPlaces(line.purityPercent) > 3) return { message: 'the purity can have at most 3 decimal places.' };
+  const price = parseExactDecimal(line.referencePrice);
+  if (!price || price.units <= 0n || decimalPlaces(line.referencePrice) > 4) {
+    return { message: 'the reference price must be more than $0 with at most 4 decimals.' };
+  }
+  const paid = parsePercent(line.percentPaid);
+  if (!paid) return { message: 'the % paid must be from 0 to 100 with at most 2 decimals.' };
+  const amountCents = dollarsToCents(line.amount);
+  if (amountCents === null || amountCents < 0) return { message: 'the amount must be $0.00 or more, with at most 2 decimals.' };
+  if (rate) {
+    const outside =
+      compareExact(paid, parseExactDecimal(rate.minPercent)!) < 0 || compareExact(paid, parseExactDecimal(rate.maxPercent)!) > 0;
+    if (outside && !line.reason) {
+      return {
+        message: `${line.percentPaid}% is outside our published ${rate.minPercent}-${rate.maxPercent}% for ${itemTypeLabels[line.material]}; please give a reason.`,
+      };
+    }
+  }
+  const proposedCents = proposedLineAmountCents(line);
+  if (BigInt(amountCents) !== proposedCents && !line.reason) {
+    return {
+      message: `the amount ${formatCents(amountCents)} differs from the proposal of ${formatCents(Number(proposedCents))}; please give a reason.`,
+    };
+  }
+  return { proposedCents, amountCents };
+}
+
+/**
+ * Checks an itemised offer against the payout rates: each line (messages start "Line N: "), then
+ * the total (above $0, at most $10,000,000, and equal to `claimedTotal` when the body carries one).
+ */
+export function checkOfferLines(
+  lines: readonly OfferLineBody[],
+  rates: readonly PayoutRate[],
+  claimedTotal?: string,
+): OfferLinesCheck {
+  if (lines.length < 1) return { ok: false, message: 'An itemised offer needs at least one line.' };
+  if (lines.length > MAX_OFFER_LINES) return { ok: false, message: `An offer can have at most ${MAX_OFFER_LINES} lines.` };
+  const checked: CheckedOfferLine[] = [];
+  let totalCents = 0;
+  for (const [index, line] of lines.entries()) {
+    const rate = rates.find((r) => r.itemType === line.material);
+    const result = lineProblem(line, rate);
+    if ('message' in result) return { ok: false, message: `Line ${index + 1}: ${result.message}` };
+    totalCents += result.amountCents;
+    checked.push({
+      ...line,
+      amount: centsToDecimalString(result.amountCents),
+      amountCents: result.amountCents,
+      proposedAmount: centsToDecimalString(Number(result.proposedCents)),
+    });
+  }
+  if (claimedTotal !== undefined) {
+    const claimed = dollarsToCents(claimedTotal);
+    if (claimed !== totalCents) {
+      return {
+        ok: false,
+        message: `The lines add up to ${formatCents(totalCents)}, not ${claimed === null ? claimedTotal : formatCents(claimed)}.`,
+      };
+    }
+  }
+  if (totalCents <= 0) return { ok: false, message: 'An offer must add up to more than $0.00.' };
+  if (totalCents > MAX_OFFER_TOTAL_CENTS) return { ok: false, message: 'An offer cannot be more than $10,000,000.00.' };
+  return { ok: true, lines: checked, totalCents };
+}
+
+/** The sum of the lines' weights in one unit (the submission's), to 4 decimals. */
+export function totalWeightIn(lines: readonly Pick<OfferLineBody, 'weight' | 'weightUnit'>[], unit: WeightUnit): string {
+  let grams: ExactDecimal = { units: 0n, scale: 0 };
+  for (const line of lines) {
+    const g = toGramsExact(parseExactDecimal(line.weight)!, line.weightUnit);
+    const scale = Math.max(grams.scale, g.scale);
+    grams = { units: grams.units * 10n ** BigInt(scale - grams.scale) + g.units * 10n ** BigInt(scale - g.scale), scale };
+  }
+  const perUnit = toGramsExact({ units: 1n, scale: 0 }, unit);
+  // grams / perUnit, to 4 decimals: multiply first to keep it exact to the rounding.
+  const numerator = grams.units * 10n ** BigInt(perUnit.scale + 5);
+  const denominator = perUnit.units * 10n ** BigInt(grams.scale);
+  const fifth = numerator / denominator;
+  const rounded = (fifth + (fifth >= 0n ? 5n : -5n)) / 10n;
+  return formatPlain({ units: rounded, scale: 4 });
+}
+
+// --- Validity ---------------------------------------------------------------------------------
+
+/** When an offer made at `offeredAt` lapses. */
+export function offerValidUntil(offeredAt: Date, validDays: number = DEFAULT_OFFER_VALID_DAYS): Date {
+  return new Date(offeredAt.getTime() + validDays * DAY_MS);
+}
+
+/** An open offer lapses at validUntil: from then on it cannot be accepted or countered. */
+export function isOfferLapsed(validUntil: Date, now: Date): boolean {
+  return now.getTime() >= validUntil.getTime();
+}
+
+/** The reminders still ahead of `now`: 48 h and 8 h before validUntil (a past one is skipped). */
+export function offerReminders(validUntil: Date, now: Date): { hoursBefore: number; at: Date; delaySeconds: number }[] {
+  return OFFER_REMINDER_HOURS.map((hoursBefore) => {
+    const at = new Date(validUntil.getTime() - hoursBefore * HOUR_MS);
+    return { hoursBefore, at, delaySeconds: Math.ceil((at.getTime() - now.getTime()) / 1000) };
+  }).filter((r) => r.delaySeconds > 0);
+}
+
+/** "November 24, 2026 at 14:00 UTC": the moment an offer lapses, the same for everyone. */
+export function formatOfferDeadline(at: Date): string {
+  const date = at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+  const time = at.toISOString().slice(11, 16);
+  return `${date} at ${time} UTC`;
+}
+
+export const offerMessages = {
+  expired: (validUntil: Date) =>
+    `This offer expired on ${formatOfferDeadline(validUntil)}. Ask us to re-issue it at today's prices.`,
+  noOffer: 'This submission has no offer yet.',
+  alreadyAccepted: 'This offer was already accepted.',
+  notOpen: 'This offer is no longer open.',
+  noOpenCounter: 'There is no counter-offer waiting on this offer.',
+  counterMessageTooLong: `A counter-offer message can be at most ${MAX_COUNTER_MESSAGE_LENGTH} characters.`,
+} as const;
+
+// --- Counter-offers ---------------------------------------------------------------------------
+
+export interface CounterableOffer {
+  status: OfferStatus;
+  totalCents: number;
+  validUntil: Date;
+  counterStatus: CounterOfferStatus | null;
+}
+
+/** The most a seller may ask: 3 times the offer. */
+export function maxCounterCents(offerTotalCents: number): number {
+  return offerTotalCents * MAX_COUNTER_MULTIPLE;
+}
+
+/**
+ * Why this counter-offer cannot be made, or null. Once per offer version, only on the open current
+ * version before it lapses, more than $0 and at most 3 times the offer.
+ */
+export function counterOfferProblem(offer: CounterableOffer, amountCents: number, now: Date): string | null {
+  if (offer.status === 'accepted') return 'This offer was already accepted, so it cannot be countered.';
+  if (offer.status === 'declined') return 'This offer was declined, so it cannot be countered.';
+  if (offer.status === 'superseded') return 'This offer has been replaced by a newer one; please reload to see it.';
+  if (offer.counterStatus !== null)
+    return 'You have already made a counter-offer on this offer; each offer can be countered once.';
+  if (isOfferLapsed(offer.validUntil, now)) {
+    return `This offer expired on ${formatOfferDeadline(offer.validUntil)}, so it cannot be countered. Ask us to re-issue it at today's prices.`;
+  }
+  if (amountCents <= 0) return 'A counter-offer must be more than $0.00.';
+  const max = maxCounterCents(offer.totalCents);
+  if (amountCents > max) {
+    return `A counter-offer can be at most ${MAX_COUNTER_MULTIPLE} times our offer of ${formatCents(offer.totalCents)}, that is ${formatCents(max)}.`;
+  }
+  return null;
+}
+
+export const counterOfferSchema = z.object({
+  amount: z
+    .union([z.string(), z.number()], { error: 'The counter-offer must be an amount in dollars, like 1400.00.' })
+    .transform((value, ctx) => {
+      const cents = dollarsToCents(String(value).trim());
+      if (cents === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'The counter-offer must be an amount in dollars with at most 2 decimals, like 1400.00.',
+        });
+        return z.NEVER;
+      }
+      if (cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'A counter-offer must be more than $0.00.' });
+        return z.NEVER;
+      }
+      return centsToDecimalString(cents);
+    }),
+  message: z
+    .string({ error: 'The message must be text.' })
+    .trim()
+    .max(MAX_COUNTER_MESSAGE_LENGTH, offerMessages.counterMessageTooLong)
+    .optional()
+    .default(''),
+});
+export type CounterOfferInput = z.input<typeof counterOfferSchema>;
+export type CounterOfferBody = z.output<typeof counterOfferSchema>;
+
+// --- What changed -----------------------------------------------------------------------------
+
+export interface ComparableLine {
+  description: string;
+  weight: string;
+  weightUnit: string;
+  amount: string;
+  referencePrice: string | null;
+  percentPaid: string | null;
+}
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/**
+ * A sentence for the seller on what a new version changed: "Your offer is now $X (was $Y): line 2
+ * weight 10 g (was 12 g); line 3 removed." Empty changes say only the totals.
+ */
+export function offerChangeSummary(
+  previous: { totalCents: number; lines: readonly ComparableLine[] },
+  next: { totalCents: number; lines: readonly ComparableLine[] },
+): string {
+  const parts: string[] = [];
+  const count = Math.max(previous.lines.length, next.lines.length);
+  for (let i = 0; i < count; i++) {
+    const [a, b] = [previous.lines[i], next.lines[i]];
+    const n = `line ${i + 1}`;
+    if (!a && b) parts.push(`${n} added (${b.description}, ${formatCents(dollarsToCents(b.amount) ?? 0)})`);
+    else if (a && !b) parts.push(`${n} removed (${a.description})`);
+    else if (a && b) {
+      const changes: string[] = [];
+      if (trimZeros(a.weight) !== trimZeros(b.weight) || a.weightUnit !== b.weightUnit) {
+        changes.push(`weight ${trimZeros(b.weight)} ${b.weightUnit} (was ${trimZeros(a.weight)} ${a.weightUnit})`);
+      }
+      if (a.referencePrice !== null && b.referencePrice !== null && a.referencePrice !== b.referencePrice) {
+        changes.push(`price ${trimZeros(b.referencePrice)} (was ${trimZeros(a.referencePrice)})`);
+      }
+      if (a.percentPaid !== null && b.percentPaid !== null && a.percentPaid !== b.percentPaid) {
+        changes.push(`${trimZeros(b.percentPaid)}% paid (was ${trimZeros(a.percentPaid)}%)`);
+      }
+      if (a.amount !== b.amount) {
+        changes.push(`${formatCents(dollarsToCents(b.amount) ?? 0)} (was ${formatCents(dollarsToCents(a.amount) ?? 0)})`);
+      }
+      if (a.description !== b.description) changes.push(`now "${b.description}"`);
+      if (changes.length > 0) parts.push(`${n} ${changes.join(', ')}`);
+    }
+  }
+  const head = `Your offer is now ${formatCents(next.totalCents)} (was ${formatCents(previous.totalCents)})`;
+  return parts.length > 0 ? `${head}: ${parts.join('; ')}.` : `${head}.`;
+}
+
+// --- Reference prices -------------------------------------------------------------------------
+
+export interface LivePriceRow {
+  itemType: string;
+  pricePerOz: string | null;
+  pricePerGram: string | null;
+  pricePerCarat: string | null;
+  source: string;
+  /** ISO time of the price. */
+  updatedAt: string;
+}
+
+export interface LineReferencePrice {
+  referencePrice: string;
+  referenceUnit: ReferencePriceUnit;
+  priceSource: string;
+  pricedAt: string;
+}
+
+/**
+ * The reference price a line of `material` is proposed from: the fine metal's price per gram (a
+ * karat gold line multiplies it by its own purity, so the 24k row is divided by its .999), or a
+ * gem's per-carat reference. Null when the live table has no usable price for it.
+ */
+export function lineReferencePrice(material: ItemTypeName, rows: readonly LivePriceRow[]): LineReferencePrice | null {
+  if (isGemItemType(material)) {
+    const row = rows.find((r) => r.itemType === material);
+    if (!row?.pricePerCarat) return null;
+    return { referencePrice: row.pricePerCarat, referenceUnit: 'carat', priceSource: row.source, pricedAt: row.updatedAt };
+  }
+  const rowType = isGoldItemType(material) ? 'gold-24k' : material;
+  const row = rows.find((r) => r.itemType === rowType);
+  if (!row?.pricePerGram) return null;
+  const perGram = isGoldItemType(material)
+    ? formatExact(divideExact(parseExactDecimal(row.pricePerGram)!, parseExactDecimal(karatPurities['gold-24k'])!, PRICE_SCALE))
+    : row.pricePerGram;
+  return { referencePrice: perGram, referenceUnit: 'gram', priceSource: row.source, pricedAt: row.updatedAt };
+}
