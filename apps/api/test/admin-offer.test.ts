@@ -229,7 +229,10 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     ],
     [{ adminNotes: 'x'.repeat(5001) }, 'Invalid body: adminNotes: Notes can be at most 5000 characters.'],
     [{ adminNotes: 42 }, 'Invalid body: adminNotes: Notes must be text.'],
-    [{ status: 'done' }, 'Invalid body: status: Status must be one of new, appraising, offered, completed or returned.'],
+    [
+      { status: 'done' },
+      'Invalid body: status: Status must be one of new, appraising, offered, completed, returning or returned.',
+    ],
     [{ adminNotes: 'x', version: 0 }, 'Invalid body: version: version must be the whole number the submission was loaded with.'],
     [
       { adminNotes: 'x', version: 'one' },
@@ -343,7 +346,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect((await put(id, { adminNotes: null })).json().adminNotes).toBeNull();
   });
 
-  it('moves to appraising or returned like the buttons do, and refuses completed and new', async () => {
+  it('moves to appraising or returning like the buttons do, and refuses completed and new', async () => {
     const received = await make();
     const res = await put(received, { status: 'appraising', adminNotes: 'box arrived sealed' });
     expect(res.statusCode).toBe(200);
@@ -353,7 +356,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect((await auditOf(received)).map((a) => a.action)).toEqual(['received']);
 
     const returned = await make({ status: 'appraising' });
-    expect((await put(returned, { status: 'returned' })).json().status).toBe('returned');
+    expect((await put(returned, { status: 'returning' })).json().status).toBe('returning');
     expect((await notificationsOf(returned)).map((n) => n.kind)).toEqual(['item_returned']);
 
     const offered = await make({ status: 'offered', finalOffer: '10.00' });

@@ -30,6 +30,7 @@ const every: NotificationContent[] = [
   c.kycReviewed({ approved: false, reason: 'The photo is blurred.' }),
   c.consignmentRequested({ submissionId: SUB, customerLabel: 'Customer #abcd' }),
   c.itemReturned({ submissionId: SUB, freeReturn: true, trackingNumber: '9400100000000000000001' }),
+  c.returnDelivered({ submissionId: SUB, trackingNumber: '9400100000000000000001' }),
 ];
 
 describe('notification texts', () => {

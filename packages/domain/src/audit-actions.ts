@@ -21,6 +21,7 @@ export const auditActions = {
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
   offer_declined: { client: 'Offer declined, item returned', appraiser: 'Client declined the offer' },
   returned: { client: 'Item returned', appraiser: 'Item returned' },
+  return_delivered: { client: 'Item delivered back to you', appraiser: 'Return delivered' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -60,6 +61,8 @@ export interface AuditChanges {
   carrier?: string;
   insuredValue?: string | null;
   freeReturn?: boolean;
+  /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
+  intakePhotoIds?: string[];
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -18,6 +18,8 @@ export const notificationKinds = [
   'consignment_requested',
   'kyc_reviewed',
   'item_returned',
+  /** The item shipped back reached the client (DECISIONS "Returning"). */
+  'return_delivered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
