@@ -102,6 +102,9 @@ describe.each(engines)('returning on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'returned', returnTrackingNumber: null });
     expect(await t.db.select().from(shippingLabels).where(eq(shippingLabels.submissionId, sub.id!))).toEqual([]);
+    expect((await auditOf(sub.id!)).map((a) => [a.action, a.fromStatus, a.toStatus])).toEqual([['closed', 'new', 'returned']]);
+    const detail = await get(`/api/submissions/${sub.id}`);
+    expect(detail.json().timeline.map((e: { label: string }) => e.label)).toEqual(['Submission closed']);
   });
 
   it('marks delivered only a returning submission (409 with a sentence), and only for admins', async () => {

@@ -160,7 +160,7 @@ async function returnIn(
   };
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
-    action: 'returned',
+    action: row.status === 'new' ? 'closed' : 'returned',
     fromStatus: row.status,
     toStatus: updated.status,
     changes: Object.keys(changes).length > 0 ? changes : null,

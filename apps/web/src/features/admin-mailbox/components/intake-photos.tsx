@@ -130,7 +130,7 @@ export function IntakePhotosField({
                   aria-label={`Remove intake photo ${index + 1}`}
                 >
                   <Trash2 aria-hidden="true" className="size-3.5" />
-                  Remove
+                  <span className="max-sm:sr-only">Remove</span>
                 </Button>
               </li>
             );
