@@ -127,8 +127,18 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await enlarged.getByRole('button', { name: 'Close' }).click();
   await expect(enlarged).toBeHidden();
 
-  // Received: out of New, into In Appraisal.
+  // Received, with two intake photos (DECISIONS "Intake evidence"): out of New, into In Appraisal.
   await card.getByRole('button', { name: 'Mark Received' }).click();
+  const receive = page.getByRole('dialog', { name: 'Mark parcel received' });
+  await receive.getByLabel('Intake photos (optional)').setInputFiles([
+    { name: 'parcel-opened.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 150, g: 110, b: 60 }) },
+    { name: 'on-the-scale.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 200, g: 200, b: 205 }) },
+  ]);
+  await expect(receive.getByRole('list', { name: 'Intake photos' }).getByRole('listitem')).toHaveCount(2);
+  const confirmReceive = receive.getByRole('button', { name: 'Mark Received with 2 photos' });
+  await expect(confirmReceive).toBeEnabled();
+  await snap(page, 'admin-03b-receive-with-intake-photos-1440');
+  await confirmReceive.click();
   await expect(page.getByText('Marked as received')).toBeVisible();
   await expect(card.getByText('Appraising', { exact: true })).toBeVisible();
   await expect.poll(() => statValue(page, 'New Submissions')).toBe(newBefore - 1);
@@ -164,6 +174,11 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   expect(own.ok()).toBe(true);
   expect(await own.text()).toContain('1450.00');
   expect(await own.text()).not.toContain('Stamped 14K');
+  // ...and the intake photos on the "received" entry, which they may open.
+  const timeline = ((await own.json()) as { timeline: { action: string; photos?: { url: string }[] }[] }).timeline;
+  const intake = timeline.find((entry) => entry.action === 'received')?.photos ?? [];
+  expect(intake).toHaveLength(2);
+  expect((await client.get(intake[0]!.url)).status()).toBe(200);
   const paid = await client.post('/api/transactions', {
     data: { submissionId: ringId, amount: '1450.00', payoutMethod: 'ach', payoutDetails: bank },
   });
@@ -205,18 +220,21 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await expect(page.getByText('Payout marked as sent')).toBeVisible();
   await expect(payouts.getByRole('listitem').filter({ hasText: ringId.slice(-8) })).toHaveCount(0);
 
-  // The flatware is not worth buying: received, then returned on a prepaid label.
+  // The flatware is not worth buying: received (no intake photos), then returning on a prepaid
+  // label until the appraiser marks it delivered (DECISIONS "Returning").
   await page.getByRole('tab', { name: /Raw & Scrap Metals/ }).click();
   const spoons = page.getByRole('article', { name: flatware });
   await spoons.getByRole('button', { name: 'Mark Received' }).click();
+  await page.getByRole('dialog', { name: 'Mark parcel received' }).getByRole('button', { name: 'Mark Received' }).click();
   await expect(spoons.getByText('Appraising', { exact: true })).toBeVisible();
   await spoons.getByRole('button', { name: 'Return Item' }).click();
   const confirm = page.getByRole('dialog', { name: 'Return this item?' });
   await confirm.getByLabel('Reason for the client').fill('Silver-plated, not sterling: we only buy solid precious metal.');
   await snap(page, 'admin-09-return-confirm-1440');
   await confirm.getByRole('button', { name: 'Return Item' }).click();
-  await expect(page.getByText('Item marked returned')).toBeVisible();
-  await expect(spoons.getByText('Returned', { exact: true })).toBeVisible();
+  await expect(page.getByText('Item marked returning')).toBeVisible();
+  await expect(spoons.getByText('Returning', { exact: true })).toBeVisible();
+  await expect(spoons.getByText('We are shipping it back', { exact: false })).toBeVisible();
   await spoons.getByRole('button', { name: 'History' }).click();
   const label = spoons.getByRole('link', { name: 'Return label (PDF)' });
   await expect(label).toBeVisible();
@@ -225,6 +243,11 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
 
+  const returning = await client.get(`/api/submissions/${flatwareId}`);
+  expect(await returning.text()).toContain('"status":"returning"');
+  await spoons.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(page.getByText('Marked delivered')).toBeVisible();
+  await expect(spoons.getByText('Returned', { exact: true })).toBeVisible();
   const returned = await client.get(`/api/submissions/${flatwareId}`);
   expect(await returned.text()).toContain('"status":"returned"');
   await client.dispose();

@@ -169,6 +169,8 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         guaranteeDeadline: row29[0]!.guaranteeDeadline.toISOString(),
         requiresKyc: false,
         createdAt: new Date(base + 29 * 60_000).toISOString(),
+        returnTrackingNumber: row29[0]!.returnTrackingNumber,
+        returnDeliveredAt: null,
         adminNotes: null,
         customerLabel: customerLabel(client.id),
         nearingDeadline: false,

@@ -346,7 +346,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect((await put(id, { adminNotes: null })).json().adminNotes).toBeNull();
   });
 
-  it('moves to appraising or returned like the buttons do, and refuses completed and new', async () => {
+  it('moves to appraising or returning like the buttons do, and refuses completed and new', async () => {
     const received = await make();
     const res = await put(received, { status: 'appraising', adminNotes: 'box arrived sealed' });
     expect(res.statusCode).toBe(200);
@@ -356,7 +356,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect((await auditOf(received)).map((a) => a.action)).toEqual(['received']);
 
     const returned = await make({ status: 'appraising' });
-    expect((await put(returned, { status: 'returned' })).json().status).toBe('returned');
+    expect((await put(returned, { status: 'returning' })).json().status).toBe('returning');
     expect((await notificationsOf(returned)).map((n) => n.kind)).toEqual(['item_returned']);
 
     const offered = await make({ status: 'offered', finalOffer: '10.00' });

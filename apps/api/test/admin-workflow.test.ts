@@ -112,10 +112,12 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         const sub = await make({ status, finalOffer: '10.00' });
         const res = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'We do not buy plated items.' });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ status: 'returned', version: 2 });
+        // DECISIONS "Returning": on its way back until it is delivered; the tracking number is kept.
+        expect(res.json()).toMatchObject({ status: 'returning' });
 
         const [label, ...others] = await labelsOf(sub.id!);
         expect(others).toEqual([]);
+        expect(res.json().returnTrackingNumber).toBe(label!.trackingNumber);
         // Insured for the larger of the estimate and the offer; here the estimate.
         expect(Number(sub.preliminaryQuoteMax)).toBeGreaterThan(10);
         expect(label).toMatchObject({
@@ -132,7 +134,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
             admin.id,
             'returned',
             status,
-            'returned',
+            'returning',
             {
               reason: 'We do not buy plated items.',
               returnLabelId: label!.id,
@@ -151,7 +153,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
 
     it('returns an item that is with us without a label when the client has no address, and still tells them', async () => {
       const sub = await make({ status: 'appraising' });
-      expect((await post(`/api/admin/submissions/${sub.id}/return`, {})).statusCode).toBe(200);
+      const res = await post(`/api/admin/submissions/${sub.id}/return`, {});
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'returning', returnTrackingNumber: null });
       expect(await labelsOf(sub.id!)).toEqual([]);
       expect((await auditOf('submission', sub.id!))[0]!.changes).toBeNull();
       const note = await noteOf();
@@ -175,32 +179,47 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       expect(note.body).toContain('A note from our appraiser: Duplicate of another submission.');
     });
 
-    it('makes the same label when the return comes through PUT /api/submissions/{id} with status returned', async () => {
+    it('makes the same label when the return comes through PUT /api/submissions/{id} with status returning', async () => {
       await saveAddress(t.app, client.cookie);
       const sub = await make({ status: 'offered', finalOffer: '900.00' });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/submissions/${sub.id}`,
-        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: JSON.stringify({ status: 'returned' }),
-      });
+      const put = (status: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/submissions/${sub.id}`,
+          headers: { cookie: admin.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: JSON.stringify({ status }),
+        });
+      // 'returned' names the end of the trip: an item we hold must be sent back first.
+      const early = await put('returned');
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(
+        'An item we hold is returned in two steps: send it back (status "returning"), then mark it delivered.',
+      );
+      expect(await labelsOf(sub.id!)).toEqual([]);
+      const res = await put('returning');
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'returning' });
       const [label] = await labelsOf(sub.id!);
       expect(label).toMatchObject({ direction: 'return', freeReturn: 'yes', insuredValue: '900.00' });
+      // ...and 'returned' on a returning item marks it delivered.
+      const delivered = await put('returned');
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json()).toMatchObject({ status: 'returned' });
+      expect(delivered.json().returnDeliveredAt).toEqual(expect.any(String));
     });
 
-    it('needs no body, and refuses completed and returned submissions with 409', async () => {
+    it('needs no body, and refuses completed, returning and returned submissions with 409', async () => {
       const sub = await make();
       expect((await post(`/api/admin/submissions/${sub.id}/return`)).statusCode).toBe(200);
-      for (const status of ['completed', 'returned'] as const) {
+      for (const [status, message] of [
+        ['completed', 'A submission that is "Completed" cannot be moved to "Returning".'],
+        ['returning', 'This submission is already "Returning".'],
+        ['returned', 'A submission that is "Returned" cannot be moved to "Returning".'],
+      ] as const) {
         const done = await make({ status, finalOffer: '10.00' });
         const res = await post(`/api/admin/submissions/${done.id}/return`, {});
         expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe(
-          status === 'returned'
-            ? 'This submission is already "Returned".'
-            : 'A submission that is "Completed" cannot be moved to "Returned".',
-        );
+        expect(res.json().message).toBe(message);
       }
       const long = await post(`/api/admin/submissions/${sub.id}/return`, { reason: 'x'.repeat(1001) });
       expect(long.statusCode).toBe(400);

@@ -85,7 +85,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(body.submission).toMatchObject({
       id: sub.id,
       userId: client.id,
-      status: 'returned',
+      status: 'returning',
       finalOffer: '450.00',
       preliminaryQuoteMax: '675.00',
     });
@@ -102,7 +102,9 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       createdAt: expect.stringMatching(ISO),
     });
     expect(isSampleTrackingNumber(body.returnLabel.trackingNumber)).toBe(true);
-    expect(await statusOf(sub.id)).toBe('returned');
+    expect(await statusOf(sub.id)).toBe('returning');
+    // The seller's card shows where the parcel is while it comes back (DECISIONS "Returning").
+    expect(body.submission.returnTrackingNumber).toBe(body.returnLabel.trackingNumber);
 
     const [label] = await returnLabels(sub.id);
     expect(label).toMatchObject({
@@ -121,7 +123,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       actorId: client.id,
       entityType: 'submission',
       fromStatus: 'offered',
-      toStatus: 'returned',
+      toStatus: 'returning',
       changes: {
         freeReturn: true,
         returnLabelId: body.returnLabel.id,
@@ -228,11 +230,12 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       ['new', 'Only an offer that is ready can be declined; this submission is "New".'],
       ['appraising', 'Only an offer that is ready can be declined; this submission is "Appraising".'],
       ['completed', 'This offer was already accepted and paid, so it can no longer be declined.'],
-      ['returned', 'You have already declined this offer; your item is on its way back.'],
+      ['returning', 'You have already declined this offer; your item is on its way back.'],
+      ['returned', 'You have already declined this offer; your item was delivered back to you.'],
     ] as const) {
       const sub = await submission({
         status,
-        finalOffer: status === 'completed' || status === 'returned' ? '500.00' : undefined,
+        finalOffer: status === 'completed' || status === 'returning' || status === 'returned' ? '500.00' : undefined,
       });
       const res = await decline(client.cookie, sub.id);
       expect(res.statusCode).toBe(409);
@@ -298,7 +301,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       const declineWon = declined.statusCode === 200;
       const payoutWon = paid.length === 1;
       expect(declineWon !== payoutWon).toBe(true);
-      expect(await statusOf(sub.id)).toBe(declineWon ? 'returned' : 'completed');
+      expect(await statusOf(sub.id)).toBe(declineWon ? 'returning' : 'completed');
       expect(await returnLabels(sub.id)).toHaveLength(declineWon ? 1 : 0);
       if (!declineWon)
         expect(declined.json().message).toBe('This offer was already accepted and paid, so it can no longer be declined.');

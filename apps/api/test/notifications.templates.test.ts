@@ -39,6 +39,7 @@ const every: NotificationContent[] = [
   }),
   o.offerReminder({ submissionId: SUB, offerCents: 49_725, hoursBefore: 8, validUntilText: 'March 17, 2026 at 12:00 UTC' }),
   o.counterOfferMade({ submissionId: SUB, customerLabel: 'Customer #abcd', amountCents: 65_000, offerCents: 58_050 }),
+  c.returnDelivered({ submissionId: SUB, trackingNumber: '9400100000000000000001' }),
 ];
 
 describe('notification texts', () => {

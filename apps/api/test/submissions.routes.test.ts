@@ -103,6 +103,8 @@ describe.each(engines)('submissions on %s', (engine) => {
         guaranteeDeadline: expect.any(String),
         requiresKyc: false,
         createdAt: expect.any(String),
+        returnTrackingNumber: null,
+        returnDeliveredAt: null,
       });
       const createdAt = new Date(body.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1000);

@@ -390,7 +390,7 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
 
     const bad = await ask(alice.cookie, { purpose: 'avatar' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe("Invalid body: purpose: The photo's purpose must be 'submission' or 'kyc'.");
+    expect(bad.json().message).toBe("Invalid body: purpose: The photo's purpose must be 'submission', 'kyc' or 'intake'.");
   });
 
   it('limits how many unfinished uploads one person may hold', async () => {

@@ -24,8 +24,10 @@ export const auditActions = {
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
   payout_sent: { client: 'Payout sent', appraiser: 'Payout sent' },
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
-  offer_declined: { client: 'Offer declined, item returned', appraiser: 'Client declined the offer' },
-  returned: { client: 'Item returned', appraiser: 'Item returned' },
+  offer_declined: { client: 'Offer declined, item on its way back', appraiser: 'Client declined the offer' },
+  returned: { client: 'Item sent back', appraiser: 'Item sent back' },
+  closed: { client: 'Submission closed', appraiser: 'Closed before the parcel arrived' },
+  return_delivered: { client: 'Item delivered back to you', appraiser: 'Return delivered' },
   payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
@@ -78,6 +80,8 @@ export interface AuditChanges {
   validUntil?: string;
   previousTotal?: string;
   hoursBefore?: number;
+  /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
+  intakePhotoIds?: string[];
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

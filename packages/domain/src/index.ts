@@ -44,6 +44,7 @@ export * from './api/shipping-label.ts';
 export * from './api/submission.ts';
 export * from './api/transaction.ts';
 export * from './api/uploads.ts';
+export * from './api/intake.ts';
 export * from './api/submission-detail.ts';
 export * from './api/offer.ts';
 export * from './api/kyc.ts';

@@ -58,10 +58,14 @@ export const submissionTransitions = {
   offer: { from: ['new', 'appraising'], to: 'offered', by: 'appraiser' },
   /** The client accepts the offer and the payout is recorded. */
   acceptAndPay: { from: ['offered'], to: 'completed', by: 'owner' },
-  /** The client says no to the offer; the item goes back. */
-  decline: { from: ['offered'], to: 'returned', by: 'owner' },
-  /** The appraiser sends the item back (or closes a submission whose parcel never came). */
-  return: { from: ['new', 'appraising', 'offered'], to: 'returned', by: 'appraiser' },
+  /** The client says no to the offer; the item is shipped back (DECISIONS "Returning"). */
+  decline: { from: ['offered'], to: 'returning', by: 'owner' },
+  /** The appraiser sends back an item Assay holds; it is returning until it is delivered. */
+  return: { from: ['appraising', 'offered'], to: 'returning', by: 'appraiser' },
+  /** The appraiser closes a submission whose parcel never came: nothing to ship back. */
+  closeUnreceived: { from: ['new'], to: 'returned', by: 'appraiser' },
+  /** The item shipped back reached the client (an admin marks it, or later the carrier reports it). */
+  markReturnDelivered: { from: ['returning'], to: 'returned', by: 'appraiser' },
 } as const satisfies Record<string, SubmissionTransition>;
 
 export type SubmissionTransitionName = keyof typeof submissionTransitions;

@@ -65,6 +65,9 @@ export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
     requiresKyc: requiresKyc(finalOfferCents, spec.kycRequested ?? false),
     receivedAt: received,
     offeredAt: offered ? new Date((received ?? createdAt).getTime() + 20 * HOUR) : null,
+    // A returning item is on its way back under a (made-up) tracking number.
+    returnTrackingNumber:
+      status === 'returning' || status === 'returned' ? `ASYR${String(createdAt.getTime()).slice(-12)}` : null,
     createdAt,
     updatedAt: createdAt,
   };

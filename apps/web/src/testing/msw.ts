@@ -18,7 +18,12 @@ export function recordRequests(): SeenRequest[] {
     const entry: SeenRequest = { method: request.method, path: new URL(request.url).pathname, body: undefined };
     seen.push(entry);
     void clone.text().then((text) => {
-      entry.body = text ? (JSON.parse(text) as unknown) : undefined;
+      // A photo's bytes (an upload's PUT) are kept as text; JSON bodies are parsed.
+      try {
+        entry.body = text ? (JSON.parse(text) as unknown) : undefined;
+      } catch {
+        entry.body = text;
+      }
     });
   });
   return seen;

@@ -8,6 +8,7 @@ import { submissionStatuses } from '../submission-status.ts';
 import { kycStatuses } from './kyc.ts';
 import { submissionSchema } from './submission.ts';
 import { transactionSchema } from './transaction.ts';
+import { intakePhotoIdsSchema } from './intake.ts';
 import { updateSubmissionSchema } from './update-submission.ts';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
@@ -167,6 +168,8 @@ export const adminUpdateSubmissionSchema = updateSubmissionSchema.safeExtend({
     .int('version must be the whole number the submission was loaded with.')
     .min(1, 'version must be the whole number the submission was loaded with.')
     .optional(),
+  /** With status 'appraising' (the parcel arrived): intake photos, as for POST .../receive. */
+  intakePhotoIds: intakePhotoIdsSchema.optional(),
 });
 export type AdminUpdateSubmissionInput = z.input<typeof adminUpdateSubmissionSchema>;
 export type AdminUpdateSubmissionBody = z.output<typeof adminUpdateSubmissionSchema>;

@@ -24,6 +24,8 @@ export const notificationKinds = [
   'offer_reminder',
   /** To appraisers: a seller countered an offer. */
   'counter_offer_made',
+  /** The item shipped back reached the client (DECISIONS "Returning"). */
+  'return_delivered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -5,6 +5,7 @@ import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { validationMessages } from '../messages.ts';
 import { MAX_IMAGE_REFERENCE_LENGTH } from './create-submission.ts';
 import { offerHistoryShape } from './offer.ts';
+import { intakePhotoSchema } from './intake.ts';
 import { submissionSchema } from './submission.ts';
 import { transactionSchema } from './transaction.ts';
 
@@ -16,6 +17,8 @@ export const timelineEntrySchema = z.object({
   toStatus: z.string().nullable(),
   /** A sentence-case label to show as it is ("Submitted", "Offer ready", "Photos added"). */
   label: z.string(),
+  /** On the "received" entry: the intake photos the appraiser took (DECISIONS "Intake evidence"). */
+  photos: z.array(intakePhotoSchema).optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

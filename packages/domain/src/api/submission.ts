@@ -18,6 +18,10 @@ export const submissionSchema = z.object({
   guaranteeDeadline: z.string(),
   requiresKyc: z.boolean(),
   createdAt: z.string(),
+  /** While returning: the return parcel's tracking number (DECISIONS "Returning"). */
+  returnTrackingNumber: z.string().nullable().optional(),
+  /** When the returned item reached the client. */
+  returnDeliveredAt: z.string().nullable().optional(),
   /** Internal appraiser notes: present only in answers to admins. */
   adminNotes: z.string().nullable().optional(),
 });

@@ -22,7 +22,7 @@ describe('createUploadSchema', () => {
   });
 
   test.each([
-    [{ purpose: 'avatar' }, "The photo's purpose must be 'submission' or 'kyc'."],
+    [{ purpose: 'avatar' }, "The photo's purpose must be 'submission', 'kyc' or 'intake'."],
     [{ purpose: 'kyc', submissionId: 's-1' }, 'An ID photo is not part of a submission.'],
     [{ submissionId: 'x'.repeat(129) }, 'That submission id is too long to be valid.'],
   ])('refuses %j', (body, message) => {

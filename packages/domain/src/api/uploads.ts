@@ -4,8 +4,11 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 
-/** 'submission': a photo of an item; 'kyc': a photo of an ID document (never shown beside items). */
-export const imagePurposes = ['submission', 'kyc'] as const;
+/**
+ * 'submission': a photo of an item; 'kyc': a photo of an ID document (never shown beside items);
+ * 'intake': an appraiser's photo of a parcel as it was opened (DECISIONS "Intake evidence").
+ */
+export const imagePurposes = ['submission', 'kyc', 'intake'] as const;
 export type ImagePurpose = (typeof imagePurposes)[number];
 
 /** An upload URL is good for one PUT within this many seconds. */
@@ -31,7 +34,7 @@ export const uploadMessages = {
 export const createUploadSchema = z
   .object({
     purpose: z
-      .enum(imagePurposes, { error: "The photo's purpose must be 'submission' or 'kyc'." })
+      .enum(imagePurposes, { error: "The photo's purpose must be 'submission', 'kyc' or 'intake'." })
       .optional()
       .default('submission'),
     /** When adding photos to an existing submission, so that a fifth is refused before its upload. */
@@ -39,6 +42,10 @@ export const createUploadSchema = z
   })
   .refine((body) => !(body.purpose === 'kyc' && body.submissionId), {
     message: 'An ID photo is not part of a submission.',
+    path: ['submissionId'],
+  })
+  .refine((body) => !(body.purpose === 'intake' && body.submissionId), {
+    message: 'An intake photo is attached when the parcel is marked received, not uploaded into a submission.',
     path: ['submissionId'],
   });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;

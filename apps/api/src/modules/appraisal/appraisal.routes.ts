@@ -7,11 +7,13 @@ import {
   adminSubmissionSchema,
   adminUpdateSubmissionSchema,
   idSchema,
+  receiveSubmissionSchema,
   requestPhotosSchema,
   returnSubmissionSchema,
 } from '@assay/domain';
 import {
   acceptCounterOffer,
+  markReturnDelivered,
   receiveSubmission,
   reissueOffer,
   requestIdVerification,
@@ -51,13 +53,32 @@ export async function appraisalRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Marks a submission as received at the office.',
+        summary: 'Marks a submission as received at the office, with up to 8 intake photos.',
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: receiveSubmissionSchema,
+        response: { 200: adminSubmissionSchema },
+      },
+    },
+    async (request) =>
+      receiveSubmission(ctx, await app.requireAdmin(request), {
+        id: request.params.id,
+        intakePhotoIds: request.body.intakePhotoIds,
+      }),
+  );
+
+  r.post(
+    '/api/admin/submissions/:id/return-delivered',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a returning item as delivered back to its client.',
         security: SIGNED_IN,
         params: submissionParams,
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => receiveSubmission(ctx, await app.requireAdmin(request), request.params),
+    async (request) => markReturnDelivered(ctx, await app.requireAdmin(request), request.params),
   );
 
   r.post(
@@ -65,7 +86,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Returns a submission to its client with a reason and a return label.',
+        summary: 'Sends a submission back to its client (returning, with a return label); one never received is closed.',
         security: SIGNED_IN,
         params: submissionParams,
         body: returnSubmissionSchema,

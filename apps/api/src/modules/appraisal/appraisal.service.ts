@@ -58,6 +58,7 @@ import {
   updateSubmissionIf,
 } from '../submissions/submission-status.repository.ts';
 import { findSubmissionRow } from '../submissions/submission-rows.ts';
+import { attachIntakePhotos } from '../uploads/uploads.service.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
 
@@ -86,29 +87,38 @@ const submissionAudit = (actor: Actor, row: SubmissionRow) => ({
   entityId: row.id,
 });
 
-/** new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. */
+/**
+ * new -> appraising: the parcel arrived; the 48-hour guarantee restarts from now. The appraiser's
+ * intake photos (DECISIONS "Intake evidence") are attached in the same transaction and named on
+ * the "received" entry, which is where the seller's timeline shows them.
+ */
 async function receiveIn(
   tx: DbOrTx,
   ctx: AppContext,
   actor: Actor,
   row: SubmissionRow,
   extra: SubmissionChanges,
-  version?: number,
+  options: { version?: number; intakePhotoIds?: readonly string[] } = {},
 ) {
   const now = ctx.clock.now();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
+  const intakePhotoIds = [...(options.intakePhotoIds ?? [])];
   const updated = await transitionSubmission(tx, {
     id: row.id,
     transition: 'receive',
-    version,
+    version: options.version,
     changes: { ...extra, receivedAt: now, guaranteeDeadline },
   });
+  await attachIntakePhotos(tx, actor, row.id, intakePhotoIds);
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'received',
     fromStatus: row.status,
     toStatus: 'appraising',
-    changes: { guaranteeDeadline: guaranteeDeadline.toISOString() },
+    changes: {
+      guaranteeDeadline: guaranteeDeadline.toISOString(),
+      ...(intakePhotoIds.length > 0 ? { intakePhotoIds } : {}),
+    },
   });
   await notify(tx, {
     userId: row.userId,
@@ -119,7 +129,6 @@ async function receiveIn(
   return updated;
 }
 
-/** new | appraising | offered -> returned: the item goes back to the client. */
 /**
  * A return label from Assay to the client, paid by Assay (the appraiser chose to send it back),
  * for an item that is with us. Null when there is nothing to ship (never received), or no address
@@ -141,6 +150,11 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
   });
 }
 
+/**
+ * appraising | offered -> returning: the item Assay holds is shipped back (DECISIONS "Returning"),
+ * its return label's tracking number kept on the submission until it is delivered. A submission
+ * whose parcel never came (new) is closed straight to returned: there is nothing to ship.
+ */
 async function returnIn(
   tx: DbOrTx,
   ctx: AppContext,
@@ -149,17 +163,28 @@ async function returnIn(
   extra: SubmissionChanges,
   options: { reason?: string; version?: number },
 ) {
-  const updated = await transitionSubmission(tx, { id: row.id, transition: 'return', version: options.version, changes: extra });
+  const transition = row.status === 'new' ? 'closeUnreceived' : 'return';
+  let updated = await transitionSubmission(tx, { id: row.id, transition, version: options.version, changes: extra });
   const label = await returnLabelFor(tx, ctx, row, updated);
+  if (label) {
+    const tracked = await updateSubmissionIf(
+      tx,
+      updated.id,
+      { status: updated.status, version: updated.version },
+      { returnTrackingNumber: label.trackingNumber },
+    );
+    if (!tracked) throw conflict(adminMessages.staleVersion);
+    updated = tracked;
+  }
   const changes = {
     ...(options.reason ? { reason: options.reason } : {}),
     ...(label ? { returnLabelId: label.id, trackingNumber: label.trackingNumber, carrier: label.carrier } : {}),
   };
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
-    action: 'returned',
+    action: row.status === 'new' ? 'closed' : 'returned',
     fromStatus: row.status,
-    toStatus: 'returned',
+    toStatus: updated.status,
     changes: Object.keys(changes).length > 0 ? changes : null,
   });
   const content =
@@ -178,6 +203,53 @@ async function returnIn(
     body: options.reason ? `${content.body} A note from our appraiser: ${options.reason}` : content.body,
   });
   return updated;
+}
+
+/** returning -> returned: the item shipped back reached the client (an appraiser says so). */
+async function markReturnDeliveredIn(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  row: SubmissionRow,
+  extra: SubmissionChanges,
+  version?: number,
+) {
+  const now = ctx.clock.now();
+  const updated = await transitionSubmission(tx, {
+    id: row.id,
+    transition: 'markReturnDelivered',
+    version,
+    changes: { ...extra, returnDeliveredAt: now },
+  });
+  await writeAuditEntry(tx, {
+    ...submissionAudit(actor, row),
+    action: 'return_delivered',
+    fromStatus: row.status,
+    toStatus: 'returned',
+    changes: row.returnTrackingNumber ? { trackingNumber: row.returnTrackingNumber } : null,
+  });
+  await notify(tx, {
+    userId: row.userId,
+    submissionId: row.id,
+    email: true,
+    ...notificationContent.returnDelivered({ submissionId: row.id, trackingNumber: row.returnTrackingNumber }),
+  });
+  return updated;
+}
+
+/**
+ * PUT status 'returned' names the target: a returning item is marked delivered, a parcel that
+ * never came is closed; an item Assay still holds must go through returning (a 409 saying so).
+ */
+async function markReturnedIn(input: UpdateInput) {
+  const { tx, ctx, actor, row, notes, version } = input;
+  if (row.status === 'returning') return markReturnDeliveredIn(tx, ctx, actor, row, notes, version);
+  if (row.status === 'new') return returnIn(tx, ctx, actor, row, notes, { version });
+  if (version !== undefined && version !== row.version) throw conflict(adminMessages.staleVersion);
+  if (row.status === 'appraising' || row.status === 'offered') {
+    throw conflict('An item we hold is returned in two steps: send it back (status "returning"), then mark it delivered.');
+  }
+  throw conflict(transitionErrorMessage(row.status, 'returned'));
 }
 
 /** Notes are internal; an empty text clears them. */
@@ -380,8 +452,10 @@ const updateHandlers: {
 } = {
   offer: ({ tx, ctx, actor, row, notes, version }, c) => offerIn(tx, ctx, actor, row, { ...c, notes, version }),
   itemisedOffer: ({ tx, ctx, actor, row, notes, version }, c) => itemisedOfferIn(tx, ctx, actor, row, { ...c, notes, version }),
-  receive: ({ tx, ctx, actor, row, notes, version }) => receiveIn(tx, ctx, actor, row, notes, version),
+  receive: ({ tx, ctx, actor, row, notes, version }, c) =>
+    receiveIn(tx, ctx, actor, row, notes, { version, intakePhotoIds: c.intakePhotoIds }),
   return: ({ tx, ctx, actor, row, notes, version }) => returnIn(tx, ctx, actor, row, notes, { version }),
+  markReturned: (input) => markReturnedIn(input),
   editNotes: ({ tx, actor, row, notes, version }) => editNotesIn(tx, actor, row, notes, version),
   refuseMove: async ({ row, version }, c) => refuseMove(row, c.to, version),
 };
@@ -408,9 +482,22 @@ export async function updateSubmission(
   return adminSubmissionOf(ctx.db, updated);
 }
 
-export async function receiveSubmission(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+export async function receiveSubmission(
+  ctx: AppContext,
+  actor: Actor,
+  { id, intakePhotoIds }: { id: string; intakePhotoIds?: readonly string[] },
+) {
   assertAppraiser(actor);
-  const updated = await ctx.db.transaction(async (tx) => receiveIn(tx, ctx, actor, await loadForChange(tx, id), {}));
+  const updated = await ctx.db.transaction(async (tx) =>
+    receiveIn(tx, ctx, actor, await loadForChange(tx, id), {}, { intakePhotoIds }),
+  );
+  return adminSubmissionOf(ctx.db, updated);
+}
+
+/** POST /api/admin/submissions/{id}/return-delivered: returning -> returned, the seller is told. */
+export async function markReturnDelivered(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  assertAppraiser(actor);
+  const updated = await ctx.db.transaction(async (tx) => markReturnDeliveredIn(tx, ctx, actor, await loadForChange(tx, id), {}));
   return adminSubmissionOf(ctx.db, updated);
 }
 

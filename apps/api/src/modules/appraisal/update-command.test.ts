@@ -21,10 +21,20 @@ describe('updateCommandOf: what a PUT /api/submissions/{id} body means', () => {
     });
   });
 
-  it('is receive, return, or a notes edit without a status', () => {
-    expect(updateCommandOf({ status: 'appraising' })).toEqual({ name: 'receive' });
-    expect(updateCommandOf({ status: 'returned', adminNotes: 'x' })).toEqual({ name: 'return' });
+  it('is receive (with its intake photos), return, mark returned, or a notes edit without a status', () => {
+    expect(updateCommandOf({ status: 'appraising' })).toEqual({ name: 'receive', intakePhotoIds: [] });
+    expect(updateCommandOf({ status: 'appraising', intakePhotoIds: ['p1', 'p2'] })).toEqual({
+      name: 'receive',
+      intakePhotoIds: ['p1', 'p2'],
+    });
+    expect(updateCommandOf({ status: 'returning', adminNotes: 'x' })).toEqual({ name: 'return' });
+    expect(updateCommandOf({ status: 'returned' })).toEqual({ name: 'markReturned' });
     expect(updateCommandOf({ adminNotes: 'hallmark 585' })).toEqual({ name: 'editNotes' });
+  });
+
+  it('refuses intake photos with anything but receiving', () => {
+    expect(() => updateCommandOf({ status: 'returning', intakePhotoIds: ['p1'] })).toThrow(/marking a parcel received/);
+    expect(() => updateCommandOf({ adminNotes: 'x', intakePhotoIds: ['p1'] })).toThrow(/marking a parcel received/);
   });
 
   it('names the moves an appraiser may not make here', () => {

@@ -1,15 +1,28 @@
 // What a PUT /api/submissions/{id} body asks for (SPEC 7), as one named appraisal command. The
-// body has five meanings (offer, receive, return, notes only, or a move nobody may make here);
+// body has six meanings (offer, receive, return, mark the return delivered, notes only, or a move
+// nobody may make here);
 // naming them first lets the service run exactly one handler, and lets this rule be tested alone.
-import { type AdminUpdateSubmissionBody, type OfferLineBody, type SubmissionStatus, validationMessages } from '@assay/domain';
+import {
+  type AdminUpdateSubmissionBody,
+  intakeMessages,
+  type OfferLineBody,
+  type SubmissionStatus,
+  validationMessages,
+} from '@assay/domain';
 import { badRequest } from '../../lib/app-error.ts';
 
 export type UpdateCommand =
   | { name: 'offer'; finalOffer: string; actualWeight: number }
   /** An itemised offer: the lines make the total; finalOffer, when sent, must be their sum. */
   | { name: 'itemisedOffer'; offerLines: OfferLineBody[]; finalOffer?: string; actualWeight?: number }
-  | { name: 'receive' }
+  | { name: 'receive'; intakePhotoIds: string[] }
+  /** 'returning': send the item back (a parcel that never came is closed, as by POST .../return). */
   | { name: 'return' }
+  /**
+   * 'returned': the target status itself. A returning item was delivered back; a submission whose
+   * parcel never came is closed; an item Assay still holds is refused (it must be returned first).
+   */
+  | { name: 'markReturned' }
   | { name: 'editNotes' }
   /** 'completed' (only a recorded payout completes), 'new' (nothing moves back) or the same status. */
   | { name: 'refuseMove'; to: SubmissionStatus };
@@ -22,6 +35,9 @@ export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand 
   const to = body.status ?? (hasOfferFields ? 'offered' : undefined);
   if (hasOfferFields && to !== 'offered') {
     throw badRequest('A final offer and actual weight can only be sent with status "offered".');
+  }
+  if (body.intakePhotoIds !== undefined && body.intakePhotoIds.length > 0 && to !== 'appraising') {
+    throw badRequest(intakeMessages.onlyWhenReceiving);
   }
   switch (to) {
     case undefined:
@@ -38,12 +54,13 @@ export function updateCommandOf(body: AdminUpdateSubmissionBody): UpdateCommand 
       if (body.finalOffer === undefined || body.actualWeight === undefined) throw badRequest(validationMessages.offerAndWeight);
       return { name: 'offer', finalOffer: body.finalOffer, actualWeight: body.actualWeight };
     case 'appraising':
-      return { name: 'receive' };
-    case 'returned':
+      return { name: 'receive', intakePhotoIds: body.intakePhotoIds ?? [] };
+    case 'returning':
       return { name: 'return' };
+    case 'returned':
+      return { name: 'markReturned' };
     case 'new':
     case 'completed':
-    case 'returning':
       return { name: 'refuseMove', to };
   }
 }

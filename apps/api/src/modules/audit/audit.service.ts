@@ -1,11 +1,28 @@
 // The two readings of the audit log: the client's timeline of their submission and the appraiser's
 // full history. Both take their labels from the one action list in packages/domain.
-import { type AuditEntry, clientTimelineLabel, statusBadgeLabel, type TimelineEntry } from '@assay/domain';
+import {
+  type AuditEntry,
+  clientTimelineLabel,
+  imageThumbnailUrl,
+  imageUrl,
+  type IntakePhoto,
+  statusBadgeLabel,
+  type TimelineEntry,
+} from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../access/actor.ts';
 import { type AuditListRow, type AuditRef, listAuditEntries } from './audit.repository.ts';
 
 const rawLabel = (action: string) => action.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The intake photos named on an entry (the "received" one), as addresses the viewer can open. */
+function intakePhotosOf(changes: unknown): IntakePhoto[] | undefined {
+  const ids = (changes as { intakePhotoIds?: unknown } | null)?.intakePhotoIds;
+  if (!Array.isArray(ids) || ids.length === 0) return undefined;
+  return ids
+    .filter((id): id is string => typeof id === 'string')
+    .map((id) => ({ id, url: imageUrl(id), thumbnailUrl: imageThumbnailUrl(id) }));
+}
 
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
@@ -14,13 +31,17 @@ const rawLabel = (action: string) => action.replaceAll('_', ' ').replace(/^./, (
 export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): TimelineEntry[] {
   return entries
     .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
-    .map((e) => ({
-      at: e.createdAt.toISOString(),
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      label: clientTimelineLabel(e.action) ?? (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : rawLabel(e.action)),
-    }));
+    .map((e) => {
+      const photos = intakePhotosOf(e.changes);
+      return {
+        at: e.createdAt.toISOString(),
+        action: e.action,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        label: clientTimelineLabel(e.action) ?? (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : rawLabel(e.action)),
+        ...(photos ? { photos } : {}),
+      };
+    });
 }
 
 /** A submission's timeline for the viewer (its own entries only: a payout's stay with appraisers). */

@@ -179,7 +179,9 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
   const closedAt = new Date((s.offeredAt ?? createdAt).getTime() + 6 * HOUR);
   if (s.status === 'completed') rows.push(entry(clientId, 'payout_requested', 'offered', 'completed', closedAt));
   if (s.status === 'returned' || s.status === 'returning')
-    rows.push(entry(clientId, 'offer_declined', 'offered', s.status, closedAt));
+    rows.push(entry(clientId, 'offer_declined', 'offered', 'returning', closedAt));
+  if (s.status === 'returned')
+    rows.push(entry(adminId, 'return_delivered', 'returning', 'returned', new Date(closedAt.getTime() + 72 * HOUR)));
   return rows;
 }
 

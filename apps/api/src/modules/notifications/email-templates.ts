@@ -214,6 +214,16 @@ export const notificationContent = {
         (p.trackingNumber ? ` Tracking number: ${p.trackingNumber}.` : ''),
     };
   },
+  returnDelivered(p: { submissionId: string; trackingNumber?: string | null }): NotificationContent {
+    return {
+      kind: 'return_delivered',
+      title: 'Your item has been delivered back to you',
+      body:
+        `The item of submission ${ref(p.submissionId)} has been delivered back to you` +
+        (p.trackingNumber ? ` (tracking number ${p.trackingNumber}).` : '.') +
+        ' If anything is missing or damaged, reply to this e-mail or contact support.',
+    };
+  },
 };
 
 /** A line after the body saying what to do next, where there is something to do. */

@@ -1,5 +1,6 @@
 // Declining an offer (DECISIONS "Submissions and their life", "Declining an offer"): the client
-// says no to an offered submission, it becomes returned, and a return label from Assay's receiving
+// says no to an offered submission, it becomes returning (DECISIONS "Returning": returned once
+// it is delivered back), and a return label from Assay's receiving
 // address to the client is made at once, saying who pays the trip back. Free return shipping when
 // the offer is at least 20% below the estimate (qualifiesForFreeReturn).
 import {
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { closeCurrentOffer } from '../offers/offers.service.ts';
-import { transitionSubmission } from '../submissions/submission-status.repository.ts';
+import { transitionSubmission, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
 import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
@@ -23,7 +24,8 @@ import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';
 
 function cannotDecline(status: string | undefined) {
-  if (status === 'returned') return conflict('You have already declined this offer; your item is on its way back.');
+  if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
+  if (status === 'returned') return conflict('You have already declined this offer; your item was delivered back to you.');
   if (status === 'completed') return conflict('This offer was already accepted and paid, so it can no longer be declined.');
   return conflict(`Only an offer that is ready can be declined; this submission is "${statusBadgeLabel(status)}".`);
 }
@@ -42,14 +44,15 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     if (!clientAddress) throw addressRequired();
 
     // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
-    const returned = await transitionSubmission(tx, {
+    const declined = await transitionSubmission(tx, {
       id: submission.id,
       transition: 'decline',
       refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
     });
     // The offer version the seller declined says so in the offer history.
-    await closeCurrentOffer(tx, returned.id, 'declined');
+    await closeCurrentOffer(tx, declined.id, 'declined');
 
+    let returned = declined;
     const offerCents = dollarsToCents(returned.finalOffer ?? '');
     const freeReturn =
       offerCents !== null && qualifiesForFreeReturn(offerCents, returned.preliminaryQuoteMin, returned.preliminaryQuoteMax);
@@ -68,6 +71,15 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     });
     // A return label exists only once the submission is returned, which happens once.
     if (!label) throw conflict('This submission already has a return label. Please contact support.');
+    // The seller's card shows where the parcel is while it is returning.
+    const tracked = await updateSubmissionIf(
+      tx,
+      declined.id,
+      { status: declined.status, version: declined.version },
+      { returnTrackingNumber: label.trackingNumber },
+    );
+    if (!tracked) throw conflict('This submission changed while it was declined. Please reload and try again.');
+    returned = tracked;
 
     await writeAuditEntry(tx, {
       actorId: actor.id,
@@ -75,7 +87,7 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       entityId: returned.id,
       action: 'offer_declined',
       fromStatus: 'offered',
-      toStatus: 'returned',
+      toStatus: 'returning',
       // One timeline entry for the client's one action: the return label is part of it.
       changes: {
         freeReturn,

@@ -71,6 +71,8 @@ export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: 
     guaranteeDeadline: row.guaranteeDeadline.toISOString(),
     requiresKyc: row.requiresKyc,
     createdAt: row.createdAt.toISOString(),
+    returnTrackingNumber: row.returnTrackingNumber,
+    returnDeliveredAt: row.returnDeliveredAt?.toISOString() ?? null,
     ...(viewer.isAdmin ? { adminNotes: row.adminNotes } : {}),
   };
 }
@@ -232,6 +234,12 @@ export async function requestConsignment({ db, clock }: AppContext, actor: Actor
 }
 
 /** For the uploads module: may this client add a photo to this submission now? */
+/** Whether the viewer owns the submission (its seller); false when it does not exist. */
+export async function isSubmissionOwnedBy(db: DbOrTx, viewer: Pick<Actor, 'id'>, submissionId: string) {
+  const row = await findSubmissionById(db, submissionId);
+  return row !== null && row !== undefined && row.userId === viewer.id;
+}
+
 export async function assertCanAddPhoto(db: DbOrTx, actor: Actor, submissionId: string) {
   const row = ownedBy(actor, await findSubmissionById(db, submissionId), 'Submission');
   if (!canAddPhotos(row.status)) throw conflict(submissionMessages.photosClosed);

@@ -141,3 +141,29 @@ export function findImagesClaimingKeys(db: DbOrTx, keys: string[], ids: string[]
       ),
     );
 }
+
+/**
+ * Attaches the appraiser's stored, unattached intake photos to a submission, in the order given.
+ * Conditional per photo (owner, purpose 'intake', stored, not yet attached); answers how many
+ * qualified, so the caller refuses (and rolls back) unless all did.
+ */
+export async function attachIntakeImages(tx: DbOrTx, ownerId: string, submissionId: string, imageIds: readonly string[]) {
+  let attached = 0;
+  for (const [position, id] of imageIds.entries()) {
+    const rows = await tx
+      .update(submissionImages)
+      .set({ submissionId, position })
+      .where(
+        and(
+          eq(submissionImages.id, id),
+          eq(submissionImages.ownerId, ownerId),
+          eq(submissionImages.status, imageStatus.stored),
+          eq(submissionImages.purpose, 'intake'),
+          isNull(submissionImages.submissionId),
+        ),
+      )
+      .returning({ id: submissionImages.id });
+    attached += rows.length;
+  }
+  return attached;
+}

@@ -6,19 +6,21 @@ import {
   type CreateUploadInput,
   imageThumbnailUrl,
   imageUrl,
+  intakeMessages,
   MAX_IMAGE_BYTES,
   UPLOAD_URL_TTL_SECONDS,
   uploadMessages,
 } from '@assay/domain';
 import type { ListedObject, ObjectStorage, StoredObject } from '../../adapters/storage/object-storage.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertCanAddPhoto } from '../submissions/submissions.service.ts';
+import { assertCanAddPhoto, isSubmissionOwnedBy } from '../submissions/submissions.service.ts';
 import { imageIdOfKey, keysOfImage, orphanedKeys, PHOTO_FOLDERS, photoKey, thumbnailKey } from './uploads.keys.ts';
 import { processPhoto } from './uploads.processing.ts';
 import {
+  attachIntakeImages,
   claimPendingImage,
   countOpenUploadsOfOwner,
   deleteExpiredUploads,
@@ -58,6 +60,7 @@ export { photoKey, thumbnailKey } from './uploads.keys.ts';
 
 export async function createUploadUrl(ctx: UploadsContext, actor: Actor, input: CreateUploadInput | null | undefined) {
   const purpose = input?.purpose ?? 'submission';
+  if (purpose === 'intake' && !actor.isAdmin) throw forbidden(intakeMessages.adminsOnly);
   // Refuse a fifth photo before it is uploaded; the attach checks again under a row lock.
   if (input?.submissionId) await assertCanAddPhoto(ctx.db, actor, input.submissionId);
   const now = ctx.clock.now();
@@ -77,6 +80,17 @@ export async function createUploadUrl(ctx: UploadsContext, actor: Actor, input: 
     createdAt: now,
   });
   return { uploadURL: uploadPath(id, expires, signUpload(ctx.keys.uploadSigningKey, id, expires)), imageId: id };
+}
+
+/**
+ * Intake evidence (DECISIONS "Intake evidence"): attaches the appraiser's uploaded intake photos to
+ * the submission being received, inside the caller's transaction. A 400 with a sentence (and the
+ * caller's transaction rolls back) unless every one is a stored, unused intake photo of this appraiser.
+ */
+export async function attachIntakePhotos(tx: DbOrTx, actor: Actor, submissionId: string, imageIds: readonly string[]) {
+  if (imageIds.length === 0) return;
+  const attached = await attachIntakeImages(tx, actor.id, submissionId, imageIds);
+  if (attached !== imageIds.length) throw badRequest(intakeMessages.notUsable);
 }
 
 export interface UploadTicket {
@@ -208,7 +222,13 @@ export async function getImage(
   { imageId, size }: { imageId: string; size: 'full' | 'thumb' },
 ): Promise<StoredObject> {
   const found = await findImageById(ctx.db, imageId);
-  const image = visibleTo(viewer, found?.status === imageStatus.stored ? found : null, 'Photo');
+  const stored = found?.status === imageStatus.stored ? found : null;
+  // Intake photos belong to the appraiser who took them; the seller of their submission sees them too.
+  const sellerOfIntake =
+    stored?.purpose === 'intake' &&
+    stored.submissionId !== null &&
+    (await isSubmissionOwnedBy(ctx.db, viewer, stored.submissionId));
+  const image = sellerOfIntake ? stored : visibleTo(viewer, stored, 'Photo');
   const key = size === 'thumb' && image.thumbnailKey ? image.thumbnailKey : image.storageKey;
   const object = await ctx.storage.get(key);
   if (!object) throw notFound('Photo');

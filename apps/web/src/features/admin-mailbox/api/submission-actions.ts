@@ -35,9 +35,19 @@ export function useSubmitOffer(callbacks: AdminActionCallbacks = {}) {
   );
 }
 
+/** POST .../receive, with the intake photos uploaded for it (DECISIONS "Intake evidence"). */
 export function useMarkReceived(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
-    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST' }),
+    ({ id, intakePhotoIds = [] }: { id: string; intakePhotoIds?: string[] }) =>
+      apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST', json: { intakePhotoIds } }),
+    callbacks,
+  );
+}
+
+/** POST .../return-delivered: the item shipped back reached the client (DECISIONS "Returning"). */
+export function useMarkReturnDelivered(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/return-delivered`, { method: 'POST' }),
     callbacks,
   );
 }

@@ -36,9 +36,13 @@ function Outcome({ submission }: { submission: AdminSubmission }) {
       ? `Offer of ${formatDollars(submission.finalOffer) ?? '—'} sent ${formatDateTime(submission.offeredAt)}; waiting for the client.`
       : submission.status === 'completed'
         ? 'The client accepted the offer. See the history for the payout.'
-        : submission.status === 'returned'
-          ? 'This item was returned to the client.'
-          : null;
+        : submission.status === 'returning'
+          ? `We are shipping it back${submission.returnTrackingNumber ? ` (tracking number ${submission.returnTrackingNumber})` : ''}. Mark it delivered when it arrives.`
+          : submission.status === 'returned'
+            ? submission.returnDeliveredAt
+              ? `This item was delivered back to the client ${formatDateTime(submission.returnDeliveredAt)}.`
+              : 'This item was returned to the client.'
+            : null;
   return text ? <p className="rounded-md border border-border bg-muted/40 p-3 text-sm text-foreground">{text}</p> : null;
 }
 

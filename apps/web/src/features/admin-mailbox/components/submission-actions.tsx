@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Camera, IdCard, PackageCheck, Undo2 } from 'lucide-react';
+import { Camera, IdCard, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ADMIN_MESSAGE_MAX_LENGTH, requestPhotosSchema, returnSubmissionSchema, type AdminSubmission } from '@assay/domain';
@@ -11,7 +11,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
-import { useMarkReceived, useRequestIdVerification, useRequestPhotos, useReturnSubmission } from '../api/submission-actions';
+import {
+  useMarkReceived,
+  useMarkReturnDelivered,
+  useRequestIdVerification,
+  useRequestPhotos,
+  useReturnSubmission,
+} from '../api/submission-actions';
+import { type IntakeUpload, intakePhotoIdsOf, IntakePhotosField } from './intake-photos';
 
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorMessage(err, '') || undefined });
 
@@ -79,18 +86,85 @@ function MessageDialog({
   );
 }
 
+/** Mark the parcel received, with the intake photos taken as it was opened (up to 8, optional). */
+function ReceiveDialog({
+  submission,
+  open,
+  onOpenChange,
+}: {
+  submission: AdminSubmission;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [uploads, setUploads] = useState<IntakeUpload[]>([]);
+  const markReceived = useMarkReceived({
+    onSuccess: () => {
+      onOpenChange(false);
+      setUploads([]);
+      toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' });
+    },
+    onError: failed('Failed to mark as received'),
+  });
+  const ids = intakePhotoIdsOf(uploads);
+  const refused = uploads.some((u) => u.error);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Mark parcel received"
+      description={`"${submission.description}" arrived. The 48-hour appraisal guarantee starts when you confirm.`}
+      busy={markReceived.isPending}
+    >
+      <IntakePhotosField uploads={uploads} onChange={setUploads} disabled={markReceived.isPending} />
+      {ids === null && (
+        <p className="text-xs text-muted-foreground" role="status">
+          {refused ? 'Remove the photos that could not be uploaded to continue.' : 'Waiting for the photos to finish uploading…'}
+        </p>
+      )}
+      <DialogActions>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={markReceived.isPending}>
+          Cancel
+        </Button>
+        <Button
+          disabled={markReceived.isPending || ids === null}
+          onClick={() => ids && markReceived.mutate({ id: submission.id, intakePhotoIds: ids })}
+        >
+          <PackageCheck aria-hidden="true" />
+          {markReceived.isPending
+            ? 'Saving…'
+            : ids && ids.length > 0
+              ? `Mark Received with ${ids.length} photo${ids.length === 1 ? '' : 's'}`
+              : 'Mark Received'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A returning item (DECISIONS "Returning"): the appraiser says when it reached the client. */
+function MarkDeliveredButton({ submission }: { submission: AdminSubmission }) {
+  const delivered = useMarkReturnDelivered({
+    onSuccess: () => toast.success('Marked delivered', { description: 'The client has been told their item is back.' }),
+    onError: failed('Failed to mark the return delivered'),
+  });
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${submission.description}`}>
+      <Button size="sm" disabled={delivered.isPending} onClick={() => delivered.mutate(submission.id)}>
+        <Truck aria-hidden="true" />
+        {delivered.isPending ? 'Saving…' : 'Mark delivered'}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The appraiser's buttons besides the offer (DECISIONS "Submissions and their life"): mark the
  * parcel received, ask for photos or an ID, send the item back. Each tells the client.
  */
 export function SubmissionActions({ submission }: { submission: AdminSubmission }) {
-  const [dialog, setDialog] = useState<'photos' | 'return' | null>(null);
+  const [dialog, setDialog] = useState<'receive' | 'photos' | 'return' | null>(null);
   const photosForm = useZodForm(requestPhotosForm, { defaultValues: { message: '' } });
   const returnItemForm = useZodForm(returnForm, { defaultValues: { message: '' } });
-  const markReceived = useMarkReceived({
-    onSuccess: () => toast.success('Marked as received', { description: 'The 48-hour appraisal guarantee starts now.' }),
-    onError: failed('Failed to mark as received'),
-  });
   const requestPhotos = useRequestPhotos({
     onSuccess: () => {
       setDialog(null);
@@ -109,22 +183,25 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
   const returnItem = useReturnSubmission({
     onSuccess: () => {
       setDialog(null);
-      toast.success('Item marked returned', { description: 'The client has been notified.' });
+      toast.success(submission.status === 'new' ? 'Submission closed' : 'Item marked returning', {
+        description: 'The client has been notified.',
+      });
     },
     onError: (err) => {
       applyServerIssues(returnItemForm, err, { reason: 'message' });
       failed('Failed to return the item')(err);
     },
   });
+  if (submission.status === 'returning') return <MarkDeliveredButton submission={submission} />;
   const open = ['new', 'appraising', 'offered'].includes(submission.status);
   if (!open) return null;
 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${submission.description}`}>
       {submission.status === 'new' && (
-        <Button size="sm" disabled={markReceived.isPending} onClick={() => markReceived.mutate(submission.id)}>
+        <Button size="sm" onClick={() => setDialog('receive')}>
           <PackageCheck aria-hidden="true" />
-          {markReceived.isPending ? 'Saving…' : 'Mark Received'}
+          Mark Received
         </Button>
       )}
       <Button size="sm" variant="outline" onClick={() => setDialog('photos')}>
@@ -148,6 +225,13 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         Return Item
       </Button>
 
+      {submission.status === 'new' && (
+        <ReceiveDialog
+          submission={submission}
+          open={dialog === 'receive'}
+          onOpenChange={(isOpen) => setDialog(isOpen ? 'receive' : null)}
+        />
+      )}
       <MessageDialog
         open={dialog === 'photos'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'photos' : null)}
@@ -166,7 +250,7 @@ export function SubmissionActions({ submission }: { submission: AdminSubmission 
         description={
           submission.status === 'new'
             ? `"${submission.description}" has not reached us: it is closed and the client is told. This cannot be undone.`
-            : `"${submission.description}" is marked returned and the client is told; a prepaid return label to their address is made for you to print from the history. This cannot be undone.`
+            : `"${submission.description}" is marked returning and the client is told; a prepaid return label to their address is made for you to print from the history. Mark it delivered when it arrives. This cannot be undone.`
         }
         label="Reason for the client"
         confirmLabel="Return Item"

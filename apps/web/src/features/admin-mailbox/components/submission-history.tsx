@@ -5,7 +5,13 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSubmissionDetail } from '../api/mailbox';
-import { auditActionLabel, auditChangeLines, auditReturnLabelUrl, auditStatusChange } from '../lib/audit-entry-text';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  auditIntakePhotos,
+  auditReturnLabelUrl,
+  auditStatusChange,
+} from '../lib/audit-entry-text';
 
 const kycStatusText: Record<AdminSubmissionDetail['customerKyc']['status'], string> = {
   none: 'Not sent',
@@ -69,6 +75,7 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
             {auditLog.map((entry) => {
               const statusChange = auditStatusChange(entry.fromStatus, entry.toStatus);
               const returnLabel = auditReturnLabelUrl(entry.changes);
+              const intakePhotos = auditIntakePhotos(entry.changes);
               return (
                 <li key={entry.id} className="relative">
                   <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-navy-400" />
@@ -85,6 +92,22 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
                       {line}
                     </p>
                   ))}
+                  {intakePhotos.length > 0 && (
+                    <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Intake photos">
+                      {intakePhotos.map((p, index) => (
+                        <li key={p.url}>
+                          <a
+                            href={p.url}
+                            target="_blank"
+                            rel="noopener"
+                            className="block overflow-hidden rounded border border-border"
+                          >
+                            <img src={p.thumbnailUrl} alt={`Intake photo ${index + 1}`} className="size-14 object-cover" />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   {returnLabel && (
                     <a
                       href={returnLabel}

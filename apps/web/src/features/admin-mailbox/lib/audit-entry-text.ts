@@ -1,6 +1,6 @@
 // How an audit log entry reads to an appraiser: a sentence for the action and one line per
 // changed field. Unknown actions and fields still show, in their raw form, so nothing is hidden.
-import { appraiserHistoryLabel, statusBadgeLabel } from '@assay/domain';
+import { appraiserHistoryLabel, imageThumbnailUrl, imageUrl, statusBadgeLabel } from '@assay/domain';
 import { formatDateTime, formatDollars } from '@/lib/format';
 
 /** The label from the one action list the client's timeline also reads (packages/domain). */
@@ -21,6 +21,7 @@ const fieldLabels: Record<string, string> = {
   carrier: 'Carrier',
   freeReturn: 'Free return shipping',
   insuredValue: 'Insured for',
+  intakePhotoIds: 'Intake photos',
 };
 
 /** Ids that mean nothing to a person; the history shows what they point to instead. */
@@ -52,6 +53,15 @@ export function auditChangeLines(changes: Record<string, unknown> | null | undef
 export function auditReturnLabelUrl(changes: Record<string, unknown> | null | undefined): string | null {
   const id = changes?.returnLabelId;
   return typeof id === 'string' && id ? `/api/shipping/labels/${encodeURIComponent(id)}/pdf` : null;
+}
+
+/** The intake photos a "received" entry names (DECISIONS "Intake evidence"), as image addresses. */
+export function auditIntakePhotos(changes: Record<string, unknown> | null | undefined): { url: string; thumbnailUrl: string }[] {
+  const ids = changes?.intakePhotoIds;
+  if (!Array.isArray(ids)) return [];
+  return ids
+    .filter((id): id is string => typeof id === 'string' && id.length > 0)
+    .map((id) => ({ url: imageUrl(id), thumbnailUrl: imageThumbnailUrl(id) }));
 }
 
 /** 'New → Appraising', or null when the status did not change. */

@@ -1,17 +1,16 @@
 import { dollarsToCents, qualifiesForFreeReturn, returnShippingTerms, shortId, type Submission } from '@assay/domain';
 import { formatDollars, formatWholeDollars } from '@/lib/format';
-import { serverPaths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import type { DeclineResult } from '../api/decline-offer';
-import { labelFileName } from '../api/labels';
 
 /** The landing page's promise, word for word on the decline screen. */
 export const FREE_RETURN_RULE = 'If our final offer is 20% or more below your estimate, return shipping is free.';
 
 /**
  * Asks before declining an offer (the item is then sent back and the offer is gone), says
- * whether this offer earns free return shipping, and afterwards offers the return label.
+ * whether this offer earns free return shipping, and afterwards says it is on its way back with
+ * the tracking number (the return label is Assay's to print, never the seller's).
  */
 export function DeclineOfferDialog({
   submission,
@@ -45,6 +44,16 @@ export function DeclineOfferDialog({
         title="Offer declined"
         description={`Submission #${shortId(submission.id)} will be returned to you.`}
       >
+        <p className="text-sm font-semibold">
+          We are shipping it back
+          {result.returnLabel ? (
+            <>
+              {' '}
+              — tracking number <span className="font-mono">{result.returnLabel.trackingNumber}</span>
+            </>
+          ) : null}
+          .
+        </p>
         <p className="text-sm">
           {result.freeReturn
             ? 'Return shipping is free: our offer was 20% or more below your estimate.'
@@ -54,13 +63,6 @@ export function DeclineOfferDialog({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          {result.returnLabel && (
-            <Button asChild variant="accent">
-              <a href={serverPaths.labelPdf(result.returnLabel.id)} download={labelFileName(result.returnLabel.trackingNumber)}>
-                Download return label
-              </a>
-            </Button>
-          )}
         </DialogActions>
       </Dialog>
     );

@@ -13,9 +13,9 @@ export type DeclineHandler = (submission: Submission) => void;
 
 /**
  * SPEC 4's actions: new -> Print Label; appraising and completed -> View Details; offered with a
- * final offer -> Final Offer, Accept Offer, View Consignment (and Decline offer); returned and
- * unknown statuses -> none. Printing and declining belong to the shipping feature: the page
- * passes them in.
+ * final offer -> Final Offer, Accept Offer, View Consignment (and Decline offer); returning -> "We
+ * are shipping it back" with the tracking number; returned and unknown statuses -> none. Printing
+ * and declining belong to the shipping feature: the page passes them in.
  */
 function CardActions({
   submission,
@@ -55,6 +55,22 @@ function CardActions({
       </Button>
     );
   }
+  if (submission.status === 'returning') {
+    // DECISIONS "Returning": the seller is told where the parcel is, never to print anything.
+    return (
+      <div className="flex w-full flex-col gap-2 @3xl:w-auto @3xl:items-end">
+        <p className="text-sm font-semibold text-navy-900">We are shipping it back</p>
+        {submission.returnTrackingNumber && (
+          <p className="text-xs text-muted-foreground">
+            Tracking number <span className="font-mono font-semibold text-foreground">{submission.returnTrackingNumber}</span>
+          </p>
+        )}
+        <Button asChild variant="outline" size="sm">
+          <Link href={clientPaths.submission(submission.id)}>View Details</Link>
+        </Button>
+      </div>
+    );
+  }
   if (offer) {
     return (
       <div className="flex w-full flex-col gap-3 @3xl:w-auto @3xl:items-end">
@@ -83,7 +99,7 @@ function CardActions({
 
 /** 'In Progress' while we still have the item to value (new, appraising, an offer not yet written, unknown). */
 function showsInProgress(submission: Submission): boolean {
-  if (submission.status === 'completed' || submission.status === 'returned') return false;
+  if (['completed', 'returning', 'returned'].includes(submission.status)) return false;
   return !(submission.status === 'offered' && formatDollars(submission.finalOffer));
 }
 

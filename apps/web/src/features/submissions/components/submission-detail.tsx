@@ -174,19 +174,31 @@ export function SubmissionDetailView({
                 <p>
                   Tracking number <span className="font-mono font-semibold">{detail.label.trackingNumber}</span>
                 </p>
-                <LabelLink label={detail.label}>Download shipping label</LabelLink>
+                {/* The label is for sending the item to us: only while it is still with the seller. */}
+                {detail.status === 'new' && <LabelLink label={detail.label}>Download shipping label</LabelLink>}
               </>
             ) : (
               <p className="text-muted-foreground">No label available</p>
             )}
-            {detail.returnLabel && (
-              <>
-                <p>
-                  Return tracking number <span className="font-mono font-semibold">{detail.returnLabel.trackingNumber}</span>
-                  {detail.freeReturn ? ' (free return shipping)' : ''}
+            {(detail.status === 'returning' || detail.status === 'returned') && (
+              // DECISIONS "Returning": Assay ships it; the seller only follows the parcel.
+              <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/40 p-3">
+                <p className="font-semibold text-navy-900">
+                  {detail.status === 'returning' ? 'We are shipping it back' : 'Delivered back to you'}
+                  {detail.status === 'returned' && detail.returnDeliveredAt
+                    ? ` on ${formatDateTime(detail.returnDeliveredAt)}`
+                    : ''}
                 </p>
-                <LabelLink label={detail.returnLabel}>Download return label</LabelLink>
-              </>
+                {(detail.returnTrackingNumber ?? detail.returnLabel?.trackingNumber) && (
+                  <p>
+                    Return tracking number{' '}
+                    <span className="font-mono font-semibold">
+                      {detail.returnTrackingNumber ?? detail.returnLabel?.trackingNumber}
+                    </span>
+                    {detail.freeReturn ? ' (free return shipping)' : ''}
+                  </p>
+                )}
+              </div>
             )}
           </CardContent>
         </Card>

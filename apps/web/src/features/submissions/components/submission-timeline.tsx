@@ -30,6 +30,27 @@ export function SubmissionTimeline({ entries, className }: { entries: readonly T
               <time dateTime={entry.at} className="text-xs text-muted-foreground">
                 {formatDateTime(entry.at)}
               </time>
+              {entry.photos && entry.photos.length > 0 && (
+                <ul className="mt-1 grid grid-cols-4 gap-1.5 sm:max-w-xs" aria-label="Photos taken when your parcel was opened">
+                  {entry.photos.map((photo, n) => (
+                    <li key={photo.id}>
+                      <a
+                        href={photo.url}
+                        target="_blank"
+                        rel="noopener"
+                        className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                      >
+                        <img
+                          src={photo.thumbnailUrl}
+                          alt={`Intake photo ${n + 1}`}
+                          className="aspect-square w-full object-cover"
+                        />
+                        <span className="sr-only"> (opens the full-size photo)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
           </li>
         );

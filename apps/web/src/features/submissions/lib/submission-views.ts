@@ -20,8 +20,10 @@ export function nextStepText(submission: Pick<Submission, 'status' | 'finalOffer
         : 'Your final offer is being prepared.';
     case 'completed':
       return 'Sale completed. Your payout has been recorded.';
+    case 'returning':
+      return 'We are shipping it back to you, fully insured.';
     case 'returned':
-      return 'Your item is being returned to you.';
+      return 'Your item has been delivered back to you.';
     default:
       return '';
   }

@@ -1,0 +1,81 @@
+// DECISIONS "Returning" and "Intake evidence" as the seller sees them: a returning card says where
+// the parcel is and offers nothing to print; the timeline shows the photos taken at intake.
+import { describe, expect, test } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { aSubmission, aSubmissionDetail } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
+import { SubmissionCard } from './submission-card';
+import { SubmissionDetailView } from './submission-detail';
+
+const label = { id: 'lbl-1', trackingNumber: 'ASY0000000000001', direction: 'inbound' };
+const returnLabel = { id: 'lbl-2', trackingNumber: 'ASY0000000000002', direction: 'return' };
+
+describe('a returning submission', () => {
+  test('the card says "We are shipping it back" with the tracking number, and offers no label', () => {
+    const sub = aSubmission({ status: 'returning', finalOffer: '300.00', returnTrackingNumber: 'ASY0000000000002' });
+    renderWithApp(
+      <ul>
+        <SubmissionCard submission={sub} onPrintLabel={() => undefined} />
+      </ul>,
+    );
+    const card = screen.getByRole('listitem');
+    expect(within(card).getByText('Returning')).toBeTruthy();
+    expect(within(card).getByText('We are shipping it back')).toBeTruthy();
+    expect(within(card).getByText('ASY0000000000002')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Print Label/ })).toBeNull();
+    expect(within(card).queryByText('In Progress')).toBeNull();
+  });
+
+  test('the detail names the return tracking number and never offers a label to download', () => {
+    const detail = aSubmissionDetail({
+      status: 'returning',
+      finalOffer: '300.00',
+      returnTrackingNumber: returnLabel.trackingNumber,
+      label,
+      returnLabel,
+      freeReturn: true,
+    });
+    renderWithApp(<SubmissionDetailView detail={detail} onPrintLabel={() => undefined} />);
+    expect(screen.getAllByText('We are shipping it back', { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getByText(returnLabel.trackingNumber)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Print Label/ })).toBeNull();
+  });
+
+  test('an item that is with us (appraising) has no label to download either; a new one does', () => {
+    const { unmount } = renderWithApp(<SubmissionDetailView detail={aSubmissionDetail({ status: 'appraising', label })} />);
+    expect(screen.queryByRole('link', { name: /Download shipping label/ })).toBeNull();
+    unmount();
+    renderWithApp(<SubmissionDetailView detail={aSubmissionDetail({ status: 'new', label })} />);
+    expect(screen.getByRole('link', { name: /Download shipping label/ })).toBeTruthy();
+  });
+});
+
+describe('intake photos on the timeline', () => {
+  test('the "received" entry shows each photo, opening the full size', () => {
+    const photos = ['a1', 'b2'].map((id) => ({ id, url: `/api/objects/${id}`, thumbnailUrl: `/api/objects/${id}?size=thumb` }));
+    const detail = aSubmissionDetail({
+      status: 'appraising',
+      timeline: [
+        { at: '2030-01-01T12:00:00.000Z', action: 'created', fromStatus: null, toStatus: 'new', label: 'Submitted' },
+        {
+          at: '2030-01-02T12:00:00.000Z',
+          action: 'received',
+          fromStatus: 'new',
+          toStatus: 'appraising',
+          label: 'Parcel received, appraisal started',
+          photos,
+        },
+      ],
+    });
+    renderWithApp(<SubmissionDetailView detail={detail} />);
+    const list = screen.getByRole('list', { name: 'Photos taken when your parcel was opened' });
+    const images = within(list).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(photos.map((p) => p.thumbnailUrl));
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(photos.map((p) => p.url));
+  });
+});
