@@ -110,6 +110,16 @@ const envSchema = z.object({
       }),
   ),
   CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
+  // Whole dollars: the most one parcel is insured for (declared to the carrier, on the packing slip).
+  INSURED_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'INSURED_LIMIT must be a whole number of dollars, like 25000' })
+      .int('INSURED_LIMIT must be a whole number of dollars, like 25000')
+      .min(1, 'INSURED_LIMIT must be at least 1 dollar')
+      .max(10_000_000, 'INSURED_LIMIT must be at most 10000000 dollars')
+      .default(25000),
+  ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
@@ -277,6 +287,8 @@ export function loadConfig(env: RawEnv = process.env) {
     /** RECEIVING_ADDRESS as label fields (checked by the schema above). */
     receivingLabelAddress: parseOneLineAddress(e.RECEIVING_ADDRESS)!,
     carrier: { provider: e.CARRIER },
+    /** INSURED_LIMIT in cents: a parcel's insured value is its quote's maximum, capped by this. */
+    insuredLimitCents: e.INSURED_LIMIT * 100,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
   };

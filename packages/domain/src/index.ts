@@ -20,6 +20,7 @@ export * from './display.ts';
 export * from './submission-status.ts';
 export * from './payout-rates.ts';
 export * from './offer-vocabulary.ts';
+export * from './metal-quote.ts';
 export * from './audit-actions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
