@@ -169,7 +169,7 @@ describe('new-submission form', () => {
     );
   });
 
-  test("loose gems offer only gems, and a metal chosen before is let go; \"I'm not sure\" keeps SPEC's estimate", async () => {
+  test('loose gems offer only gems, and a metal chosen before is let go; "I\'m not sure" keeps SPEC\'s estimate', async () => {
     const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
     await fillForm(user);
     await user.selectOptions(screen.getByLabelText('What is it made of?'), 'silver');

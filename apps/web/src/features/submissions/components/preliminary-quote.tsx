@@ -28,6 +28,23 @@ export function insuredText(insuredValue: string | null): string | null {
   return `Insured for ${amount} (declared to the carrier; the packing slip goes inside the parcel)`;
 }
 
+/** The basis line, its "we pay 80-92%" kept on one line (never "80-" then "92%"). */
+export function QuoteBasis({ submission, className }: { submission: Quoted; className?: string }) {
+  const text = quoteBasisText(submission);
+  const at = text.lastIndexOf(', we pay ');
+  return (
+    <span className={cn('block text-xs font-normal text-muted-foreground', className)}>
+      {at < 0 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, at + 1)} <span className="whitespace-nowrap">{text.slice(at + 2)}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 export function InsuredNote({ insuredValue, className }: { insuredValue: string | null; className?: string }) {
   const text = insuredText(insuredValue);
   if (!text) return null;

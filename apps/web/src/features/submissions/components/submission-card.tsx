@@ -7,7 +7,7 @@ import { formatDateTime, formatDollars } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
-import { InsuredNote, quoteBasisText, quoteRangeText } from './preliminary-quote';
+import { InsuredNote, QuoteBasis, quoteRangeText } from './preliminary-quote';
 
 export type PrintLabelHandler = (submission: Submission) => void;
 export type DeclineHandler = (submission: Submission) => void;
@@ -137,8 +137,8 @@ export function SubmissionCard({
           {quoteRangeText(submission) && (
             <p className="text-sm">
               <span className="text-muted-foreground">Preliminary quote </span>
-              <span className="font-semibold tabular-nums text-navy-900">{quoteRangeText(submission)}</span>
-              <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{quoteBasisText(submission)}</span>
+              <span className="whitespace-nowrap font-semibold tabular-nums text-navy-900">{quoteRangeText(submission)}</span>
+              <QuoteBasis submission={submission} />
             </p>
           )}
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">

@@ -12,7 +12,7 @@ import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
-import { InsuredNote, quoteBasisText } from './preliminary-quote';
+import { InsuredNote, QuoteBasis } from './preliminary-quote';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { SubmissionTimeline } from './submission-timeline';
 
@@ -110,8 +110,8 @@ export function SubmissionDetailView({
               <Fact term="Preliminary quote">
                 {min && max ? (
                   <>
-                    {`${min} – ${max}`}
-                    <span className="block text-xs font-normal text-muted-foreground">{quoteBasisText(detail)}</span>
+                    <span className="whitespace-nowrap">{`${min} – ${max}`}</span>
+                    <QuoteBasis submission={detail} />
                   </>
                 ) : (
                   'Pending'
