@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('insures a parcel up to INSURED_LIMIT whole dollars (25000 by default), kept in cents', () => {
+    expect(loadConfig({}).insuredLimitCents).toBe(2_500_000);
+    expect(loadConfig({ INSURED_LIMIT: '5000' }).insuredLimitCents).toBe(500_000);
+    expect(problemsOf({ INSURED_LIMIT: '12.5' })).toBe(
+      'INSURED_LIMIT: INSURED_LIMIT must be a whole number of dollars, like 25000',
+    );
+    expect(problemsOf({ INSURED_LIMIT: '0' })).toBe('INSURED_LIMIT: INSURED_LIMIT must be at least 1 dollar');
+  });
+
   it('reports every problem at once', () => {
     let error: unknown;
     try {

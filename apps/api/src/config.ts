@@ -119,6 +119,16 @@ const envSchema = z.object({
       }),
   ),
   CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
+  // Whole dollars: the most one parcel is insured for (declared to the carrier, on the packing slip).
+  INSURED_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'INSURED_LIMIT must be a whole number of dollars, like 25000' })
+      .int('INSURED_LIMIT must be a whole number of dollars, like 25000')
+      .min(1, 'INSURED_LIMIT must be at least 1 dollar')
+      .max(10_000_000, 'INSURED_LIMIT must be at most 10000000 dollars')
+      .default(25000),
+  ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
@@ -162,16 +172,6 @@ const envSchema = z.object({
         message: 'APPRAISERS must read "Name, credential", several separated by ";"',
       })
       .optional(),
-  ),
-  /** Whole dollars: the most one parcel is insured for (declared to the carrier). */
-  INSURED_LIMIT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: 'INSURED_LIMIT must be a whole number of dollars' })
-      .int('INSURED_LIMIT must be a whole number of dollars')
-      .min(1, 'INSURED_LIMIT must be at least 1 dollar')
-      .max(10_000_000, 'INSURED_LIMIT must be at most 10,000,000 dollars')
-      .default(25_000),
   ),
 });
 
@@ -354,10 +354,10 @@ export function loadConfig(env: RawEnv = process.env) {
       name: (e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName).trim(),
     },
     carrier: { provider: e.CARRIER },
+    /** INSURED_LIMIT in cents: a parcel's insured value is its quote's maximum, capped by this. */
+    insuredLimitCents: e.INSURED_LIMIT * 100,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
-    /** The most one parcel is insured for, in cents (INSURED_LIMIT is whole dollars). */
-    insuredLimitCents: e.INSURED_LIMIT * 100,
     /**
      * Who Assay is, as GET /api/business serves it. Outside production an unset value is the
      * example's, and `example` says the legal name is one (production requires the real ones).

@@ -153,7 +153,8 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     }
     const res = await t.app.inject({ url: `/api/shipping/labels/${returnLabel.id}/pdf`, headers: { cookie: admin.cookie } });
     const pdf = await readPdf(res.rawPayload);
-    expect([pdf.pages, pdf.width, pdf.height]).toEqual([1, 288, 432]);
+    // Page 2 is the packing slip (with the insured value, never on the outside label).
+    expect([pdf.pages, pdf.width, pdf.height]).toEqual([2, 288, 432]);
     expect(pdf.lines).toEqual([
       'Assay Sample',
       'RETURN',
@@ -171,7 +172,6 @@ describe.each(engines)('declining an offer on %s', (engine) => {
       '(217) 555-0134',
       returnLabel.trackingNumber,
       `Submission #${shortId(sub.id)}`,
-      'Insured value: $675.00',
       'Carrier: Assay Sample',
       `Created ${returnLabel.createdAt.slice(0, 10)}`,
       'FREE RETURN SHIPPING — prepaid by Assay',

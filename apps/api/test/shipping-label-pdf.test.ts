@@ -33,18 +33,50 @@ function label(overrides: Partial<LabelDocument> = {}): LabelDocument {
     receiver: assay,
     freeReturn: null,
     createdAt: new Date('2026-03-04T05:06:07Z'),
+    slip: { sellerName: 'José Muñoz', description: '14k gold ring with a small chip', details: ['Estimated weight: 9.5 grams'] },
     ...overrides,
   };
 }
 
 describe('renderLabelPdf', () => {
-  it('prints Latin-1 names and thousands in the insured value', async () => {
+  it('prints Latin-1 names, and never the value on the outside label', async () => {
     const pdf = await readPdf(await renderLabelPdf(label()));
     expect(pdf.lines).toContain('José Muñoz');
     expect(pdf.lines).toContain('Cataño, PR 00962');
-    expect(pdf.lines).toContain('Insured value: $12,345.67');
     expect(pdf.lines).toContain('Submission #0000abcd');
     expect(pdf.lines).toContain('Created 2026-03-04');
+    expect(pdf.text).not.toMatch(/insured|\$/i);
+  });
+
+  it('puts a packing slip on page 2 with the seller, the items and the declared value (thousands)', async () => {
+    const pdf = await readPdf(await renderLabelPdf(label()));
+    expect(pdf.pages).toBe(2);
+    const slip = pdf.pageLines[1]!;
+    expect(slip).toEqual(
+      expect.arrayContaining([
+        'PACKING SLIP',
+        'Submission #0000abcd',
+        'Seller: José Muñoz',
+        'Tracking: ASY4006381333931',
+        '14k gold ring with a small chip',
+        'Estimated weight: 9.5 grams',
+        'Declared insured value: $12,345.67',
+      ]),
+    );
+    expect(slip.join(' ').replace(/\s+/g, ' ')).toContain(
+      'Put this slip inside the parcel. Do not write the value on the outside.',
+    );
+  });
+
+  it('keeps a long description (cut) and characters the PDF fonts lack (as ?) on the one slip page', async () => {
+    const description = `Ring 💍 ${'with a long story '.repeat(200)}`;
+    const pdf = await readPdf(await renderLabelPdf(label({ slip: { sellerName: 'Zoë', description, details: ['Made of: Gold 14K'] } })));
+    expect(pdf.pages).toBe(2);
+    const slip = pdf.pageLines[1]!.join(' ');
+    expect(slip).toContain('Ring ?');
+    expect(slip).toContain('…');
+    expect(slip).toContain('Made of: Gold 14K');
+    expect(slip).toContain('Declared insured value: $12,345.67');
   });
 
   it('has no sample band on a label that is valid for postage', async () => {
@@ -70,12 +102,14 @@ describe('renderLabelPdf', () => {
     const longAssay = { ...assay, name: 'Assay Receiving Department, Precious Metals and Fine Jewelry'.slice(0, 100) };
     const bytes = await renderLabelPdf(label({ direction: 'return', sender: longAssay, receiver: long, freeReturn: true }));
     const pdf = await readPdf(bytes);
-    expect([pdf.pages, pdf.width, pdf.height]).toEqual([1, 288, 432]);
+    // Page 1 is the label, page 2 the packing slip.
+    expect([pdf.pages, pdf.width, pdf.height]).toEqual([2, 288, 432]);
     // Wrapped lines come back as several text items; joined, nothing is missing.
     const joined = pdf.lines.join('');
     expect(joined).toContain('N'.repeat(100));
     expect(joined).toContain(`${'C'.repeat(60)}, CA 90210-1234`);
     expect(pdf.lines.at(-1)).toBe('FREE RETURN SHIPPING — prepaid by Assay');
+    expect(pdf.text).not.toContain('Insured');
     expect(await decodeBarcode(bytes)).toBe('ASY4006381333931');
   });
 

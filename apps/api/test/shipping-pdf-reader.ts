@@ -29,6 +29,8 @@ export interface PdfReadBack {
   /** Every text item of page 1, in drawing order. */
   lines: string[];
   text: string;
+  /** The text items of every page (page 2 is the packing slip). */
+  pageLines: string[][];
 }
 
 export async function readPdf(pdf: Buffer): Promise<PdfReadBack> {
@@ -37,9 +39,13 @@ export async function readPdf(pdf: Buffer): Promise<PdfReadBack> {
   try {
     const page = await doc.getPage(1);
     const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-    const content = await page.getTextContent();
-    const lines = content.items.map((item) => ('str' in item ? item.str : '')).filter((s) => s.trim() !== '');
-    return { pages: doc.numPages, width: x1 - x0, height: y1 - y0, lines, text: lines.join('\n') };
+    const pageLines: string[][] = [];
+    for (let n = 1; n <= doc.numPages; n += 1) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      pageLines.push(content.items.map((item) => ('str' in item ? item.str : '')).filter((s) => s.trim() !== ''));
+    }
+    const lines = pageLines[0] ?? [];
+    return { pages: doc.numPages, width: x1 - x0, height: y1 - y0, lines, text: lines.join('\n'), pageLines };
   } finally {
     await doc.destroy();
   }

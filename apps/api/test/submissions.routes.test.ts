@@ -97,6 +97,9 @@ describe.each(engines)('submissions on %s', (engine) => {
         // jewelry, grams: 10 g × $45 = $450 -> 80% and 120%
         preliminaryQuoteMin: '360.00',
         preliminaryQuoteMax: '540.00',
+        material: null,
+        quoteBasis: null,
+        insuredValue: '540.00',
         finalOffer: null,
         actualWeight: null,
         status: 'new',

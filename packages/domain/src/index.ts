@@ -23,6 +23,7 @@ export * from './calculator-offer.ts';
 export * from './offer-vocabulary.ts';
 export * from './business-identity.ts';
 export * from './offer-lines.ts';
+export * from './metal-quote.ts';
 export * from './audit-actions.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -17,9 +17,26 @@ describe('createSubmissionSchema', () => {
     expect(createSubmissionSchema.parse({ ...valid, preliminaryQuoteMin: '280', preliminaryQuoteMax: 420 })).toEqual({
       ...valid,
       description: '14k gold chain, 20 inches',
+      material: null,
       preliminaryQuoteMin: '280',
       preliminaryQuoteMax: 420,
     });
+  });
+
+  test('takes an optional material of the pricing item types, null when not named', () => {
+    expect(createSubmissionSchema.parse({ ...valid, material: 'gold-14k' }).material).toBe('gold-14k');
+    expect(createSubmissionSchema.parse({ ...valid, material: null }).material).toBeNull();
+    expect(createSubmissionSchema.parse({ ...valid, category: 'gems', weightUnit: 'carats', material: 'ruby' }).material).toBe('ruby');
+  });
+
+  test('refuses a material that is not on the list, or cannot be of the category', () => {
+    expect(issues({ ...valid, material: 'gold-9k' })).toEqual([['material', 'Please choose a metal or gem from the list.']]);
+    expect(issues({ ...valid, category: 'gems', material: 'silver' })).toEqual([
+      ['material', 'A loose gem cannot be made of Silver. Please choose a gem, or the category "Jewelry" or "Coins/Scrap".'],
+    ]);
+    expect(issues({ ...valid, material: 'diamond' })).toEqual([
+      ['material', 'Diamond is a gem: we quote it as a loose gem. Please choose "Loose Gems", or name the metal of the piece.'],
+    ]);
   });
 
   test('images default to none', () => {

@@ -2,7 +2,9 @@
 // route validates the same body, so the client hears the same sentence either way. The quote
 // fields are tolerated but ignored: the server computes its own (DECISIONS).
 import { z } from 'zod';
+import { itemTypeSchema } from '../item-type.ts';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
+import { materialCategoryProblem } from '../metal-quote.ts';
 import { submissionCategorySchema } from '../submission-category.ts';
 import { validateCalculatorWeight, weightMessages, weightUnitSchema } from '../weight.ts';
 import { ignoredAmountSchema } from './common.ts';
@@ -41,6 +43,11 @@ export const createSubmissionSchema = z
         }
       })
       .default([]),
+    /**
+     * What it is made of (a pricing item type), when the seller knows: the quote is then live price
+     * x purity x weight x the payout rates. Null or absent: SPEC 9's table quote.
+     */
+    material: itemTypeSchema.nullish().transform((material) => material ?? null),
     preliminaryQuoteMin: ignoredAmountSchema,
     preliminaryQuoteMax: ignoredAmountSchema,
   })
@@ -50,6 +57,8 @@ export const createSubmissionSchema = z
     if (problem && problem !== weightMessages.zero && problem !== weightMessages.negative) {
       ctx.addIssue({ code: 'custom', message: problem, path: ['estimatedWeight'] });
     }
+    const mismatch = body.material ? materialCategoryProblem(body.category, body.material) : null;
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['material'] });
   });
 
 /** What the form sends. */

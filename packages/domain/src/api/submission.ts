@@ -1,6 +1,23 @@
 // A submission as the server sends it. Status and category stay plain strings on the way out:
 // SPEC 4 shows an unknown status raw, so the browser must accept values it does not know.
 import { z } from 'zod';
+import { itemTypeSchema } from '../item-type.ts';
+import { referencePriceUnits, type QuoteBasis } from '../offer-vocabulary.ts';
+import { weightUnitSchema } from '../weight.ts';
+
+/** The live price and payout rates a metal-aware preliminary quote rested on (QuoteBasis). */
+export const quoteBasisSchema = z.object({
+  material: itemTypeSchema,
+  weight: z.string(),
+  weightUnit: weightUnitSchema,
+  purity: z.string(),
+  referencePrice: z.string(),
+  referenceUnit: z.enum(referencePriceUnits),
+  priceSource: z.string(),
+  pricedAt: z.string(),
+  minPercent: z.string(),
+  maxPercent: z.string(),
+}) satisfies z.ZodType<QuoteBasis>;
 
 export const submissionSchema = z.object({
   id: z.string(),
@@ -12,6 +29,12 @@ export const submissionSchema = z.object({
   images: z.array(z.string()),
   preliminaryQuoteMin: z.string().nullable(),
   preliminaryQuoteMax: z.string().nullable(),
+  /** What the seller said it is made of (a pricing item type), or null when they did not say. */
+  material: z.string().nullable(),
+  /** The prices and rates of a metal-aware quote; null for SPEC 9's table quote. */
+  quoteBasis: quoteBasisSchema.nullable(),
+  /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
+  insuredValue: z.string().nullable(),
   finalOffer: z.string().nullable(),
   actualWeight: z.number().nullable(),
   status: z.string(),

@@ -1,7 +1,9 @@
 // The 4x6 inch label (DECISIONS "Shipping labels"): sender and receiver, a Code 128 barcode of
-// the tracking number with the number printed under it, the submission's short id, the insured
-// value and the carrier. A label that is not valid for postage says so in a black band across
-// it, so nobody mistakes a sample for paid postage. Pure: label data in, PDF bytes out.
+// the tracking number with the number printed under it, the submission's short id and the
+// carrier. A label that is not valid for postage says so in a black band across it, so nobody
+// mistakes a sample for paid postage. The insured value is never on the outside of a parcel
+// (DECISIONS "The honest offer"): it is declared to the carrier and printed on page 2, a packing
+// slip that goes inside the parcel. Pure: label data in, PDF bytes out.
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import {
@@ -26,7 +28,22 @@ export interface LabelDocument {
   /** Return labels: whether Assay pays the trip back. */
   freeReturn: boolean | null;
   createdAt: Date;
+  /** Page 2, the packing slip that goes inside the parcel. */
+  slip: PackingSlip;
 }
+
+export interface PackingSlip {
+  /** The seller the items belong to. */
+  sellerName: string;
+  /** The items as the seller described them. */
+  description: string;
+  /** "Estimated weight: 9.5 grams", "Made of: Gold 14K"... one line each. */
+  details: string[];
+}
+
+export const PACKING_SLIP_INSTRUCTION = 'Put this slip inside the parcel. Do not write the value on the outside.';
+/** A description longer than this is cut on the slip (it is the seller's own text; the full one is online). */
+const SLIP_DESCRIPTION_CHARS = 600;
 
 /** 4 x 6 inches in PDF points (72 per inch). */
 export const LABEL_WIDTH_PT = 288;
@@ -46,7 +63,7 @@ const BARCODE_PX_PER_MODULE = 2;
 const MAX_MODULE_PT = 1.5;
 const BARCODE_HEIGHT_PT = 64;
 const MIN_BARCODE_HEIGHT_PT = 32;
-/** What is printed under the bars: the number, short id, insured value, carrier and date. */
+/** What is printed under the bars: the number, short id, carrier and date. */
 const FOOTER_HEIGHT_PT = 96;
 const RETURN_TERMS_HEIGHT_PT = 24;
 
@@ -186,7 +203,6 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
   y += 6;
 
   y = fitLine(doc, `Submission #${shortId(label.submissionId)}`, y, { size: 10, font: BOLD });
-  y = fitLine(doc, `Insured value: ${formatCents(label.insuredValueCents)}`, y + 2, { size: 10, font: BOLD });
   y = fitLine(doc, `Carrier: ${label.carrier}`, y + 2, { size: 8 });
   y = fitLine(doc, `Created ${label.createdAt.toISOString().slice(0, 10)}`, y + 1, { size: 8 });
   if (label.direction === 'return') {
@@ -196,6 +212,51 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
     else fitLine(doc, terms, y, { size: 10, font: BOLD });
   }
 
+  packingSlipPage(doc, label);
   doc.end();
   return done;
+}
+
+/**
+ * The standard PDF fonts only draw Windows-1252; the seller's own text may hold anything else
+ * (emoji, other scripts), which is shown as "?" rather than as garbage.
+ */
+function printable(text: string): string {
+  return text.replace(/[^\n\x20-\x7e\xa0-\xff‘’“”–—…•€]/gu, '?');
+}
+
+function packingSlipPage(doc: PDFKit.PDFDocument, label: LabelDocument) {
+  doc.addPage({ size: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT], margin: 0 });
+  let y = MARGIN;
+  y = fitLine(doc, 'PACKING SLIP', y, { size: 14, font: BOLD });
+  y = fitLine(doc, 'Goes inside the parcel, with the items', y + 1, { size: 9 }) + 4;
+  rule(doc, y, 1.5);
+  y += 8;
+  y = fitLine(doc, `Submission #${shortId(label.submissionId)}`, y, { size: 12, font: BOLD });
+  y = fitLine(doc, `Seller: ${printable(label.slip.sellerName)}`, y + 3, { size: 10 });
+  y = fitLine(doc, `Tracking: ${label.trackingNumber}`, y + 2, { size: 9 }) + 6;
+  rule(doc, y);
+  y += 8;
+  y = fitLine(doc, 'ITEMS', y, { size: 8, font: BOLD }) + 2;
+  const description = label.slip.description.trim();
+  const cut = description.length > SLIP_DESCRIPTION_CHARS ? `${description.slice(0, SLIP_DESCRIPTION_CHARS - 1)}…` : description;
+  doc.font(REGULAR).fontSize(9);
+  const text = printable(cut);
+  const height = doc.heightOfString(text, { width: INNER });
+  doc.text(text, MARGIN, y, { width: INNER, lineGap: 0 });
+  y += height + 4;
+  for (const line of label.slip.details) y = fitLine(doc, printable(line), y + 1, { size: 9 });
+  y += 8;
+  rule(doc, y);
+  y += 8;
+  y = fitLine(doc, `Declared insured value: ${formatCents(label.insuredValueCents)}`, y, { size: 11, font: BOLD }) + 8;
+  // The instruction in white on black at the foot of the slip, wrapped over two lines.
+  const boxHeight = 44;
+  const top = Math.max(y, LABEL_HEIGHT_PT - MARGIN - boxHeight);
+  doc.save().rect(MARGIN, top, INNER, boxHeight).fill('#000000').restore();
+  doc.save().fillColor('#ffffff').font(BOLD).fontSize(11);
+  const width = INNER - 16;
+  const textHeight = doc.heightOfString(PACKING_SLIP_INSTRUCTION, { width, align: 'center' });
+  doc.text(PACKING_SLIP_INSTRUCTION, MARGIN + 8, top + (boxHeight - textHeight) / 2, { width, align: 'center', lineGap: 0 });
+  doc.restore();
 }

@@ -1,13 +1,18 @@
 // Shipping labels (SPEC 7 "1-Click Print Label", DECISIONS "Shipping labels"): one inbound label
 // per submission, made from the client's address to Assay's receiving address by the configured
-// carrier, insured for the estimate; and its 4x6 PDF, for the owner and appraisers only.
+// carrier, insured for the submission's insured value (its quote's maximum capped by
+// INSURED_LIMIT, declared to the carrier); and its 4x6 PDF with the packing slip, for the owner
+// and appraisers only.
 import {
   ADDRESS_REQUIRED_MESSAGE,
   centsToDecimalString,
   type CreateLabelBody,
   dollarsToCents,
+  insuredValueCents as cappedInsuredValueCents,
   isPendingStatus,
+  itemTypeLabels,
   labelInsuredValueCents,
+  type ItemType,
   type LabelDirection,
   NO_LABEL_MESSAGE,
   type ShippingAddress,
@@ -19,7 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { lockSubmissionRow, type SubmissionRow } from '../submissions/submission-rows.ts';
+import { findSubmissionRow, lockSubmissionRow, type SubmissionRow } from '../submissions/submission-rows.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
@@ -115,6 +120,18 @@ function notLabelable(status: string) {
   );
 }
 
+/**
+ * What an inbound parcel is insured for: the insured value stored with the submission at creation
+ * (its quote's maximum, capped by INSURED_LIMIT); for a submission from before that was stored,
+ * the larger of quote maximum and offer, capped the same way.
+ */
+export function inboundInsuredValueCents(submission: SubmissionRow, insuredLimitCents: number): number | null {
+  const stored = submission.insuredValue === null ? null : dollarsToCents(submission.insuredValue);
+  if (stored !== null && stored > 0) return stored;
+  const legacy = labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer);
+  return legacy === null ? null : cappedInsuredValueCents(centsToDecimalString(legacy), insuredLimitCents);
+}
+
 /** 201 with a new label, or 200 with the label the submission already has. */
 export async function createInboundLabel(
   ctx: AppContext,
@@ -137,7 +154,7 @@ export async function createInboundLabel(
 
     const sender = await shippingAddressOf(tx, actor.id);
     if (!sender) throw addressRequired();
-    const insuredValueCents = labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer);
+    const insuredValueCents = inboundInsuredValueCents(submission, ctx.config.insuredLimitCents);
     if (insuredValueCents === null) {
       throw conflict(
         'We cannot insure this parcel yet because the submission has no estimate. Please contact support and we will send you a label.',
@@ -184,6 +201,13 @@ export async function getLatestLabel(ctx: AppContext, actor: Actor): Promise<Shi
   return toLabelDto(row);
 }
 
+/** The lines under the description on the packing slip: weight, and what the seller said it is made of. */
+function packingSlipDetails(submission: SubmissionRow): string[] {
+  const weight = `Estimated weight: ${Number(submission.estimatedWeight)} ${submission.weightUnit}`;
+  const material = submission.material ? (itemTypeLabels[submission.material as ItemType] ?? null) : null;
+  return material ? [weight, `Made of: ${material}`] : [weight];
+}
+
 export function labelFilename(trackingNumber: string) {
   return `shipping-label-${trackingNumber}.pdf`;
 }
@@ -194,6 +218,8 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound('Label');
   const insuredValueCents = dollarsToCents(row.insuredValue);
   if (insuredValueCents === null) throw new Error(`Label ${row.id} has an unreadable insured value.`);
+  const submission = await findSubmissionRow(ctx.db, row.submissionId);
+  const inbound = row.direction !== 'return';
   const pdf = await renderLabelPdf({
     direction: row.direction === 'return' ? 'return' : 'inbound',
     trackingNumber: row.trackingNumber,
@@ -205,6 +231,12 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
     receiver: row.receiver,
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt,
+    slip: {
+      // The seller: who sends the parcel in, or who gets it back.
+      sellerName: (inbound ? row.sender : row.receiver).name,
+      description: submission?.description ?? '',
+      details: submission ? packingSlipDetails(submission) : [],
+    },
   });
   return { filename: labelFilename(row.trackingNumber), pdf };
 }

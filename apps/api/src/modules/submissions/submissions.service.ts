@@ -8,9 +8,14 @@ import {
   customerLabel,
   guaranteeDeadlineFrom,
   imageIdFromReference,
+  centsToDecimalString,
+  findPricingRow,
   imageUrl,
+  insuredValueCents,
   MAX_IMAGES_PER_SUBMISSION,
+  metalAwareQuote,
   preliminaryQuote,
+  type QuoteBasis,
   uploadMessages,
 } from '@assay/domain';
 import { offerHistoryOf } from '../offers/offers.service.ts';
@@ -22,6 +27,7 @@ import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { submissionTimeline } from '../audit/audit.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
+import { currentPayoutRates } from '../payout-rates/payout-rates.service.ts';
 import {
   attachImage,
   countImagesOfSubmission,
@@ -65,6 +71,9 @@ export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: 
     images: imageIds.map(imageUrl),
     preliminaryQuoteMin: row.preliminaryQuoteMin,
     preliminaryQuoteMax: row.preliminaryQuoteMax,
+    material: row.material,
+    quoteBasis: row.quoteBasis ?? null,
+    insuredValue: row.insuredValue,
     finalOffer: row.finalOffer,
     actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
     status: row.status,
@@ -113,11 +122,40 @@ export async function attachSeedPhotos(db: Db, input: { ownerId: string; submiss
   await db.transaction((tx) => attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0));
 }
 
-export async function createSubmission({ db, clock }: AppContext, actor: Actor, body: CreateSubmissionBody) {
+/**
+ * The preliminary quote (decision 019): with a named material, live price x purity x weight x the
+ * payout rates and the basis it used; without one, or when that material has no live price, SPEC
+ * 9's table (basis null).
+ */
+async function quoteFor(
+  { db, pricing }: AppContext,
+  body: CreateSubmissionBody,
+): Promise<{ preliminaryQuoteMin: string; preliminaryQuoteMax: string; basis: QuoteBasis | null } | null> {
+  if (body.material) {
+    const price = findPricingRow(pricing.snapshot().rows, body.material);
+    if (price) {
+      const rates = await currentPayoutRates(db);
+      const quote = metalAwareQuote({
+        material: body.material,
+        estimatedWeight: body.estimatedWeight,
+        weightUnit: body.weightUnit,
+        price,
+        rate: rates[body.material],
+      });
+      if (quote) return quote;
+    }
+  }
+  const table = preliminaryQuote(body.category, body.estimatedWeight, body.weightUnit);
+  return table && { ...table, basis: null };
+}
+
+export async function createSubmission(ctx: AppContext, actor: Actor, body: CreateSubmissionBody) {
+  const { db, clock, config } = ctx;
   const imageIds = imageIdsFrom(body.images);
-  const quote = preliminaryQuote(body.category, body.estimatedWeight, body.weightUnit);
+  const quote = await quoteFor(ctx, body);
   // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
   if (!quote) throw badRequest('Please enter a valid estimated weight.');
+  const insured = insuredValueCents(quote.preliminaryQuoteMax, config.insuredLimitCents);
   const createdAt = clock.now();
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
@@ -130,6 +168,9 @@ export async function createSubmission({ db, clock }: AppContext, actor: Actor, 
       weightUnit: body.weightUnit,
       preliminaryQuoteMin: quote.preliminaryQuoteMin,
       preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      material: body.material,
+      quoteBasis: quote.basis,
+      insuredValue: insured === null ? null : centsToDecimalString(insured),
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,
@@ -142,7 +183,7 @@ export async function createSubmission({ db, clock }: AppContext, actor: Actor, 
       entityId: id,
       action: 'created',
       toStatus: 'new',
-      changes: { images: imageIds.length },
+      changes: { images: imageIds.length, ...(body.material ? { material: body.material } : {}) },
     });
     await notify(tx, {
       userId: actor.id,

@@ -69,8 +69,8 @@ export function usePrintLabel(): PrintLabel {
         toast.success('Label Downloaded', {
           description:
             label.validForPostage === false
-              ? `${fileName}: a sample label, not valid for postage.`
-              : `${fileName}: print it and attach it to your parcel.`,
+              ? `${fileName}: a sample label, not valid for postage. Page 2 is the packing slip: put it inside the parcel.`
+              : `${fileName}: print it and attach it to your parcel. Page 2 is the packing slip: put it inside the parcel.`,
         });
       } catch (err) {
         if (err instanceof StepError)

@@ -120,4 +120,66 @@ describe('new-submission form', () => {
     expect(await screen.findByText(`Failed to create submission. ${sentence}`)).toBeTruthy();
     expect(submit()).toHaveProperty('disabled', false);
   });
+
+  test('a named material is sent, the page says the quote will use live prices, and the server quote shows after', async () => {
+    const seen = recordRequests();
+    const basis = {
+      material: 'gold-14k' as const,
+      weight: '6.2',
+      weightUnit: 'grams' as const,
+      purity: '0.585',
+      referencePrice: '50.0000',
+      referenceUnit: 'gram' as const,
+      priceSource: 'gold-api.com',
+      pricedAt: '2030-01-01T11:59:00.000Z',
+      minPercent: '80.00',
+      maxPercent: '92.00',
+    };
+    server.use(
+      http.post('/api/submissions', () =>
+        HttpResponse.json(
+          aSubmission({ material: 'gold-14k', quoteBasis: basis, preliminaryQuoteMin: '248.00', preliminaryQuoteMax: '285.00' }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
+
+    await fillForm(user);
+    const select = screen.getByLabelText('What is it made of?');
+    // Jewelry is named by its metal: no gems on offer.
+    expect(screen.queryByRole('option', { name: 'Diamond' })).toBeNull();
+    await user.selectOptions(select, 'gold-14k');
+    expect(screen.getByText('Your quote will use live prices')).toBeTruthy();
+    expect(screen.queryByText('$223 – $335')).toBeNull();
+    await user.click(submit());
+
+    expect(await screen.findByText('Your preliminary quote: $248 – $285 (Gold 14K at $50.00/g, we pay 80-92%).')).toBeTruthy();
+    await waitFor(() =>
+      expect(seen[0]?.body).toEqual({
+        category: 'jewelry',
+        description: '18k yellow gold ring',
+        estimatedWeight: 6.2,
+        weightUnit: 'grams',
+        material: 'gold-14k',
+        images: [],
+        preliminaryQuoteMin: '223',
+        preliminaryQuoteMax: '335',
+      }),
+    );
+  });
+
+  test('loose gems offer only gems, and a metal chosen before is let go; "I\'m not sure" keeps SPEC\'s estimate', async () => {
+    const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('What is it made of?'), 'silver');
+    await user.click(screen.getByText('Loose Gems', { exact: true }));
+    const select = screen.getByLabelText<HTMLSelectElement>('What is it made of?');
+    await waitFor(() => expect(select.value).toBe(''));
+    expect(screen.queryByRole('option', { name: 'Silver' })).toBeNull();
+    expect(screen.getByRole('option', { name: 'Ruby' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: "I'm not sure" })).toBeTruthy();
+    // Loose gems in grams: SPEC 9's rate 1500 per unit.
+    expect(screen.queryByText('Your quote will use live prices')).toBeNull();
+  });
 });

@@ -6,6 +6,12 @@ import { toast } from 'sonner';
 import {
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   createSubmissionSchema,
+  describeQuoteBasis,
+  gemItemTypes,
+  goldItemTypes,
+  isGemItemType,
+  itemTypeLabels,
+  materialCategoryProblem,
   preliminaryQuote,
   PRELIMINARY_QUOTE_WITHIN_HOURS,
   readWeight,
@@ -13,6 +19,8 @@ import {
   submissionCategoryLabels,
   validationMessages,
   weightUnits,
+  type ItemType,
+  type Submission,
   type SubmissionCategory,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
@@ -45,15 +53,43 @@ const blankMessages = {
 
 const isCategory = (value: string): value is SubmissionCategory => (submissionCategories as readonly string[]).includes(value);
 
+/** "What is it made of?": the pricing item types, grouped; the empty value is "I'm not sure". */
+const materialGroups = [
+  { label: 'Gold', types: goldItemTypes, gem: false },
+  { label: 'Other metals', types: ['silver', 'platinum', 'palladium'] as const, gem: false },
+  { label: 'Gems', types: gemItemTypes, gem: true },
+] as const;
+const isMaterial = (value: string): value is ItemType => value in itemTypeLabels;
+/** Loose gems are gems; jewelry and coins/scrap are named by their metal (decision 019). */
+const materialGroupsFor = (category: string) =>
+  materialGroups.filter((group) => !isCategory(category) || group.gem === (category === 'gems'));
+
+/** The server's quote, in words for the toast after creating: "$425 – $450 (Gold 14K at $50.00/g, we pay 85-90%)". */
+function createdQuoteText(submission: Submission): string | null {
+  const min = Number(submission.preliminaryQuoteMin);
+  const max = Number(submission.preliminaryQuoteMax);
+  if (!submission.preliminaryQuoteMin || !submission.preliminaryQuoteMax || Number.isNaN(min) || Number.isNaN(max)) return null;
+  const range = `${formatWholeDollarAmount(min)} – ${formatWholeDollarAmount(max)}`;
+  return submission.quoteBasis
+    ? `Your preliminary quote: ${range} (${describeQuoteBasis(submission.quoteBasis)}).`
+    : `Your preliminary quote: ${range}.`;
+}
+
 /**
  * The form as typed, checked field by field with the domain's createSubmissionSchema (photos are
  * added to the body once they are up). A blank required field gets its own short sentence and the
  * toast SPEC 5's 'Please fill in all required fields'.
  */
 const newSubmissionFormSchema = z
-  .object({ category: z.string(), description: z.string(), estimatedWeight: z.string(), weightUnit: z.enum(weightUnits) })
+  .object({
+    category: z.string(),
+    description: z.string(),
+    estimatedWeight: z.string(),
+    weightUnit: z.enum(weightUnits),
+    material: z.string(),
+  })
   .transform((values, ctx) => {
-    const { category, description, estimatedWeight, weightUnit } = values;
+    const { category, description, estimatedWeight, weightUnit, material } = values;
     const blank = { category: !isCategory(category), description: !description.trim(), estimatedWeight: !estimatedWeight.trim() };
     for (const field of ['category', 'description', 'estimatedWeight'] as const) {
       if (blank[field]) ctx.addIssue({ code: 'custom', path: [field], message: blankMessages[field] });
@@ -64,6 +100,7 @@ const newSubmissionFormSchema = z
       description,
       estimatedWeight: readWeight(estimatedWeight),
       weightUnit,
+      material: material || null,
     });
     if (parsed.success) return { ...parsed.data, category };
     copyIssues(ctx, parsed.error, (path) => String(path[0] ?? 'category'));
@@ -82,20 +119,31 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
       description: restored?.description ?? '',
       estimatedWeight: restored?.estimatedWeight ?? '',
       weightUnit: restored?.weightUnit ?? 'grams',
+      material: '',
     },
   });
   const { errors } = form.formState;
-  const [category, estimatedWeight, weightUnit] = form.watch(['category', 'estimatedWeight', 'weightUnit']);
+  const [category, estimatedWeight, weightUnit, material] = form.watch(['category', 'estimatedWeight', 'weightUnit', 'material']);
   const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
-  const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId() };
+  const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId(), material: useId() };
 
   useEffect(() => {
     document.title = 'New Submission — Assay';
   }, []);
 
+  // A material the new category cannot be (a gem for jewelry, a metal for loose gems) is let go.
+  useEffect(() => {
+    if (isCategory(category) && isMaterial(material) && materialCategoryProblem(category, material)) {
+      form.setValue('material', '');
+    }
+  }, [category, material, form]);
+
   const weightNumber = readWeight(estimatedWeight);
-  const preview = isCategory(category) && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
+  const named = isMaterial(material) ? material : null;
+  // A named material is quoted by the server from live prices and the payout rates in force.
+  const preview =
+    !named && isCategory(category) && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
   const busy = create.isPending || waitingForPhotos;
 
   const onSaveDraft = () => {
@@ -113,7 +161,7 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
   const onDiscardDraft = () => {
     clearDraft(userId);
     setDraftSavedAt(null);
-    form.reset({ category: '', description: '', estimatedWeight: '', weightUnit: 'grams' });
+    form.reset({ category: '', description: '', estimatedWeight: '', weightUnit: 'grams', material: '' });
     toast('Draft discarded');
   };
 
@@ -133,8 +181,11 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
     }
 
     const quote = preliminaryQuote(fields.category, fields.estimatedWeight, fields.weightUnit);
+    const { material: chosen, ...rest } = fields;
     const parsed = createSubmissionSchema.safeParse({
-      ...fields,
+      ...rest,
+      // Only when named: "I'm not sure" sends SPEC's body as it always was.
+      ...(chosen ? { material: chosen } : {}),
       images: uploadedImageIds(uppy),
       preliminaryQuoteMin: quote?.preliminaryQuoteMin,
       preliminaryQuoteMax: quote?.preliminaryQuoteMax,
@@ -144,11 +195,16 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
       return;
     }
 
-    create.mutate(parsed.data, {
-      onSuccess: () => {
+    const { material: sentMaterial, ...body } = parsed.data;
+    create.mutate(sentMaterial ? parsed.data : body, {
+      onSuccess: (submission) => {
         clearDraft(userId);
         uppy.cancelAll();
-        toast.success("Submission created successfully! You'll receive a preliminary quote within 24 hours.");
+        const quoteText = submission ? createdQuoteText(submission) : null;
+        toast.success(
+          "Submission created successfully! You'll receive a preliminary quote within 24 hours.",
+          quoteText ? { description: quoteText } : undefined,
+        );
         navigate(clientPaths.dashboard);
       },
       onError: (err) => {
@@ -271,9 +327,45 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
               <FieldMessage id={`${ids.weight}-error`}>{errors.estimatedWeight?.message}</FieldMessage>
             </div>
 
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.material}>What is it made of?</Label>
+              <NativeSelect
+                id={ids.material}
+                {...form.register('material')}
+                aria-invalid={errors.material ? true : undefined}
+                aria-describedby={`${ids.material}-hint ${ids.material}-error`}
+              >
+                <option value="">I&apos;m not sure</option>
+                {materialGroupsFor(category).map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.types.map((type) => (
+                      <option key={type} value={type}>
+                        {itemTypeLabels[type]}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </NativeSelect>
+              <p id={`${ids.material}-hint`} className="text-xs text-muted-foreground">
+                Optional. If you know the metal and karat (a stamp like 585 or 14K) or the gem, your quote uses today&apos;s live
+                price instead of an average for the category.
+              </p>
+              <FieldMessage id={`${ids.material}-error`}>{errors.material?.message}</FieldMessage>
+            </div>
+
             <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">
               <p className="text-xs font-semibold uppercase tracking-wide text-gold-800">Preliminary quote</p>
-              {preview ? (
+              {named ? (
+                <>
+                  <p className="mt-1 text-base font-semibold text-navy-900">Your quote will use live prices</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    {isGemItemType(named)
+                      ? `We price ${itemTypeLabels[named]} at today's reference price per carat times the weight, at our published share.`
+                      : `We price ${itemTypeLabels[named]} at today's live price times its purity and weight, at our published share of metal value.`}{' '}
+                    You will see the quote and what it rests on as soon as you submit.
+                  </p>
+                </>
+              ) : preview ? (
                 <>
                   <p className="mt-1 text-2xl font-bold tabular-nums text-navy-900">
                     {formatWholeDollarAmount(Number(preview.preliminaryQuoteMin))} –{' '}

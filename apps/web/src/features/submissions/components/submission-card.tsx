@@ -7,6 +7,7 @@ import { formatDateTime, formatDollars } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { InsuredNote, QuoteBasis, quoteRangeText } from './preliminary-quote';
 
 export type PrintLabelHandler = (submission: Submission) => void;
 export type DeclineHandler = (submission: Submission) => void;
@@ -32,20 +33,23 @@ function CardActions({
 
   if (submission.status === 'new') {
     return (
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onPrintLabel?.(submission)}
-        disabled={printing || !onPrintLabel}
-        aria-busy={printing || undefined}
-      >
-        {printing ? (
-          <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-        ) : (
-          <Printer aria-hidden="true" />
-        )}
-        Print Label
-      </Button>
+      <div className="flex w-full flex-col gap-2 sm:w-56 sm:items-end">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPrintLabel?.(submission)}
+          disabled={printing || !onPrintLabel}
+          aria-busy={printing || undefined}
+        >
+          {printing ? (
+            <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+          ) : (
+            <Printer aria-hidden="true" />
+          )}
+          Print Label
+        </Button>
+        <InsuredNote insuredValue={submission.insuredValue} className="sm:text-right" />
+      </div>
     );
   }
   if (submission.status === 'appraising' || submission.status === 'completed') {
@@ -155,6 +159,13 @@ export function SubmissionCard({
             <span aria-hidden="true">·</span>
             <span>{formatWeight(submission)}</span>
           </p>
+          {quoteRangeText(submission) && (
+            <p className="text-sm">
+              <span className="text-muted-foreground">Preliminary quote </span>
+              <span className="whitespace-nowrap font-semibold tabular-nums text-navy-900">{quoteRangeText(submission)}</span>
+              <QuoteBasis submission={submission} />
+            </p>
+          )}
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <time dateTime={submission.createdAt}>Submitted {formatDateTime(submission.createdAt)}</time>
             <span className="font-mono">#{shortId(submission.id)}</span>

@@ -12,6 +12,7 @@ import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
+import { InsuredNote, QuoteBasis } from './preliminary-quote';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { SubmissionTimeline } from './submission-timeline';
 
@@ -106,7 +107,16 @@ export function SubmissionDetailView({
               <Fact term="Category">{categoryLabel(detail.category)}</Fact>
               <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
               <Fact term="Submitted">{formatDateTime(detail.createdAt)}</Fact>
-              <Fact term="Preliminary quote">{min && max ? `${min} – ${max}` : 'Pending'}</Fact>
+              <Fact term="Preliminary quote">
+                {min && max ? (
+                  <>
+                    <span className="whitespace-nowrap">{`${min} – ${max}`}</span>
+                    <QuoteBasis submission={detail} />
+                  </>
+                ) : (
+                  'Pending'
+                )}
+              </Fact>
               {offer && <Fact term="Final offer">{offer}</Fact>}
               {detail.actualWeight != null && <Fact term="Actual weight">{`${detail.actualWeight} ${detail.weightUnit}`}</Fact>}
               {detail.consignmentRequestedAt && (
@@ -147,6 +157,7 @@ export function SubmissionDetailView({
                 )}
               </div>
             )}
+            {detail.status === 'new' && onPrintLabel && <InsuredNote insuredValue={detail.insuredValue} />}
           </CardContent>
         </Card>
         {canAddMorePhotos(detail) && <AddPhotosCard key={detail.id} detail={detail} photoRequest={photoRequest} />}
