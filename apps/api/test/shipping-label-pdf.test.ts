@@ -70,7 +70,9 @@ describe('renderLabelPdf', () => {
 
   it('keeps a long description (cut) and characters the PDF fonts lack (as ?) on the one slip page', async () => {
     const description = `Ring 💍 ${'with a long story '.repeat(200)}`;
-    const pdf = await readPdf(await renderLabelPdf(label({ slip: { sellerName: 'Zoë', description, details: ['Made of: Gold 14K'] } })));
+    const pdf = await readPdf(
+      await renderLabelPdf(label({ slip: { sellerName: 'Zoë', description, details: ['Made of: Gold 14K'] } })),
+    );
     expect(pdf.pages).toBe(2);
     const slip = pdf.pageLines[1]!.join(' ');
     expect(slip).toContain('Ring ?');

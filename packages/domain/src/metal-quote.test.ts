@@ -20,7 +20,13 @@ const gold = { minPercent: '80.00', maxPercent: '92.00' };
 
 describe('metalAwareQuote', () => {
   it('uses a karat row price as is: 10 g of 14k at $50/g, 80-92% -> $400-$460', () => {
-    const quote = metalAwareQuote({ material: 'gold-14k', estimatedWeight: 10, weightUnit: 'grams', price: price('50'), rate: gold });
+    const quote = metalAwareQuote({
+      material: 'gold-14k',
+      estimatedWeight: 10,
+      weightUnit: 'grams',
+      price: price('50'),
+      rate: gold,
+    });
     expect(quote).toMatchObject({ preliminaryQuoteMin: '400', preliminaryQuoteMax: '460' });
     expect(quote?.basis).toEqual({
       material: 'gold-14k',
@@ -53,7 +59,13 @@ describe('metalAwareQuote', () => {
 
   it('converts ounces and pennyweights to grams exactly (SPEC 9)', () => {
     // 1 oz = 31.1035 g x $100 = $3110.35 x 80% = 2488.28 -> 2488; x 92% = 2861.522 -> 2862.
-    const quote = metalAwareQuote({ material: 'gold-24k', estimatedWeight: 1, weightUnit: 'oz', price: price('100'), rate: gold });
+    const quote = metalAwareQuote({
+      material: 'gold-24k',
+      estimatedWeight: 1,
+      weightUnit: 'oz',
+      price: price('100'),
+      rate: gold,
+    });
     expect(quote).toMatchObject({ preliminaryQuoteMin: '2488', preliminaryQuoteMax: '2862' });
     const dwt = metalAwareQuote({ material: 'gold-18k', estimatedWeight: 10, weightUnit: 'dwt', price: price('10'), rate: gold });
     // 15.5517 g x $10 = 155.517: 124.41 -> 124, 143.08 -> 143.
@@ -62,10 +74,22 @@ describe('metalAwareQuote', () => {
 
   it('prices gems per carat, converting grams to carats (1 g = 5 ct)', () => {
     const rate = { minPercent: '50.00', maxPercent: '65.00' };
-    const carats = metalAwareQuote({ material: 'diamond', estimatedWeight: 2, weightUnit: 'carats', price: price('1', '1000'), rate });
+    const carats = metalAwareQuote({
+      material: 'diamond',
+      estimatedWeight: 2,
+      weightUnit: 'carats',
+      price: price('1', '1000'),
+      rate,
+    });
     expect(carats).toMatchObject({ preliminaryQuoteMin: '1000', preliminaryQuoteMax: '1300' });
     expect(carats?.basis).toMatchObject({ purity: '1', referencePrice: '1000', referenceUnit: 'carat' });
-    const grams = metalAwareQuote({ material: 'ruby', estimatedWeight: 0.4, weightUnit: 'grams', price: price('1', '1000'), rate });
+    const grams = metalAwareQuote({
+      material: 'ruby',
+      estimatedWeight: 0.4,
+      weightUnit: 'grams',
+      price: price('1', '1000'),
+      rate,
+    });
     expect(grams).toMatchObject({ preliminaryQuoteMin: '1000', preliminaryQuoteMax: '1300' });
   });
 
@@ -82,10 +106,18 @@ describe('metalAwareQuote', () => {
   });
 
   it('answers null without a positive price in the unit needed, or with an unusable weight', () => {
-    expect(metalAwareQuote({ material: 'gold-14k', estimatedWeight: 1, weightUnit: 'grams', price: price(null), rate: gold })).toBeNull();
-    expect(metalAwareQuote({ material: 'gold-14k', estimatedWeight: 1, weightUnit: 'grams', price: price('0'), rate: gold })).toBeNull();
-    expect(metalAwareQuote({ material: 'diamond', estimatedWeight: 1, weightUnit: 'carats', price: price('5'), rate: gold })).toBeNull();
-    expect(metalAwareQuote({ material: 'gold-14k', estimatedWeight: 0, weightUnit: 'grams', price: price('5'), rate: gold })).toBeNull();
+    expect(
+      metalAwareQuote({ material: 'gold-14k', estimatedWeight: 1, weightUnit: 'grams', price: price(null), rate: gold }),
+    ).toBeNull();
+    expect(
+      metalAwareQuote({ material: 'gold-14k', estimatedWeight: 1, weightUnit: 'grams', price: price('0'), rate: gold }),
+    ).toBeNull();
+    expect(
+      metalAwareQuote({ material: 'diamond', estimatedWeight: 1, weightUnit: 'carats', price: price('5'), rate: gold }),
+    ).toBeNull();
+    expect(
+      metalAwareQuote({ material: 'gold-14k', estimatedWeight: 0, weightUnit: 'grams', price: price('5'), rate: gold }),
+    ).toBeNull();
   });
 });
 
@@ -128,11 +160,18 @@ describe('describeQuoteBasis', () => {
   it('says the material, the price used and the share paid', () => {
     expect(describeQuoteBasis(basis)).toBe('Gold 14K at $45.12/g, we pay 80-92%');
     expect(
-      describeQuoteBasis({ ...basis, material: 'silver', purity: '0.925', referencePrice: '0.9512', minPercent: '70.00', maxPercent: '80.00' }),
+      describeQuoteBasis({
+        ...basis,
+        material: 'silver',
+        purity: '0.925',
+        referencePrice: '0.9512',
+        minPercent: '70.00',
+        maxPercent: '80.00',
+      }),
     ).toBe('Silver (92.5% assumed) at $0.9512/g, we pay 70-80%');
-    expect(describeQuoteBasis({ ...basis, material: 'diamond', purity: '1', referencePrice: '5000', referenceUnit: 'carat' })).toBe(
-      'Diamond at $5,000.00/ct, we pay 80-92%',
-    );
+    expect(
+      describeQuoteBasis({ ...basis, material: 'diamond', purity: '1', referencePrice: '5000', referenceUnit: 'carat' }),
+    ).toBe('Diamond at $5,000.00/ct, we pay 80-92%');
   });
   it('formats reference prices with enough decimals', () => {
     expect(formatReferencePrice('1234.5')).toBe('$1,234.50');

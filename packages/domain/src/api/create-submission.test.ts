@@ -26,7 +26,9 @@ describe('createSubmissionSchema', () => {
   test('takes an optional material of the pricing item types, null when not named', () => {
     expect(createSubmissionSchema.parse({ ...valid, material: 'gold-14k' }).material).toBe('gold-14k');
     expect(createSubmissionSchema.parse({ ...valid, material: null }).material).toBeNull();
-    expect(createSubmissionSchema.parse({ ...valid, category: 'gems', weightUnit: 'carats', material: 'ruby' }).material).toBe('ruby');
+    expect(createSubmissionSchema.parse({ ...valid, category: 'gems', weightUnit: 'carats', material: 'ruby' }).material).toBe(
+      'ruby',
+    );
   });
 
   test('refuses a material that is not on the list, or cannot be of the category', () => {
