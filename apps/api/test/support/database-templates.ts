@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { installJobTables } from '../../src/jobs/pg-boss-engine.ts';
 
 /** What the global setup hands to the test files (through vitest's provide/inject). */
 export interface DatabaseTemplates {
@@ -31,14 +32,31 @@ async function rowsOf<Row>(database: Database, text: string): Promise<Row[]> {
   return ((await database.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
 }
 
-/** Every table that holds Assay's rows, quoted for SQL. */
+/**
+ * The one row a fresh database holds: the job engine's schema version, written when its tables are
+ * installed (as every app start does). Kept when the tables are emptied.
+ */
+const INSTALLED_ROWS = ['pgboss.version'];
+
+/** Every table that holds Assay's rows (and the job engine's), quoted for SQL. */
 export async function assayTables(database: Database): Promise<string[]> {
   const rows = await rowsOf<{ name: string }>(
     database,
     `select format('%I.%I', n.nspname, c.relname) as name from pg_class c
       join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p') and ${NOT_ASSAY} order by 1`,
   );
-  return rows.map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !INSTALLED_ROWS.includes(name));
+}
+
+/**
+ * A template is what a started app finds: the migrations, and the job engine's tables (which the
+ * app installs at start). Without the latter, every test app would change the shape of the
+ * database it was given, and none could be reused.
+ */
+async function prepareTemplate(database: Database): Promise<void> {
+  await database.migrate();
+  await installJobTables(database.db);
+  await refuseSeededTemplate(database);
 }
 
 /**
@@ -93,8 +111,7 @@ async function refuseSeededTemplate(database: Database): Promise<void> {
 export async function writePgliteTemplate(file: string): Promise<void> {
   const database = await openDatabase({});
   try {
-    await database.migrate();
-    await refuseSeededTemplate(database);
+    await prepareTemplate(database);
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -126,8 +143,7 @@ export async function createPostgresTemplate(baseUrl: string, name: string): Pro
   // Closed before any copy: PostgreSQL refuses to copy a database that has open sessions.
   const database = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
   try {
-    await database.migrate();
-    await refuseSeededTemplate(database);
+    await prepareTemplate(database);
   } finally {
     await database.close();
   }
