@@ -4,7 +4,9 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@assay/domain';
+import { businessQueryKey } from '@/features/business/api/get-business';
 import { createQueryClient } from '@/lib/query-client';
+import { businessIdentity } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { SignedInLayout } from '../layouts/signed-in-layout';
 import { ErrorBoundary } from './error-boundary';
@@ -36,6 +38,7 @@ beforeEach(() => {
   queryClient = createQueryClient();
   // The signed-in header asks for notifications; answer from the cache instead of the network.
   queryClient.setQueryData(['/api/notifications'], { unread: 0, items: [] });
+  queryClient.setQueryData(businessQueryKey, businessIdentity);
 });
 
 afterEach(() => {

@@ -79,18 +79,25 @@ export function PublicHeader() {
   );
 }
 
-/** Who Assay is, as the footer's last line says it: the legal name and address (an About link beside). */
-function FooterIdentity() {
+/**
+ * Who Assay is, as every footer's last line says it: the legal name and address, and a link to the
+ * licences, insurance and appraisers. `tone` matches the footer it sits in.
+ */
+export function FooterIdentity({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { data: business } = useBusiness();
   if (!business) return <>© {new Date().getFullYear()} Assay. All rights reserved.</>;
+  const link =
+    tone === 'dark'
+      ? `${navLink} underline underline-offset-4`
+      : 'rounded-sm font-medium text-navy-700 underline underline-offset-4 hover:text-navy-900';
   return (
     <>
       © {new Date().getFullYear()} {business.legalName}. All rights reserved.{' '}
       {business.example && <ExampleMarker className="ml-1 align-middle" />}
       <br />
-      <span className="text-navy-300">{streetAddress(business.address)}</span>
+      <span className={tone === 'dark' ? 'text-navy-300' : undefined}>{streetAddress(business.address)}</span>
       {' · '}
-      <Link href={paths.about} className={`${navLink} underline underline-offset-4`}>
+      <Link href={paths.about} className={link}>
         Licences, insurance and appraisers
       </Link>
     </>

@@ -7,6 +7,7 @@ import { UserSummary } from '@/features/auth/components/user-summary';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import { paths } from '@/lib/paths';
 import { RouteErrorBoundary } from '../errors/route-error-boundary';
+import { FooterIdentity } from './public-layout';
 
 /** SPEC 2 signed-in header: logo, notifications, initials and name, log out. A page that fails keeps it. */
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
@@ -41,7 +42,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
         <RouteErrorBoundary scope="content">{children}</RouteErrorBoundary>
       </main>
       <footer className="border-t border-border py-6 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Assay. Insured shipping, expert appraisal, fast payment.
+        <FooterIdentity tone="light" />
       </footer>
     </div>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { CurrentUser } from '@assay/domain';
 import { paths } from '@/lib/paths';
+import { businessIdentity } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import { ClientRoute } from './client';
@@ -23,6 +24,7 @@ function answerAsSignedIn(user: CurrentUser) {
     http.get('/api/transactions', () => HttpResponse.json([])),
     http.get('/api/notifications', () => HttpResponse.json({ unread: 0, items: [] })),
     http.get('/api/pricing', () => HttpResponse.json([])),
+    http.get('/api/business', () => HttpResponse.json(businessIdentity)),
   );
 }
 
