@@ -27,8 +27,11 @@ const legalLinks = [
 
 const navLink = 'rounded-sm hover:text-white focus-visible:outline-gold-400';
 
-/** The landing sections as a list of links; the header and the footer lay them out their own way. */
-function SectionLinks({ className }: { className: string }) {
+/**
+ * The landing sections as a list of links; the header and the footer lay them out their own way.
+ * The header's lists end with About (who Assay is), on a phone as on a desktop.
+ */
+function SectionLinks({ className, withAbout = false }: { className: string; withAbout?: boolean }) {
   return (
     <ul className={className}>
       {landingSections.map((section) => (
@@ -38,6 +41,13 @@ function SectionLinks({ className }: { className: string }) {
           </a>
         </li>
       ))}
+      {withAbout && (
+        <li>
+          <Link href={paths.about} className={navLink}>
+            About
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
@@ -61,11 +71,8 @@ export function PublicHeader() {
         <Link href={paths.home} aria-label="Assay home" className="rounded-md focus-visible:outline-gold-400">
           <Logo tone="light" />
         </Link>
-        <nav aria-label="Sections" className="hidden md:flex md:items-center md:gap-6">
-          <SectionLinks className="flex items-center gap-6 text-sm font-medium text-navy-100" />
-          <Link href={paths.about} className={`${navLink} text-sm font-medium text-navy-100`}>
-            About
-          </Link>
+        <nav aria-label="Sections" className="hidden md:block">
+          <SectionLinks className="flex items-center gap-6 text-sm font-medium text-navy-100" withAbout />
         </nav>
         <SignInButton variant="accent" className="focus-visible:outline-white">
           Get Started
@@ -73,7 +80,10 @@ export function PublicHeader() {
       </div>
       {/* On a phone the sections get a row of their own under the logo (the desktop row has no room there). */}
       <nav aria-label="Sections" className="border-t border-white/10 md:hidden">
-        <SectionLinks className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-navy-100" />
+        <SectionLinks
+          className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-navy-100"
+          withAbout
+        />
       </nav>
     </header>
   );
