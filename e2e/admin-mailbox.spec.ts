@@ -157,6 +157,10 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await card.getByLabel('Notes (internal)').fill('Stamped 14K inside the band; 9.6 g on the scale.');
   await snap(page, 'admin-04-offer-filled-1440');
   await card.getByRole('button', { name: 'Submit Offer' }).click();
+  // Said back before it goes: the amount, the weight and who receives it.
+  await expect(card.getByRole('group', { name: /^Send an offer of \$1,450\.00 for 9\.6 grams to Customer #/ })).toBeVisible();
+  await snap(page, 'admin-04b-offer-confirm-1440');
+  await card.getByRole('button', { name: 'Send $1,450.00 offer' }).click();
   await expect(page.getByText('Submission updated successfully')).toBeVisible();
   await expect(card.getByText('Offer Ready', { exact: true })).toBeVisible();
   await expect(card.getByText(/Offer of \$1,450\.00 sent/)).toBeVisible();

@@ -11,6 +11,11 @@ import { OfferForm } from './offer-form';
 const appraising = anAdminSubmission({ status: 'appraising', weightUnit: 'grams', version: 7 });
 const path = `/api/submissions/${appraising.id}`;
 const submit = () => screen.getByRole('button', { name: 'Submit Offer' });
+/** Submit Offer, then the confirmation's send button. */
+async function submitAndSend(user: ReturnType<typeof renderWithApp>['user']) {
+  await user.click(submit());
+  await user.click(await screen.findByRole('button', { name: /^Send \$[\d,.]+ offer$/ }));
+}
 async function fillOffer(user: ReturnType<typeof renderWithApp>['user'], offer: string, weight: string) {
   await user.type(screen.getByLabelText('Final Offer ($)'), offer);
   await user.type(screen.getByLabelText('Actual Weight'), weight);
@@ -27,7 +32,7 @@ describe('offer form', () => {
     // Dollars as people write them.
     await fillOffer(user, '$1,450', ' 9.4 ');
     await user.type(screen.getByLabelText('Notes (internal)'), '  Stamped 14k.  ');
-    await user.click(submit());
+    await submitAndSend(user);
 
     expect(await screen.findByText('Submission updated successfully')).toBeTruthy();
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT ${path}`]);
@@ -48,7 +53,7 @@ describe('offer form', () => {
     const { user } = renderWithApp(<OfferForm submission={appraising} />);
 
     await fillOffer(user, '12.5', '1');
-    await user.click(submit());
+    await submitAndSend(user);
 
     await screen.findByText('Submission updated successfully');
     await waitFor(() =>
@@ -99,7 +104,7 @@ describe('offer form', () => {
 
     const inOunces = renderWithApp(<OfferForm submission={anAdminSubmission({ weightUnit: 'oz' })} />);
     await fillOffer(inOunces.user, '10', '0.0005');
-    await inOunces.user.click(submit());
+    await submitAndSend(inOunces.user);
     expect(await screen.findByText('Submission updated successfully')).toBeTruthy();
   });
 
@@ -113,7 +118,7 @@ describe('offer form', () => {
     const { user } = renderWithApp(<OfferForm submission={appraising} />);
 
     await fillOffer(user, '1450', '9.4');
-    await user.click(submit());
+    await submitAndSend(user);
 
     const weight = screen.getByLabelText('Actual Weight');
     await waitFor(() => expect(isInvalid(weight)).toBe(true));
@@ -130,10 +135,32 @@ describe('offer form', () => {
     const { user } = renderWithApp(<OfferForm submission={appraising} />);
 
     await fillOffer(user, '1450', '9.4');
-    await user.click(submit());
+    await submitAndSend(user);
 
     expect(await screen.findByText(sentence)).toBeTruthy();
     expect(screen.getByText('Failed to update submission')).toBeTruthy();
     expect(isInvalid(screen.getByLabelText('Final Offer ($)'))).toBe(false);
+  });
+
+  test('says the offer back before sending it, and Back to edit sends nothing', async () => {
+    const seen = recordRequests();
+    server.use(http.put(path, offered));
+    const { user } = renderWithApp(<OfferForm submission={appraising} />);
+
+    await fillOffer(user, '1450', '9.4');
+    await user.click(submit());
+    const question = await screen.findByRole('group', { name: /Send an offer of \$1,450\.00 for 9\.4 grams to Customer #/ });
+    expect(question).toBe(document.activeElement);
+    expect(seen).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    expect(screen.queryByRole('group', { name: /Send an offer/ })).toBeNull();
+    expect(seen).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Final Offer ($)'));
+    await user.type(screen.getByLabelText('Final Offer ($)'), '1405');
+    await submitAndSend(user);
+    await screen.findByText('Submission updated successfully');
+    await waitFor(() => expect(seen.map((r) => (r.body as { finalOffer: string }).finalOffer)).toEqual(['1405.00']));
   });
 });

@@ -1,8 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   actualWeightSchemaFor,
+  customerLabel,
+  dollarsToCents,
+  formatCents,
   finalOfferSchema,
   isWeightUnit,
   MAX_ADMIN_NOTES_LENGTH,
@@ -35,10 +38,56 @@ function offerFormSchema(submission: AdminSubmission) {
   });
 }
 
+type CheckedOffer = z.output<ReturnType<typeof offerFormSchema>>;
+
+/**
+ * Said back before anything is sent: an offer reaches the seller at once (e-mail and notification)
+ * and only a new version can change it, so a slip of a digit must be caught here.
+ */
+function ConfirmOffer({
+  submission,
+  offer,
+  sending,
+  onSend,
+  onBack,
+}: {
+  submission: AdminSubmission;
+  offer: CheckedOffer;
+  sending: boolean;
+  onSend: () => void;
+  onBack: () => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), []);
+  const amount = formatCents(dollarsToCents(offer.finalOffer) ?? 0);
+  return (
+    <div
+      ref={panel}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={`confirm-offer-${submission.id}`}
+      className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gold-50 p-3 outline-none focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <p id={`confirm-offer-${submission.id}`} className="text-sm text-navy-900">
+        Send an offer of <strong className="tabular-nums">{amount}</strong> for {offer.actualWeight} {submission.weightUnit} to{' '}
+        {customerLabel(submission.userId)}? They are told at once, by e-mail and in the app.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="accent" onClick={onSend} disabled={sending}>
+          {sending ? 'Sending…' : `Send ${amount} offer`}
+        </Button>
+        <Button type="button" variant="outline" onClick={onBack} disabled={sending}>
+          Back to edit
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * SPEC "Admin mailbox": Final Offer ($), Actual Weight and Notes (internal), then 'Submit Offer',
- * which sets the status to offered (SPEC 4). The server checks everything again; the browser only
- * saves a round trip and points at the field.
+ * which asks for a confirmation and then sets the status to offered (SPEC 4). The server checks
+ * everything again; the browser only saves a round trip and points at the field.
  */
 export function OfferForm({ submission }: { submission: AdminSubmission }) {
   const schema = useMemo(() => offerFormSchema(submission), [submission]);
@@ -50,24 +99,30 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
     },
   });
   const { errors } = form.formState;
+  const [toConfirm, setToConfirm] = useState<CheckedOffer | null>(null);
   const submitOffer = useSubmitOffer({
-    onSuccess: () => toast.success('Submission updated successfully'),
+    onSuccess: () => {
+      setToConfirm(null);
+      toast.success('Submission updated successfully');
+    },
     onError: (err) => {
+      setToConfirm(null);
       applyServerIssues(form, err);
       toast.error('Failed to update submission', { description: errorMessage(err, '') || undefined });
     },
   });
+  const send = (offer: CheckedOffer) =>
+    submitOffer.mutate({
+      id: submission.id,
+      finalOffer: offer.finalOffer,
+      actualWeight: offer.actualWeight,
+      adminNotes: offer.adminNotes || null,
+      status: 'offered',
+      version: submission.version,
+    });
 
   const onSubmit = form.handleSubmit(
-    (offer) =>
-      submitOffer.mutate({
-        id: submission.id,
-        finalOffer: offer.finalOffer,
-        actualWeight: offer.actualWeight,
-        adminNotes: offer.adminNotes || null,
-        status: 'offered',
-        version: submission.version,
-      }),
+    (offer) => setToConfirm(offer),
     (found) => {
       // SPEC 5's sentence when either figure is missing; other problems are shown on their field.
       if (
@@ -94,6 +149,7 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
           placeholder="0.00"
           error={errors.finalOffer?.message}
           disabled={submitOffer.isPending}
+          readOnly={toConfirm !== null}
           {...form.register('finalOffer')}
         />
         <TextField
@@ -104,6 +160,7 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
           hint={`In ${submission.weightUnit}, as weighed on receipt.`}
           error={errors.actualWeight?.message}
           disabled={submitOffer.isPending}
+          readOnly={toConfirm !== null}
           {...form.register('actualWeight')}
         />
       </div>
@@ -116,15 +173,26 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
             maxLength={MAX_ADMIN_NOTES_LENGTH}
             placeholder="Never shown to the client"
             disabled={submitOffer.isPending}
+            readOnly={toConfirm !== null}
             {...form.register('adminNotes')}
           />
         )}
       </Field>
-      <div>
-        <Button type="submit" variant="accent" disabled={submitOffer.isPending}>
-          {submitOffer.isPending ? 'Submitting…' : 'Submit Offer'}
-        </Button>
-      </div>
+      {toConfirm ? (
+        <ConfirmOffer
+          submission={submission}
+          offer={toConfirm}
+          sending={submitOffer.isPending}
+          onSend={() => send(toConfirm)}
+          onBack={() => setToConfirm(null)}
+        />
+      ) : (
+        <div>
+          <Button type="submit" variant="accent">
+            Submit Offer
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
