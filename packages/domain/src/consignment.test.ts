@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  consignmentEstimate,
   BUYERS_PREMIUM_BASIS_POINTS,
   BUYERS_PREMIUM_RATE,
   CONSIGNMENT_EXAMPLE_DIRECT_CENTS,
@@ -99,5 +100,41 @@ describe('the SPEC example', () => {
     expect(CONSIGNMENT_EXAMPLE_DIRECT_CENTS).toBe(850_000);
     expect(CONSIGNMENT_EXAMPLE_MIN_CENTS).toBe(1_020_000);
     expect(CONSIGNMENT_EXAMPLE_MAX_CENTS).toBe(1_250_000);
+  });
+});
+
+describe('consignmentEstimate', () => {
+  test("gives SPEC's example back for its $8,500 offer", () => {
+    const { low, high } = consignmentEstimate(850_000);
+    expect(low.saleCents).toBe(1_020_000);
+    expect(high.saleCents).toBe(1_250_000);
+    // $10,200 is in the 12% tier: 1,224 commission, 25 listing, 8,951 kept.
+    expect(low).toMatchObject({
+      commissionCents: 122_400,
+      listingFeeCents: 2500,
+      buyersPremiumCents: 183_600,
+      sellerPayoutCents: 895_100,
+    });
+    expect(low.tier.label).toBe('$5,001 - $15,000');
+  });
+
+  test('scales a small offer the same way, in exact cents, and never pays below zero', () => {
+    const { low, high } = consignmentEstimate(61_200);
+    expect(low.saleCents).toBe(73_440);
+    expect(high.saleCents).toBe(90_000);
+    expect(low.tier.label).toBe('Up to $5,000');
+    expect(low.sellerPayoutCents).toBe(73_440 - 11_016 - 2500);
+    expect(consignmentEstimate(1).low.sellerPayoutCents).toBe(0);
+  });
+
+  test('crosses into a cheaper tier when the high end does', () => {
+    const { low, high } = consignmentEstimate(1_100_000);
+    expect(low.tier.commissionBasisPoints).toBe(1200);
+    expect(high.tier.commissionBasisPoints).toBe(1000);
+  });
+
+  test('refuses an offer that is not whole cents', () => {
+    expect(() => consignmentEstimate(-1)).toThrow(RangeError);
+    expect(() => consignmentEstimate(1.5)).toThrow(RangeError);
   });
 });

@@ -74,3 +74,46 @@ export function consignmentSellerPayoutCents(saleCents: number, items: number): 
   const payout = saleCents - consignmentCommissionCents(saleCents) - items * LISTING_FEE_CENTS;
   return Math.max(0, payout);
 }
+
+/** A sale estimate for one item and what the seller would keep at that sale price. */
+export interface ConsignmentOutcome {
+  saleCents: number;
+  tier: ConsignmentTier;
+  commissionCents: number;
+  listingFeeCents: number;
+  /** Paid by the buyer on top of the sale price. */
+  buyersPremiumCents: number;
+  sellerPayoutCents: number;
+}
+
+function outcomeAt(saleCents: number): ConsignmentOutcome {
+  return {
+    saleCents,
+    tier: consignmentTier(saleCents),
+    commissionCents: consignmentCommissionCents(saleCents),
+    listingFeeCents: LISTING_FEE_CENTS,
+    buyersPremiumCents: buyersPremiumCents(saleCents),
+    sellerPayoutCents: consignmentSellerPayoutCents(saleCents, 1),
+  };
+}
+
+/** `cents x numerator / denominator`, rounded half up to the cent, in exact integer arithmetic. */
+function scaleCents(cents: number, numerator: number, denominator: number): number {
+  const product = BigInt(cents) * BigInt(numerator);
+  const d = BigInt(denominator);
+  return Number(product / d + ((product % d) * 2n >= d ? 1n : 0n));
+}
+
+/**
+ * The consignment estimate for the seller's own item: a sale at the same multiples of our direct
+ * offer as SPEC's example ($8,500 direct against $10,200 - $12,500 on consignment, 1.2x to about
+ * 1.47x), and at each end the tier, commission, $25 listing fee, buyer's premium and what the
+ * seller keeps. An estimate, said as one: the real price is whatever a buyer pays.
+ */
+export function consignmentEstimate(directOfferCents: number): { low: ConsignmentOutcome; high: ConsignmentOutcome } {
+  assertCents(directOfferCents, 'The direct offer');
+  return {
+    low: outcomeAt(scaleCents(directOfferCents, CONSIGNMENT_EXAMPLE_MIN_CENTS, CONSIGNMENT_EXAMPLE_DIRECT_CENTS)),
+    high: outcomeAt(scaleCents(directOfferCents, CONSIGNMENT_EXAMPLE_MAX_CENTS, CONSIGNMENT_EXAMPLE_DIRECT_CENTS)),
+  };
+}

@@ -16,6 +16,7 @@ export function ConsignmentPage({ user, submissionId }: { user: CurrentUser; sub
             submissionId={detail.id}
             status={detail.status}
             consignmentRequestedAt={detail.consignmentRequestedAt}
+            finalOffer={detail.status === 'offered' ? detail.finalOffer : null}
           />
         )}
       </WithSubmission>

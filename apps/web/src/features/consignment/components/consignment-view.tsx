@@ -8,7 +8,9 @@ import {
   CONSIGNMENT_EXAMPLE_MAX_CENTS,
   CONSIGNMENT_EXAMPLE_MIN_CENTS,
   CONSIGNMENT_PAYOUT_HOURS_AFTER_SALE,
+  consignmentEstimate,
   consignmentTiers,
+  dollarsToCents,
   formatCents,
   LISTING_FEE_CENTS,
   PAYMENT_WITHIN_HOURS,
@@ -31,19 +33,87 @@ const steps = [
   { icon: Banknote, title: 'Get paid', text: `Your payout arrives within ${CONSIGNMENT_PAYOUT_HOURS_AFTER_SALE}h of the sale.` },
 ];
 
+/** What this seller's own item might do on consignment, beside our direct offer for it. */
+function OwnItemEstimate({ offerCents }: { offerCents: number }) {
+  const { low, high } = consignmentEstimate(offerCents);
+  const money = (cents: number) => formatCents(cents);
+  const rows: { label: string; low: string; high: string; strong?: boolean }[] = [
+    { label: 'If it sells for', low: money(low.saleCents), high: money(high.saleCents) },
+    {
+      label: 'Commission (its tier)',
+      low: `${percent(low.tier.commissionBasisPoints)}: ${money(low.commissionCents)}`,
+      high: `${percent(high.tier.commissionBasisPoints)}: ${money(high.commissionCents)}`,
+    },
+    { label: 'Listing prep fee', low: money(low.listingFeeCents), high: money(high.listingFeeCents) },
+    { label: 'You would receive', low: money(low.sellerPayoutCents), high: money(high.sellerPayoutCents), strong: true },
+    {
+      label: `The buyer also pays (${percent(BUYERS_PREMIUM_BASIS_POINTS)} premium)`,
+      low: money(low.buyersPremiumCents),
+      high: money(high.buyersPremiumCents),
+    },
+  ];
+  return (
+    <Card role="region" aria-labelledby="consignment-own-item" className="p-5">
+      <h2 id="consignment-own-item" className="text-lg font-semibold">
+        Your item on consignment: an estimate
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Our direct offer for it is <strong className="text-navy-900 tabular-nums">{money(offerCents)}</strong>, paid within{' '}
+        {PAYMENT_WITHIN_HOURS} hours of accepting.
+      </p>
+      <table className="mt-4 w-full text-sm">
+        <caption className="sr-only">Estimated consignment outcome for your item, at a lower and a higher sale price</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <th scope="col" className="pb-2 font-medium">
+              <span className="sr-only">Figure</span>
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Lower sale
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Higher sale
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row) => (
+            <tr key={row.label} className={row.strong ? 'font-semibold text-navy-900' : undefined}>
+              <th scope="row" className="py-2 pr-2 text-left font-medium">
+                {row.label}
+              </th>
+              <td className="py-2 text-right tabular-nums">{row.low}</td>
+              <td className="py-2 text-right tabular-nums">{row.high}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-3 text-xs text-muted-foreground">
+        An estimate, not a promise: the sale prices are our direct offer times the same multiples as the example below (1.2 to
+        about 1.47). The real price is whatever a buyer pays, and may be lower.
+      </p>
+    </Card>
+  );
+}
+
 /**
  * SPEC 2 "Consignment view": selling through us for possibly more, versus our direct offer.
- * Every figure comes from @assay/domain's consignment rules.
+ * Every figure comes from @assay/domain's consignment rules; with an offer on the table, the page
+ * starts with what consignment might mean for this item.
  */
 export function ConsignmentView({
   submissionId,
   status,
   consignmentRequestedAt,
+  finalOffer = null,
 }: {
   submissionId: string;
   status: string;
   consignmentRequestedAt: string | null;
+  /** Our direct offer for the item (decimal dollars), when there is one. */
+  finalOffer?: string | null;
 }) {
+  const offerCents = finalOffer === null ? null : dollarsToCents(finalOffer);
   const request = useRequestConsignment();
   const requestedAt = consignmentRequestedAt ?? request.data?.consignmentRequestedAt ?? null;
   const canChoose = status === 'offered';
@@ -63,6 +133,7 @@ export function ConsignmentView({
 
   return (
     <div className="flex flex-col gap-6">
+      {offerCents !== null && offerCents > 0 && <OwnItemEstimate offerCents={offerCents} />}
       <section aria-labelledby="consignment-compare" className="grid gap-4 sm:grid-cols-2">
         <h2 id="consignment-compare" className="sr-only">
           Direct purchase or consignment
