@@ -21,6 +21,7 @@ export * from './submission-status.ts';
 export * from './payout-rates.ts';
 export * from './calculator-offer.ts';
 export * from './offer-vocabulary.ts';
+export * from './offer-countdown.ts';
 export * from './business-identity.ts';
 export * from './offer-lines.ts';
 export * from './metal-quote.ts';
