@@ -174,6 +174,7 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         createdAt: new Date(base + 29 * 60_000).toISOString(),
         returnTrackingNumber: row29[0]!.returnTrackingNumber,
         returnDeliveredAt: null,
+        offerValidUntil: null,
         adminNotes: null,
         customerLabel: customerLabel(client.id),
         nearingDeadline: false,

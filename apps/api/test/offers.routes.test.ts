@@ -121,6 +121,10 @@ describe.each(engines)('itemised offers on %s', (engine) => {
 
     const seen = (await detail(id)).json();
     expect(seen.offer).toMatchObject({ version: 1, status: 'open', total: '580.50', lapsed: false, counter: null });
+    // The seller's list and detail carry the open offer's deadline for the countdown.
+    expect(seen.offerValidUntil).toBe(v1!.validUntil.toISOString());
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/submissions', headers: { cookie: client.cookie } })).json();
+    expect(listed.find((s: { id: string }) => s.id === id).offerValidUntil).toBe(v1!.validUntil.toISOString());
     expect(seen.offer.lines[0]).toMatchObject({
       position: 1,
       weight: '10.0000',

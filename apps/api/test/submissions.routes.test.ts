@@ -108,6 +108,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         createdAt: expect.any(String),
         returnTrackingNumber: null,
         returnDeliveredAt: null,
+        offerValidUntil: null,
       });
       const createdAt = new Date(body.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1000);

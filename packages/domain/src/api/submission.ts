@@ -45,6 +45,8 @@ export const submissionSchema = z.object({
   returnTrackingNumber: z.string().nullable().optional(),
   /** When the returned item reached the client. */
   returnDeliveredAt: z.string().nullable().optional(),
+  /** ISO: the open offer's deadline while the submission is offered; null otherwise. */
+  offerValidUntil: z.string().nullable().optional(),
   /** Internal appraiser notes: present only in answers to admins. */
   adminNotes: z.string().nullable().optional(),
 });

@@ -18,7 +18,7 @@ import {
   type QuoteBasis,
   uploadMessages,
 } from '@assay/domain';
-import { offerHistoryOf } from '../offers/offers.service.ts';
+import { offerHistoryOf, openOfferDeadlines } from '../offers/offers.service.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -60,7 +60,12 @@ export const submissionMessages = {
 } as const;
 
 /** What leaves the server: internal notes only ever reach admins. */
-export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: Pick<Actor, 'isAdmin'>) {
+export function toSubmissionDto(
+  row: SubmissionRow,
+  imageIds: string[],
+  viewer: Pick<Actor, 'isAdmin'>,
+  offerValidUntil: Date | null = null,
+) {
   return {
     id: row.id,
     userId: row.userId,
@@ -82,17 +87,17 @@ export function toSubmissionDto(row: SubmissionRow, imageIds: string[], viewer: 
     createdAt: row.createdAt.toISOString(),
     returnTrackingNumber: row.returnTrackingNumber,
     returnDeliveredAt: row.returnDeliveredAt?.toISOString() ?? null,
+    // The open offer's deadline, shown to the seller with a countdown (issue 11 item 4).
+    offerValidUntil: row.status === 'offered' ? (offerValidUntil?.toISOString() ?? null) : null,
     ...(viewer.isAdmin ? { adminNotes: row.adminNotes } : {}),
   };
 }
 
 export async function listSubmissions({ db }: AppContext, viewer: Actor) {
   const rows = viewer.isAdmin ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT) : await listSubmissionsOfUser(db, viewer.id);
-  const images = await imageIdsBySubmission(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toSubmissionDto(row, images.get(row.id) ?? [], viewer));
+  const ids = rows.map((r) => r.id);
+  const [images, deadlines] = await Promise.all([imageIdsBySubmission(db, ids), openOfferDeadlines(db, ids)]);
+  return rows.map((row) => toSubmissionDto(row, images.get(row.id) ?? [], viewer, deadlines.get(row.id) ?? null));
 }
 
 /** Image ids from the references a form sends ("<id>" or "/api/objects/<id>"). */
@@ -209,7 +214,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
   const returned = labels.find((l) => l.direction === 'return') ?? null;
   const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
   return {
-    ...toSubmissionDto(row, images.get(id) ?? [], viewer),
+    ...toSubmissionDto(row, images.get(id) ?? [], viewer, openValidUntil(offers.offer)),
     timeline,
     label: summary(inbound),
     returnLabel: summary(returned),
@@ -219,6 +224,10 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
     ...offers,
   };
+}
+
+function openValidUntil(offer: { status: string; validUntil: string } | null): Date | null {
+  return offer?.status === 'open' ? new Date(offer.validUntil) : null;
 }
 
 /** The locked submission of its owner; others get 404 (admins, who may see it, a 403). */
