@@ -7,6 +7,7 @@ import { formatDateTime, formatDollars } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import { InsuredNote, QuoteBasis, quoteRangeText } from './preliminary-quote';
 
 export type PrintLabelHandler = (submission: Submission) => void;
@@ -30,6 +31,7 @@ function CardActions({
   onDecline?: DeclineHandler;
 }) {
   const offer = submission.status === 'offered' ? formatDollars(submission.finalOffer) : null;
+  const expired = useOfferExpired(submission.status === 'offered' ? submission.offerValidUntil : null);
 
   if (submission.status === 'new') {
     return (
@@ -82,10 +84,17 @@ function CardActions({
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Final Offer</span>
           <span className="text-xl font-bold tabular-nums text-navy-900">{offer}</span>
         </p>
+        <OfferValidity validUntil={submission.offerValidUntil} className="@3xl:justify-end @3xl:text-right" />
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-          <Button asChild variant="accent" size="sm">
-            <Link href={clientPaths.payout(submission.id)}>Accept Offer</Link>
-          </Button>
+          {expired ? (
+            <Button variant="accent" size="sm" disabled>
+              Accept Offer
+            </Button>
+          ) : (
+            <Button asChild variant="accent" size="sm">
+              <Link href={clientPaths.payout(submission.id)}>Accept Offer</Link>
+            </Button>
+          )}
           <Button asChild variant="outline" size="sm">
             <Link href={clientPaths.consignment(submission.id)}>View Consignment</Link>
           </Button>

@@ -9,6 +9,7 @@ import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format'
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
@@ -62,6 +63,9 @@ export function SubmissionDetailView({
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
   const offer = formatDollars(detail.finalOffer);
   const canAct = detail.status === 'offered' && offer;
+  // The detail knows the open offer's version; its lapsed flag and validUntil drive the countdown.
+  const validUntil = detail.status === 'offered' ? (detail.offer?.validUntil ?? detail.offerValidUntil) : null;
+  const expired = useOfferExpired(validUntil, detail.status === 'offered' && (detail.offer?.lapsed ?? false));
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
@@ -123,6 +127,7 @@ export function SubmissionDetailView({
                 <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
               )}
             </dl>
+            {canAct && <OfferValidity validUntil={validUntil} lapsed={expired} className="text-sm" />}
             {(detail.status === 'new' || canAct) && (
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                 {detail.status === 'new' && onPrintLabel && (
@@ -142,9 +147,15 @@ export function SubmissionDetailView({
                 )}
                 {canAct && (
                   <>
-                    <Button asChild variant="accent">
-                      <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
-                    </Button>
+                    {expired ? (
+                      <Button variant="accent" disabled>
+                        Accept Offer
+                      </Button>
+                    ) : (
+                      <Button asChild variant="accent">
+                        <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
+                      </Button>
+                    )}
                     <Button asChild variant="outline">
                       <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
                     </Button>
