@@ -33,6 +33,7 @@ const submissionBase: Submission = {
   guaranteeDeadline: '2030-01-03T12:00:00.000Z',
   requiresKyc: false,
   createdAt: '2030-01-01T12:00:00.000Z',
+  offerValidUntil: null,
 };
 
 export function aSubmission(overrides: Partial<Submission> = {}): Submission {

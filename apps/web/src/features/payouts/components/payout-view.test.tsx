@@ -142,3 +142,47 @@ describe('payout form', () => {
     expect(confirm()).toHaveProperty('disabled', false);
   });
 });
+
+describe('the offer validity on the payout view (issue 11 item 4)', () => {
+  const offerView = (validUntil: string, lapsed: boolean) => ({
+    id: 'off-1',
+    version: 2,
+    status: 'open',
+    total: '1450.00',
+    offeredAt: '2030-01-01T12:00:00.000Z',
+    validUntil,
+    lapsed,
+    lines: [],
+    counter: null,
+  });
+
+  test('a live offer shows its countdown and sends the offer version it shows', async () => {
+    const validUntil = new Date(Date.now() + 3 * 24 * 3_600_000 + 60_000).toISOString();
+    const live = aSubmissionDetail({
+      status: 'offered',
+      finalOffer: '1450.00',
+      offerValidUntil: validUntil,
+      offer: offerView(validUntil, false),
+    });
+    const seen = recordRequests();
+    server.use(http.post('/api/transactions', () => HttpResponse.json(aTransaction(), { status: 201 })));
+    const { user } = renderWithApp(<PayoutView submission={live} />);
+    expect(screen.getByText('3 days left')).toBeTruthy();
+    await fillBank(user, { name: 'Dana Client', routing: '011000015', account: '000123456789' });
+    await user.click(confirm());
+    await waitFor(() => expect(seen[0]?.body).toMatchObject({ submissionId: live.id, offerVersion: 2 }));
+  });
+
+  test('a lapsed offer says so and disables Confirm & Process Payout', () => {
+    const validUntil = new Date(Date.now() - 3_600_000).toISOString();
+    const lapsed = aSubmissionDetail({
+      status: 'offered',
+      finalOffer: '1450.00',
+      offerValidUntil: validUntil,
+      offer: offerView(validUntil, true),
+    });
+    renderWithApp(<PayoutView submission={lapsed} />);
+    expect(screen.getByText(/^This offer expired on .+\. Ask us to re-issue it at today's prices\.$/)).toBeTruthy();
+    expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+  });
+});

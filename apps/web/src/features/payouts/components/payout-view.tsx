@@ -30,6 +30,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
+import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useKyc } from '../api/kyc';
 import { KycForm } from './kyc-form';
@@ -50,7 +51,7 @@ const requiredFields: Record<PayoutMethod, readonly PayoutField[]> = {
  * POST /api/transactions through the domain's createTransactionSchema, whose messages land on the
  * field they are about. Blank fields just say 'Required'; the toast says which details are missing.
  */
-function payoutFormSchema(submissionId: string, offerCents: number) {
+function payoutFormSchema(submissionId: string, offerCents: number, offerVersion?: number) {
   return z
     .object({
       payoutMethod: z.enum(payoutMethods),
@@ -72,7 +73,14 @@ function payoutFormSchema(submissionId: string, offerCents: number) {
             : { method: 'check' as const };
       // The server derives the amount itself; the net amount this page shows goes along.
       const amount = centsToDecimalString(canPayOut(offerCents, payoutMethod) ? payoutAmountCents(offerCents, payoutMethod) : 0);
-      const parsed = createTransactionSchema.safeParse({ submissionId, amount, payoutMethod, payoutDetails });
+      // The offer version seen here goes along, so a re-issued offer is never accepted unseen.
+      const parsed = createTransactionSchema.safeParse({
+        submissionId,
+        amount,
+        payoutMethod,
+        payoutDetails,
+        ...(offerVersion !== undefined ? { offerVersion } : {}),
+      });
       if (parsed.success) return parsed.data;
       copyIssues(ctx, parsed.error, (path) => {
         const field = path.at(-1);
@@ -98,7 +106,13 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
   const ids = { legend: useId(), summary: useId(), form: useId() };
 
   const offerCents = submission.finalOffer ? dollarsToCents(submission.finalOffer) : null;
-  const schema = useMemo(() => payoutFormSchema(submission.id, offerCents ?? 0), [submission.id, offerCents]);
+  const offerVersion = submission.offer?.version;
+  const schema = useMemo(
+    () => payoutFormSchema(submission.id, offerCents ?? 0, offerVersion),
+    [submission.id, offerCents, offerVersion],
+  );
+  const validUntil = submission.offer?.validUntil ?? submission.offerValidUntil;
+  const expired = useOfferExpired(validUntil, submission.offer?.lapsed ?? false);
   const form = useZodForm(schema, {
     defaultValues: { payoutMethod: 'ach', accountName: '', routingNumber: '', accountNumber: '', email: '' },
   });
@@ -355,12 +369,13 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
                 <dd>{payoutMethodInfo[method].timing}</dd>
               </div>
             </dl>
+            <OfferValidity validUntil={validUntil} lapsed={expired} />
             <Button
               type="submit"
               form={ids.form}
               variant="accent"
               size="lg"
-              disabled={create.isPending || waitingForKyc || !payable}
+              disabled={create.isPending || waitingForKyc || !payable || expired}
               aria-busy={create.isPending || undefined}
             >
               {create.isPending ? 'Processing...' : 'Confirm & Process Payout'}
