@@ -5,7 +5,7 @@ import { count, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metalItemTypes, submissionStatuses } from '@assay/domain';
-import { auditLog, priceHistory, submissions, transactions, users } from '../src/db/schema/index.ts';
+import { auditLog, offers, priceHistory, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { signIn, signUp } from './support/sessions.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
@@ -158,6 +158,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
       ]),
     );
     expect(tally).toEqual({ created: 8, received: 6, offer_submitted: 5, payout_requested: 1, offer_declined: 2 });
+    // Each offer is a first version, open, accepted or declined as its submission shows.
+    const versions = await t.db.select({ status: offers.status, version: offers.version }).from(offers);
+    expect(versions.map((o) => o.status).sort()).toEqual(['accepted', 'declined', 'declined', 'open', 'open']);
+    expect(versions.every((o) => o.version === 1)).toBe(true);
 
     const admin = await signIn(t.app, demoAccounts.admin.email, demoAccounts.admin.password, '192.0.2.10');
     expect(admin.statusCode).toBe(200);

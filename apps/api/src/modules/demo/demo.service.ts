@@ -1,7 +1,7 @@
 // Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
 // submissions in every status. Never in production (see isDemoMode).
 import { randomBytes } from 'node:crypto';
-import type { AuditAction } from '@assay/domain';
+import { type AuditAction, DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../users/identity.ts';
@@ -9,6 +9,7 @@ import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
 import { recordPriceHistory } from '../pricing/pricing.service.ts';
+import { recordPastOffer } from '../offers/offers.service.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { addDemoPhotos } from './demo-photos.ts';
 import { demoAccounts } from './demo-accounts.ts';
@@ -219,6 +220,19 @@ export async function seedDemoIfFresh(
     await markAdmin(tx, accounts.admin);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, rows);
+    // Each offer as a first version, as the appraisal flow would have written it.
+    for (const s of rows.submissions) {
+      if (!s.finalOffer || !s.offeredAt) continue;
+      await recordPastOffer(tx, {
+        submissionId: s.id!,
+        createdBy: accounts.admin,
+        total: s.finalOffer,
+        line: { description: s.description, weight: s.actualWeight ?? s.estimatedWeight, weightUnit: s.weightUnit },
+        createdAt: s.offeredAt,
+        validDays: DEFAULT_OFFER_VALID_DAYS,
+        outcome: s.status === 'completed' ? 'accepted' : s.status === 'offered' ? 'open' : 'declined',
+      });
+    }
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
     await recordKycCheck(tx, identity.record);
     if (options.simulatedPrices) await recordPriceHistory(tx, demoPriceHistoryRows(new Date()));

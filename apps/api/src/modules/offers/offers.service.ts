@@ -181,6 +181,38 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
 }
 
 /**
+ * The demo seed's offers: version 1 of a submission offered in the past, one amount-only line, and
+ * the outcome the demo shows (open, accepted or declined). No reminders: they belong to offers
+ * made now, and recordOfferVersion queues those.
+ */
+export async function recordPastOffer(
+  tx: DbOrTx,
+  input: {
+    submissionId: string;
+    createdBy: string;
+    total: string;
+    line: Pick<NewOfferLine, 'description' | 'weight' | 'weightUnit'>;
+    createdAt: Date;
+    validDays: number;
+    outcome: 'open' | 'accepted' | 'declined';
+  },
+): Promise<void> {
+  const offer = await insertOfferVersion(
+    tx,
+    {
+      submissionId: input.submissionId,
+      version: 1,
+      total: input.total,
+      validUntil: offerValidUntil(input.createdAt, input.validDays),
+      createdBy: input.createdBy,
+      createdAt: input.createdAt,
+    },
+    [{ ...input.line, amount: input.total }],
+  );
+  if (input.outcome !== 'open') await closeOffer(tx, offer.id, input.outcome);
+}
+
+/**
  * Refuses to accept a lapsed offer, or another version than the one the seller looked at (409 with
  * the sentence the seller reads); no offer row is fine (submissions offered before versions).
  */
