@@ -4,10 +4,7 @@ import { renderWithApp } from '@/testing/render';
 import { ConsignmentView } from './consignment-view';
 
 const rowOf = (table: HTMLElement, label: string) =>
-  within(table)
-    .getByRole('rowheader', { name: label })
-    .closest('tr')!
-    .textContent?.replace(/\s+/g, ' ');
+  within(table).getByRole('rowheader', { name: label }).closest('tr')!.textContent?.replace(/\s+/g, ' ');
 
 describe('the consignment view', () => {
   test("estimates the seller's own item beside our direct offer: tier, fee, premium and what they keep", () => {
