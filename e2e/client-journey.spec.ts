@@ -170,7 +170,11 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   // Consignment: the static comparison, and the request goes to the appraisers.
   await page.getByRole('link', { name: 'View Consignment' }).click();
   await expect(page.getByText('$10,200 - $12,500')).toBeVisible();
-  await expect(page.getByRole('cell', { name: '15%' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '15%', exact: true })).toBeVisible();
+  // This item's own estimate, from its $612.00 offer: what the seller would keep at each end.
+  const estimate = page.getByRole('region', { name: 'Your item on consignment: an estimate' });
+  await expect(estimate.getByRole('row', { name: /You would receive/ })).toContainText('$599.24');
+  await expect(estimate.getByRole('row', { name: /You would receive/ })).toContainText('$740.00');
   await page.getByRole('button', { name: 'Choose Consignment Sale' }).click();
   await expect(page.getByText("We've let our appraisers know").first()).toBeVisible();
   await snapBoth(page, '07-consignment');
