@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { History, Percent } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -31,6 +31,40 @@ const basisOf = (itemType: PayoutRateView['itemType']) => (isGemItemType(itemTyp
 
 const ROW_GRID =
   'sm:grid sm:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.1fr)_auto] sm:items-start sm:gap-4';
+
+/** One end of a rate: a percent input with its "%" sign, labelled for screen readers by item type. */
+function PercentField({
+  label,
+  bound,
+  error,
+  ...input
+}: { label: string; bound: 'minimum' | 'maximum'; error: string | undefined } & ComponentProps<typeof Input>) {
+  return (
+    <Field
+      label={
+        <>
+          <span className="sr-only">{label}</span>
+          {bound} %
+        </>
+      }
+      labelClassName="text-xs capitalize sm:sr-only"
+      error={error}
+      className="gap-1.5"
+    >
+      {(control) => (
+        <div className="relative">
+          <Input {...control} inputMode="decimal" autoComplete="off" className="pr-7 tabular-nums" {...input} />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+          >
+            %
+          </span>
+        </div>
+      )}
+    </Field>
+  );
+}
 
 /** One item type's rate, edited in place with its own Save; what was typed stays after a refusal. */
 function RateRow({ rate }: { rate: PayoutRateView }) {
@@ -77,66 +111,20 @@ function RateRow({ rate }: { rate: PayoutRateView }) {
           <span className="text-xs text-muted-foreground">{basisOf(rate.itemType)}</span>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <Field
-            label={
-              <>
-                <span className="sr-only">{rate.label} </span>
-                minimum %
-              </>
-            }
-            labelClassName="text-xs capitalize sm:sr-only"
+          <PercentField
+            label={`${rate.label} `}
+            bound="minimum"
             error={errors.minPercent?.message}
-            className="gap-1.5"
-          >
-            {(control) => (
-              <div className="relative">
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="pr-7 tabular-nums"
-                  disabled={update.isPending}
-                  {...form.register('minPercent')}
-                />
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
-                >
-                  %
-                </span>
-              </div>
-            )}
-          </Field>
-          <Field
-            label={
-              <>
-                <span className="sr-only">{rate.label} </span>
-                maximum %
-              </>
-            }
-            labelClassName="text-xs capitalize sm:sr-only"
+            disabled={update.isPending}
+            {...form.register('minPercent')}
+          />
+          <PercentField
+            label={`${rate.label} `}
+            bound="maximum"
             error={errors.maxPercent?.message}
-            className="gap-1.5"
-          >
-            {(control) => (
-              <div className="relative">
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="pr-7 tabular-nums"
-                  disabled={update.isPending}
-                  {...form.register('maxPercent')}
-                />
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
-                >
-                  %
-                </span>
-              </div>
-            )}
-          </Field>
+            disabled={update.isPending}
+            {...form.register('maxPercent')}
+          />
         </div>
         <div className="flex items-center justify-between gap-3 sm:contents">
           <p className="text-sm text-muted-foreground sm:pt-2.5" data-testid="payout-rate-since">
