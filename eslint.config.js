@@ -49,6 +49,46 @@ export const sharedWriters = [
   'apps/api/src/modules/audit/audit.repository.ts',
 ];
 
+// The tables whose status has one writer, and that writer.
+const statusGates = [
+  {
+    table: 'submissions',
+    gate: 'apps/api/src/modules/submissions/submission-status.repository.ts',
+    message:
+      'A submission status changes only through transitionSubmission (modules/submissions/submission-status.repository.ts, decision 017).',
+  },
+  {
+    table: 'transactions',
+    gate: 'apps/api/src/modules/transactions/payout-status.repository.ts',
+    message:
+      'A payout status changes only through transitionPayout (modules/transactions/payout-status.repository.ts, the payout lifecycle).',
+  },
+];
+
+function statusWriteSelectors({ table, message }) {
+  return [
+    `CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='${table}'] > ObjectExpression > Property[key.name='status']`,
+    `TemplateElement[value.raw=/update\\s+"?${table}"?\\s+set\\b[\\s\\S]*\\bstatus\\s*=/i]`,
+    `TaggedTemplateExpression:has(TemplateElement[value.raw=/update\\s*$/i]):has(Identifier[name='${table}']):has(TemplateElement[value.raw=/^\\s*set\\b[\\s\\S]*\\bstatus\\s*=/i])`,
+  ].map((selector) => ({ selector, message }));
+}
+
+/** Everywhere but the gates, no status write at all; in each gate, none to another gate's table. */
+function statusGateBlocks() {
+  const everywhere = {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: statusGates.map((g) => g.gate),
+    rules: { 'no-restricted-syntax': ['error', ...statusGates.flatMap(statusWriteSelectors)] },
+  };
+  const inEachGate = statusGates.map((own) => ({
+    files: [own.gate],
+    rules: {
+      'no-restricted-syntax': ['error', ...statusGates.filter((g) => g !== own).flatMap(statusWriteSelectors)],
+    },
+  }));
+  return [everywhere, ...inEachGate];
+}
+
 // Layer rules that must see through relative paths and the "@/" alias alike, so they compare
 // resolved files (import-x/no-restricted-paths) instead of import strings. Each zone has a name so
 // that a known violation can switch off exactly that zone for exactly one file.
@@ -229,26 +269,11 @@ export default tseslint.config(
     ignores: testFiles,
     rules: layerRule(layerZones),
   },
-  {
-    // The status gate (decision 017): one function writes submissions.status, so every move is a
-    // named transition of packages/domain. Column lists that may hold a status are typed
-    // (SubmissionChanges); these catch the literal shapes: a Drizzle .set({ status }) on
-    // submissions, and raw SQL that sets it. test/status-gate.test.ts shows they fire.
-    files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/submissions/submission-status.repository.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='submissions'] > ObjectExpression > Property[key.name='status']",
-          'TemplateElement[value.raw=/update\\s+"?submissions"?\\s+set\\b[\\s\\S]*\\bstatus\\s*=/i]',
-          "TaggedTemplateExpression:has(TemplateElement[value.raw=/update\\s*$/i]):has(Identifier[name='submissions']):has(TemplateElement[value.raw=/^\\s*set\\b[\\s\\S]*\\bstatus\\s*=/i])",
-        ].map((selector) => ({
-          selector,
-          message:
-            'A submission status changes only through transitionSubmission (modules/submissions/submission-status.repository.ts, decision 017).',
-        })),
-      ],
-    },
-  },
+  // The status gates (decision 017): one function writes submissions.status and one writes
+  // transactions.status (the payout lifecycle), so every move is a named transition of
+  // packages/domain. Column lists that may hold a status are typed (SubmissionChanges,
+  // PayoutChanges); these catch the literal shapes: a Drizzle .set({ status }) on the table, and
+  // raw SQL that sets it. test/status-gate.test.ts shows they fire. Each gate file may write only
+  // its own table's status.
+  ...statusGateBlocks(),
 );

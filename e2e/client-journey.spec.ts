@@ -181,7 +181,9 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
 
   // Accept the direct offer by PayPal: 2.9% + $0.30 of $612.00 is $18.05, so $593.95 is paid.
   await page.getByRole('link', { name: 'Accept the direct offer instead' }).click();
-  await expect(page.getByRole('heading', { name: 'Offer Accepted!' })).toBeVisible();
+  // Nothing is accepted yet: the page asks how to get paid; 'Offer Accepted!' comes after confirming.
+  await expect(page.getByRole('heading', { name: 'Accept $612.00: choose how to get paid' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Offer Accepted!' })).toHaveCount(0);
   await page.getByRole('radio', { name: /PayPal/ }).check();
   await page.getByRole('button', { name: 'Confirm & Process Payout' }).click();
   await expect(page.getByText('Please enter your PayPal email address')).toBeVisible();
@@ -192,6 +194,14 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
   await page.getByRole('button', { name: 'Confirm & Process Payout' }).click();
   await expect(page.getByText('Payout Processed')).toBeVisible();
   await expect(page.getByText('Your payout has been initiated successfully')).toBeVisible();
+  // The page now says what was accepted, how it is paid and when, with the way back.
+  const accepted = page.getByRole('region', { name: 'Offer Accepted!' });
+  await expect(accepted.getByRole('heading', { name: 'Offer Accepted!' })).toBeFocused();
+  await expect(accepted).toContainText('$593.95');
+  await expect(accepted).toContainText(`PayPal, to ${email}`);
+  await expect(accepted).toContainText('Our team sends it within 24 hours');
+  await snapBoth(page, '08b-offer-accepted');
+  await accepted.getByRole('link', { name: 'Back to dashboard' }).click();
 
   // Back on the dashboard: completed, and Total Value is what was paid.
   await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
@@ -202,7 +212,8 @@ test('a new client submits two photos, prints the label, accepts the offer by Pa
 
   // Paying twice is refused by the server; the view says it is paid.
   await page.goto(`/client/submissions/${submissionId}/payout`);
-  await expect(page.getByText(/This offer has been accepted and paid/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Offer Accepted!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm & Process Payout' })).toHaveCount(0);
 });
 
 test('a client declines a low offer: the return address is asked once, return shipping is free and the label is ready', async ({

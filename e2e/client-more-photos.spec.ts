@@ -132,7 +132,7 @@ test('after "Request More Photos" the client adds two photos to the submission',
   await addPhotos.getByRole('button', { name: 'Upload photos' }).click();
   await expect(slots.getByRole('listitem')).toHaveCount(1);
   await expect(slots.getByRole('listitem', { name: 'Back: empty' })).toBeVisible();
-  await expect(addPhotos.getByRole('button', { name: 'browse files' })).toBeFocused();
+  await expect(addPhotos.getByLabel('Add Back photo')).toBeFocused();
   await expect(save).toBeDisabled();
   await addPhotos.getByRole('button', { name: 'Not now' }).click();
   await expect(slots).toHaveCount(0);

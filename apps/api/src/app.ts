@@ -25,6 +25,7 @@ import { payoutRatesRoutes } from './modules/payout-rates/payout-rates.routes.ts
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { achBatchesRoutes } from './modules/payouts/ach-batches.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -33,8 +34,10 @@ import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.
 import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes.ts';
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(submissionsRoutes);
   await app.register(uploadsRoutes);
   await app.register(transactionsRoutes);
+  await app.register(achBatchesRoutes);
   await app.register(userAddressRoutes);
   await app.register(shippingLabelsRoutes);
   await app.register(kycRoutes);
@@ -126,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pricingRoutes);
   await app.register(payoutRatesRoutes);
   await app.register(businessRoutes);
+  await app.register(webhooksRoutes);
+  await app.register(ledgerRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

@@ -18,8 +18,8 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
   return {
     storage: overrides.storage ?? createStorage(config.storage),
     priceFeed: overrides.priceFeed ?? createPriceFeed(config.priceFeed),
-    carrier: overrides.carrier ?? createCarrier(config.carrier.provider),
-    payouts: overrides.payouts ?? createPayoutAdapter(),
+    carrier: overrides.carrier ?? createCarrier(config.carrier),
+    payouts: overrides.payouts ?? createPayoutAdapter(config.paypal),
     mail: overrides.mail !== undefined ? overrides.mail : config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null,
   };
 }

@@ -125,6 +125,65 @@ describe('loadConfig', () => {
       'x@assay.test',
     ]);
   });
+  describe('carrier', () => {
+    it('uses the sample carrier unless CARRIER says otherwise', () => {
+      expect(loadConfig({}).carrier).toEqual({ provider: 'sample', easypost: undefined });
+      expect(problemsOf({ CARRIER: 'fedex' })).toMatch(/^CARRIER: /);
+    });
+
+    it('reads the EasyPost settings, with USPS and the real API as defaults', () => {
+      expect(loadConfig({ CARRIER: 'easypost', EASYPOST_API_KEY: 'EZAK123' }).carrier).toEqual({
+        provider: 'easypost',
+        easypost: { apiKey: 'EZAK123', webhookSecret: undefined, baseUrl: undefined, carrier: 'USPS', service: undefined },
+      });
+      const custom = loadConfig({
+        CARRIER: 'easypost',
+        EASYPOST_API_KEY: 'EZAK123',
+        EASYPOST_WEBHOOK_SECRET: 'whsec',
+        EASYPOST_BASE_URL: 'http://127.0.0.1:9999',
+        EASYPOST_CARRIER: 'UPS',
+        EASYPOST_SERVICE: 'Ground',
+      }).carrier.easypost;
+      expect(custom).toEqual({
+        apiKey: 'EZAK123',
+        webhookSecret: 'whsec',
+        baseUrl: 'http://127.0.0.1:9999',
+        carrier: 'UPS',
+        service: 'Ground',
+      });
+      expect(problemsOf({ CARRIER: 'easypost', EASYPOST_API_KEY: 'k', EASYPOST_BASE_URL: 'api.easypost.com' })).toBe(
+        'EASYPOST_BASE_URL: EASYPOST_BASE_URL must be a URL',
+      );
+    });
+
+    it('refuses CARRIER=easypost without its key anywhere, and without the webhook secret in production', () => {
+      expect(problemsOf({ CARRIER: 'easypost' })).toBe(
+        'EASYPOST_API_KEY: EASYPOST_API_KEY is required when CARRIER=easypost (the API key from the EasyPost dashboard)',
+      );
+      const production = problemsOf({ ...PRODUCTION, CARRIER: 'easypost' });
+      expect(production).toBe(
+        'EASYPOST_API_KEY: EASYPOST_API_KEY is required when CARRIER=easypost (the API key from the EasyPost dashboard)\n' +
+          'EASYPOST_WEBHOOK_SECRET: EASYPOST_WEBHOOK_SECRET is required in production when CARRIER=easypost ' +
+          '(the secret of the EasyPost webhook, so that tracking events can be verified)',
+      );
+      expect(problemsOf({ ...PRODUCTION, CARRIER: 'easypost', EASYPOST_API_KEY: 'EZAK1', EASYPOST_WEBHOOK_SECRET: 's' })).toBe(
+        '',
+      );
+      // The key must not travel in clear to a stand-in left configured in production.
+      expect(
+        problemsOf({
+          ...PRODUCTION,
+          CARRIER: 'easypost',
+          EASYPOST_API_KEY: 'EZAK1',
+          EASYPOST_WEBHOOK_SECRET: 's',
+          EASYPOST_BASE_URL: 'http://easypost.internal',
+        }),
+      ).toBe('EASYPOST_BASE_URL: EASYPOST_BASE_URL must start with https:// in production, as the API key is sent to it');
+      // The sample carrier needs none of them, in production too.
+      expect(problemsOf(PRODUCTION)).toBe('');
+    });
+  });
+
   describe('business identity', () => {
     it('refuses to start in production without the legal name, address and insurer, in sentences', () => {
       const { BUSINESS_LEGAL_NAME: _n, BUSINESS_ADDRESS: _a, INSURER_NAME: _i, ...withoutIdentity } = PRODUCTION;
@@ -192,6 +251,72 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/BUSINESS_LICENCES must read "Authority: number"/);
       expect(problems).toMatch(/APPRAISERS must read "Name, credential"/);
       expect(problems).toMatch(/INSURED_LIMIT must be a whole number of dollars/);
+    });
+  });
+
+  describe('ACH settings', () => {
+    const ACH = {
+      ACH_COMPANY_NAME: 'ASSAY BUYERS',
+      ACH_COMPANY_ID: '1234567890',
+      ACH_ODFI_ROUTING: '091000019',
+      ACH_ORIGIN_NAME: 'ASSAY BUYERS LLC',
+      ACH_DESTINATION_NAME: 'WELLS FARGO BANK',
+    };
+
+    it('reads the settings as given, with PAYOUT as the entry description by default', () => {
+      expect(loadConfig({ ...PRODUCTION, ...ACH }).ach).toEqual({
+        settings: {
+          companyName: 'ASSAY BUYERS',
+          companyId: '1234567890',
+          odfiRouting: '091000019',
+          originName: 'ASSAY BUYERS LLC',
+          destinationName: 'WELLS FARGO BANK',
+          entryDescription: 'PAYOUT',
+        },
+        missing: [],
+        example: false,
+      });
+      expect(loadConfig({ ...ACH, ACH_ENTRY_DESCRIPTION: 'GOLD SALE' }).ach.settings?.entryDescription).toBe('GOLD SALE');
+    });
+
+    it('starts in production without them, holding no settings and naming what is missing', () => {
+      expect(problemsOf(PRODUCTION)).toBe('');
+      const { ACH_ODFI_ROUTING: _r, ...withoutRouting } = ACH;
+      expect(loadConfig({ ...PRODUCTION, ...withoutRouting }).ach).toEqual({
+        settings: null,
+        missing: ['ACH_ODFI_ROUTING'],
+        example: false,
+      });
+    });
+
+    it('fills each unset one with a marked example outside production', () => {
+      const { ach } = loadConfig({ NODE_ENV: 'development', ACH_COMPANY_NAME: 'ASSAY BUYERS' });
+      expect(ach.example).toBe(true);
+      expect(ach.missing).toEqual(['ACH_COMPANY_ID', 'ACH_ODFI_ROUTING', 'ACH_ORIGIN_NAME', 'ACH_DESTINATION_NAME']);
+      expect(ach.settings).toMatchObject({
+        companyName: 'ASSAY BUYERS',
+        companyId: 'EXAMPLE000',
+        originName: expect.stringMatching(/^EXAMPLE /),
+        destinationName: expect.stringMatching(/^EXAMPLE /),
+      });
+      expect(loadConfig({ ...ACH }).ach.example).toBe(false);
+    });
+
+    it('refuses values that do not fit their Nacha field, with a sentence each', () => {
+      const problems = problemsOf({
+        ACH_COMPANY_NAME: 'ASSAY PRECIOUS METALS BUYERS',
+        ACH_COMPANY_ID: '12345',
+        ACH_ODFI_ROUTING: '091000018',
+        ACH_ORIGIN_NAME: 'Assay Müller',
+        ACH_DESTINATION_NAME: 'A BANK WHOSE NAME IS FAR TOO LONG',
+        ACH_ENTRY_DESCRIPTION: 'PRECIOUS METALS',
+      });
+      expect(problems).toMatch(/ACH_COMPANY_NAME must be at most 16 characters/);
+      expect(problems).toMatch(/ACH_COMPANY_ID must be exactly 10 letters or digits/);
+      expect(problems).toMatch(/ACH_ODFI_ROUTING must be the company bank's 9-digit routing number, with a valid check digit/);
+      expect(problems).toMatch(/ACH_ORIGIN_NAME must be plain ASCII/);
+      expect(problems).toMatch(/ACH_DESTINATION_NAME must be at most 23 characters/);
+      expect(problems).toMatch(/ACH_ENTRY_DESCRIPTION must be at most 10 characters/);
     });
   });
 });

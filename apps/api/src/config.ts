@@ -8,11 +8,14 @@ import {
   ADDRESS_NAME_MAX_LENGTH,
   buildBusinessIdentity,
   EXAMPLE_BUSINESS,
+  isValidAbaRoutingNumber,
   parseAppraisers,
   parseLicences,
   parseOneLineAddress,
 } from '@assay/domain';
 import { z } from 'zod';
+import { PAYPAL_CERT_ORIGINS } from './adapters/payouts/paypal/paypal-webhooks.ts';
+import { PAYPAL_LIVE_URL } from './adapters/payouts/paypal/paypal-payouts-client.ts';
 
 /** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
 function findRepoRoot(start: string): string {
@@ -35,6 +38,22 @@ const booleanFlag = z
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
+
+/** Nacha alphanumeric fields hold printable ASCII only. */
+const NACHA_TEXT = /^[\x20-\x7E]+$/;
+
+/** A Nacha text setting: printable ASCII, at most the field's width. */
+function achText(key: string, width: number, what: string) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(NACHA_TEXT, `${key} must be plain ASCII letters, digits and punctuation (${what})`)
+      .max(width, `${key} must be at most ${width} characters (${what}, a Nacha field of ${width})`)
+      .optional(),
+  );
+}
 
 /** modules/users/password-hashing.ts says what each means. */
 export const passwordHashingModes = ['standard', 'fast-for-tests-only'] as const;
@@ -118,7 +137,23 @@ const envSchema = z.object({
         message: 'RECEIVING_ADDRESS must read "Name, Street, [Suite,] City, ST 12345" (a US address, no other commas)',
       }),
   ),
-  CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample']).default('sample')),
+  CARRIER: z.preprocess(emptyToUndefined, z.enum(['sample', 'easypost']).default('sample')),
+  EASYPOST_API_KEY: optionalString,
+  EASYPOST_WEBHOOK_SECRET: optionalString,
+  // Set only to point the adapter at a stand-in (tests); the key travels with every call.
+  EASYPOST_BASE_URL: optionalUrl('EASYPOST_BASE_URL'),
+  // Which of the account's carriers and services labels are bought from (EasyPost's names).
+  EASYPOST_CARRIER: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('USPS')),
+  EASYPOST_SERVICE: optionalString,
+  // PayPal Payouts (issue 12): PayPal payouts go out by the Payouts API when the three are set.
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  // The id of the webhook subscription (PayPal's dashboard): part of what each delivery signs.
+  PAYPAL_WEBHOOK_ID: optionalString,
+  // The live API by default; the sandbox's, or a stand-in in tests.
+  PAYPAL_API_URL: optionalUrl('PAYPAL_API_URL'),
+  // Where a webhook's signing certificate may be fetched from (comma-separated origins).
+  PAYPAL_CERT_ORIGINS: optionalString,
   // Whole dollars: the most one parcel is insured for (declared to the carrier, on the packing slip).
   INSURED_LIMIT: z.preprocess(
     emptyToUndefined,
@@ -173,6 +208,37 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+
+  // The company's standing with its bank for ACH files (Nacha PPD). Optional even in production, so
+  // the app starts without them; making a file then answers 409 naming what is missing.
+  ACH_COMPANY_NAME: achText('ACH_COMPANY_NAME', 16, "the company name on sellers' statements"),
+  ACH_COMPANY_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      // Also the file header's immediate origin, which admits no blanks.
+      .regex(/^[0-9A-Za-z]{10}$/, 'ACH_COMPANY_ID must be exactly 10 letters or digits (usually "1" and the EIN)')
+      .optional(),
+  ),
+  ACH_ODFI_ROUTING: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isValidAbaRoutingNumber, {
+        message: "ACH_ODFI_ROUTING must be the company bank's 9-digit routing number, with a valid check digit",
+      })
+      .optional(),
+  ),
+  ACH_ORIGIN_NAME: achText('ACH_ORIGIN_NAME', 23, 'the company name as its bank knows it'),
+  ACH_DESTINATION_NAME: achText('ACH_DESTINATION_NAME', 23, "the company bank's name"),
+  ACH_ENTRY_DESCRIPTION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(NACHA_TEXT, 'ACH_ENTRY_DESCRIPTION must be plain ASCII letters, digits and punctuation')
+      .max(10, "ACH_ENTRY_DESCRIPTION must be at most 10 characters (printed on sellers' statements)")
+      .default('PAYOUT'),
+  ),
 });
 
 type RawEnv = Record<string, string | undefined>;
@@ -221,6 +287,8 @@ function crossFieldProblems(raw: RawEnv): string[] {
       if (!v(key)) problems.push(`${key}: ${key} is required when STORAGE_DRIVER=s3`);
     }
   }
+  if (v('CARRIER') === 'easypost') problems.push(...easyPostProblems(v, v('NODE_ENV') === 'production'));
+  problems.push(...payPalProblems(v, v('NODE_ENV') === 'production'));
   const feed = v('PRICE_FEED');
   if (feed === 'metals-dev' && !v('PRICE_FEED_API_KEY')) {
     problems.push(`PRICE_FEED_API_KEY: PRICE_FEED_API_KEY is required when PRICE_FEED=${feed}`);
@@ -229,6 +297,42 @@ function crossFieldProblems(raw: RawEnv): string[] {
   if (oidc > 0 && oidc < 3) problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   for (const email of splitList(v('ADMIN_EMAILS') ?? '')) {
     if (!z.email().safeParse(email).success) problems.push(`ADMIN_EMAILS: ADMIN_EMAILS contains an invalid e-mail: ${email}`);
+  }
+  return problems;
+}
+
+/** Real labels are bought with real money: CARRIER=easypost starts only with what it needs. */
+function easyPostProblems(v: (key: string) => string | undefined, production: boolean): string[] {
+  const problems: string[] = [];
+  if (!v('EASYPOST_API_KEY')) {
+    problems.push(
+      'EASYPOST_API_KEY: EASYPOST_API_KEY is required when CARRIER=easypost (the API key from the EasyPost dashboard)',
+    );
+  }
+  if (production && !v('EASYPOST_WEBHOOK_SECRET')) {
+    problems.push(
+      'EASYPOST_WEBHOOK_SECRET: EASYPOST_WEBHOOK_SECRET is required in production when CARRIER=easypost ' +
+        '(the secret of the EasyPost webhook, so that tracking events can be verified)',
+    );
+  }
+  const baseUrl = v('EASYPOST_BASE_URL');
+  if (production && baseUrl && !baseUrl.toLowerCase().startsWith('https://')) {
+    problems.push('EASYPOST_BASE_URL: EASYPOST_BASE_URL must start with https:// in production, as the API key is sent to it');
+  }
+  return problems;
+}
+
+/** Real money moves: PayPal Payouts start only with their credentials and webhook id together. */
+function payPalProblems(v: (key: string) => string | undefined, production: boolean): string[] {
+  const keys = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'];
+  const set = keys.filter((k) => v(k));
+  const problems: string[] = [];
+  if (set.length > 0 && set.length < keys.length) {
+    problems.push('PAYPAL_CLIENT_ID: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together');
+  }
+  const url = v('PAYPAL_API_URL');
+  if (production && url && !url.toLowerCase().startsWith('https://')) {
+    problems.push('PAYPAL_API_URL: PAYPAL_API_URL must start with https:// in production, as the credentials are sent to it');
   }
   return problems;
 }
@@ -269,6 +373,59 @@ function allowedOrigins(publicUrl: string | undefined, port: number, production:
     origins.add(`http://127.0.0.1:${port}`);
   }
   return [...origins];
+}
+
+/** The ACH settings a Nacha file needs; each is required in production before a file is made. */
+const ACH_REQUIRED = [
+  ['ACH_COMPANY_NAME', 'companyName'],
+  ['ACH_COMPANY_ID', 'companyId'],
+  ['ACH_ODFI_ROUTING', 'odfiRouting'],
+  ['ACH_ORIGIN_NAME', 'originName'],
+  ['ACH_DESTINATION_NAME', 'destinationName'],
+] as const;
+
+type AchSettingName = (typeof ACH_REQUIRED)[number][1];
+
+/** Outside production an unset ACH setting is one of these: visibly an example, never a real bank's file. */
+export const EXAMPLE_ACH: Record<AchSettingName, string> = {
+  companyName: 'EXAMPLE ASSAY',
+  companyId: 'EXAMPLE000',
+  // The Federal Reserve Bank of Boston's number, the one documentation uses: valid, and not ours.
+  odfiRouting: '011000015',
+  originName: 'EXAMPLE ASSAY LLC',
+  destinationName: 'EXAMPLE BANK',
+};
+
+export interface AchSettings {
+  companyName: string;
+  companyId: string;
+  odfiRouting: string;
+  originName: string;
+  destinationName: string;
+  entryDescription: string;
+}
+
+/**
+ * ACH_* as the payouts module reads them. `missing` names the unset ones. In production `settings`
+ * is then null (the app still starts; making or downloading a file answers 409 naming them);
+ * elsewhere each unset one is its example and `example` says so.
+ */
+function achSettings(
+  e: Partial<Record<(typeof ACH_REQUIRED)[number][0], string>> & { ACH_ENTRY_DESCRIPTION: string },
+  production: boolean,
+): { settings: AchSettings | null; missing: string[]; example: boolean } {
+  const missing = ACH_REQUIRED.filter(([key]) => e[key] === undefined).map(([key]) => key);
+  if (production && missing.length > 0) return { settings: null, missing, example: false };
+  const value = (key: (typeof ACH_REQUIRED)[number][0], name: AchSettingName) => e[key] ?? EXAMPLE_ACH[name];
+  const settings = Object.fromEntries(ACH_REQUIRED.map(([key, name]) => [name, value(key, name)])) as Record<
+    AchSettingName,
+    string
+  >;
+  return {
+    settings: { ...settings, entryDescription: e.ACH_ENTRY_DESCRIPTION },
+    missing,
+    example: missing.length > 0,
+  };
 }
 
 export class ConfigError extends Error {
@@ -353,11 +510,41 @@ export function loadConfig(env: RawEnv = process.env) {
       ...parseOneLineAddress(e.RECEIVING_ADDRESS)!,
       name: (e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName).trim(),
     },
-    carrier: { provider: e.CARRIER },
+    carrier: {
+      provider: e.CARRIER,
+      /** Set when CARRIER=easypost (the key is then required); the webhook route checks with webhookSecret. */
+      easypost:
+        e.CARRIER === 'easypost' && e.EASYPOST_API_KEY
+          ? {
+              apiKey: e.EASYPOST_API_KEY,
+              webhookSecret: e.EASYPOST_WEBHOOK_SECRET,
+              baseUrl: e.EASYPOST_BASE_URL,
+              carrier: e.EASYPOST_CARRIER,
+              service: e.EASYPOST_SERVICE,
+            }
+          : undefined,
+    },
+    /** PayPal Payouts, when configured: PayPal payouts then go out by the API, tracked by webhooks. */
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+        ? {
+            apiUrl: e.PAYPAL_API_URL ?? PAYPAL_LIVE_URL,
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            certOrigins: e.PAYPAL_CERT_ORIGINS
+              ? e.PAYPAL_CERT_ORIGINS.split(',')
+                  .map((o) => o.trim())
+                  .filter(Boolean)
+              : [...PAYPAL_CERT_ORIGINS],
+          }
+        : null,
     /** INSURED_LIMIT in cents: a parcel's insured value is its quote's maximum, capped by this. */
     insuredLimitCents: e.INSURED_LIMIT * 100,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
+    /** The company's ACH origination settings for Nacha files (modules/payouts). */
+    ach: achSettings(e, production),
     /**
      * Who Assay is, as GET /api/business serves it. Outside production an unset value is the
      * example's, and `example` says the legal name is one (production requires the real ones).

@@ -33,6 +33,7 @@ async function main() {
       encryptionKey: booted.secrets.encryptionKey,
       simulatedPrices: config.priceFeed.provider === 'simulated',
       photos: app.ctx,
+      insuredLimitCents: config.insuredLimitCents,
     }))
   )
     app.log.info('demo data seeded');

@@ -10,6 +10,7 @@ import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.
 import { idNumberContext } from '../src/modules/kyc/kyc.service.ts';
 import { ACCOUNT, achDetails, offeredSubmission, postJson, ROUTING } from './transactions.fixtures.ts';
 import { saveAddress } from './support/addresses.ts';
+import { deleteAllPayouts, insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -31,7 +32,7 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     const sub = buildSubmission({ userId: client.id, status: 'completed', finalOffer, createdAt });
     await t.db.insert(submissions).values(sub);
     const row = buildTransaction({ submission: sub, method, createdAt });
-    await t.db.insert(transactions).values(row);
+    await insertAcceptedPayout(t.db, row);
     return { sub, id: row.id! };
   }
 
@@ -55,11 +56,11 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.delete(transactions);
+    await deleteAllPayouts(t.db);
   });
 
   it('lets only admins in: 401 for visitors, 403 for clients, even with a bad query', async () => {
-    for (const url of ['/api/admin/payouts', '/api/admin/payouts?status=sent', '/api/admin/payouts?status=nope&limit=abc']) {
+    for (const url of ['/api/admin/payouts', '/api/admin/payouts?status=paid', '/api/admin/payouts?status=nope&limit=abc']) {
       expect((await get(url, null)).statusCode, url).toBe(401);
       const res = await get(url, client.cookie);
       expect(res.statusCode, url).toBe(403);
@@ -98,7 +99,7 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect(body[1]!.payoutDetails).toEqual({ email: 'seller@example.com' });
     // limit is optional, 1 to 100, and keeps the order.
     expect(ids((await get('/api/admin/payouts?limit=2')).json())).toEqual([oldest.id, middle.id]);
-    expect((await get('/api/admin/payouts?status=sent')).json()).toEqual([]);
+    expect((await get('/api/admin/payouts?status=paid')).json()).toEqual([]);
   });
 
   it('a payout marked sent leaves the pending queue and shows under sent, newest first, with its reference', async () => {
@@ -113,10 +114,10 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect((await send(first.id, 'CHK-1042')).statusCode).toBe(200);
 
     expect(ids((await get('/api/admin/payouts?status=pending')).json())).toEqual([third.id]);
-    const sent = (await get('/api/admin/payouts?status=sent')).json() as AdminPayout[];
+    const sent = (await get('/api/admin/payouts?status=paid')).json() as AdminPayout[];
     expect(sent.map((p) => [p.id, p.status, p.reference])).toEqual([
-      [first.id, 'sent', 'CHK-1042'],
-      [second.id, 'sent', 'PAYPAL-TX-1'],
+      [first.id, 'paid', 'CHK-1042'],
+      [second.id, 'paid', 'PAYPAL-TX-1'],
     ]);
     expect(Date.parse(sent[0]!.sentAt!)).toBeGreaterThan(Date.parse(sent[1]!.sentAt!));
   });
@@ -136,7 +137,7 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect(
       (await postJson(t.app, `/api/admin/transactions/${row!.id}/sent`, { reference: 'ACH-7' }, admin.cookie)).statusCode,
     ).toBe(200);
-    const sent = await get('/api/admin/payouts?status=sent');
+    const sent = await get('/api/admin/payouts?status=paid');
     expect(sent.json()).toHaveLength(1);
     for (const res of [pending, sent]) {
       expect(res.body).not.toContain('encrypted');
@@ -199,8 +200,14 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
 
   it('refuses a bad status or limit with 400 and a clear message', async () => {
     for (const [query, message] of [
-      ['status=paid', 'Invalid querystring: status: Status must be one of pending or sent.'],
-      ['status=pending&status=sent', 'Invalid querystring: status: Status must be one of pending or sent.'],
+      [
+        'status=sent',
+        'Invalid querystring: status: Status must be one of pending, processing, paid, failed, returned or unclaimed.',
+      ],
+      [
+        'status=pending&status=paid',
+        'Invalid querystring: status: Status must be one of pending, processing, paid, failed, returned or unclaimed.',
+      ],
       ['limit=0', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
       ['limit=101', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],
       ['limit=abc', 'Invalid querystring: limit: limit must be a whole number from 1 to 100.'],

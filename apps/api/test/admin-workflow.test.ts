@@ -15,6 +15,7 @@ import {
   transactions,
 } from '../src/db/schema/index.ts';
 import { saveAddress } from './support/addresses.ts';
+import { insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -397,13 +398,13 @@ describe.each(engines)('admin workflow on %s', (engine) => {
     it('records the reference once, tells the client, and shows on the submission', async () => {
       const sub = await make({ status: 'completed', finalOffer: '2500.00' });
       const payout = buildTransaction({ submission: sub, method: 'ach' });
-      await t.db.insert(transactions).values(payout);
+      await insertAcceptedPayout(t.db, payout);
       const res = await post(`/api/admin/transactions/${payout.id}/sent`, { reference: ' ACH-TRACE-0042 ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: payout.id, status: 'sent', reference: 'ACH-TRACE-0042' });
+      expect(res.json()).toMatchObject({ id: payout.id, status: 'paid', reference: 'ACH-TRACE-0042' });
       expect(await kindsFor(client.id)).toEqual(['payout_sent']);
       const detail = (await t.app.inject({ url: `/api/admin/submissions/${sub.id}`, headers: { cookie: admin.cookie } })).json();
-      expect(detail.transaction).toMatchObject({ id: payout.id, status: 'sent', reference: 'ACH-TRACE-0042' });
+      expect(detail.transaction).toMatchObject({ id: payout.id, status: 'paid', reference: 'ACH-TRACE-0042' });
       expect(detail.auditLog.map((a: { action: string; actor: { email: string } | null }) => [a.action, a.actor?.email])).toEqual(
         [['payout_sent', ADMIN_EMAIL]],
       );

@@ -149,7 +149,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(userCount?.n).toBe(2);
     const [payouts] = await t.db.select({ n: count() }).from(transactions);
     expect(payouts?.n).toBe(1);
-    // The history the real flows would have written: 8 created, 6 received, 5 offers, 1 paid, 2 declined.
+    // The history the real flows would have written: 9 created, 7 received, 6 offers, 1 paid, 2 declined.
     const history = await t.db.select({ action: auditLog.action }).from(auditLog);
     const tally = Object.fromEntries(
       ['created', 'received', 'offer_submitted', 'payout_requested', 'offer_declined'].map((a) => [
@@ -157,10 +157,14 @@ describe.each(engines)('demo seed on %s', (engine) => {
         history.filter((h) => h.action === a).length,
       ]),
     );
-    expect(tally).toEqual({ created: 8, received: 6, offer_submitted: 5, payout_requested: 1, offer_declined: 2 });
-    // Each offer is a first version, open, accepted or declined as its submission shows.
-    const versions = await t.db.select({ status: offers.status, version: offers.version }).from(offers);
-    expect(versions.map((o) => o.status).sort()).toEqual(['accepted', 'declined', 'declined', 'open', 'open']);
+    expect(tally).toEqual({ created: 9, received: 7, offer_submitted: 6, payout_requested: 1, offer_declined: 2 });
+    // Each offer is a first version, open, accepted or declined as its submission shows; one open
+    // offer lapsed (offered nine days ago), so the demo has an offer to re-issue.
+    const versions = await t.db
+      .select({ status: offers.status, version: offers.version, validUntil: offers.validUntil })
+      .from(offers);
+    expect(versions.map((o) => o.status).sort()).toEqual(['accepted', 'declined', 'declined', 'open', 'open', 'open']);
+    expect(versions.filter((o) => o.status === 'open' && o.validUntil.getTime() < Date.now())).toHaveLength(1);
     expect(versions.every((o) => o.version === 1)).toBe(true);
 
     const admin = await signIn(t.app, demoAccounts.admin.email, demoAccounts.admin.password, '192.0.2.10');

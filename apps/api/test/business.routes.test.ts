@@ -36,6 +36,8 @@ describe.each(engines)('GET /api/business on %s', (engine) => {
       insuredLimitCents: 3_000_000,
       appraisers: [{ name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' }],
       example: false,
+      // No PayPal Payouts configured: a person sends PayPal payouts, and the page says so.
+      payoutRails: { ach: 'ach-file', paypal: 'manual', check: 'manual' },
     });
   });
 

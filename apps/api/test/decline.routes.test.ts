@@ -207,6 +207,13 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(res.json()).toMatchObject({ freeReturn: false, returnLabel: { insuredValue: '700.00' } });
   });
 
+  it('never declares more than the insured limit the insurer covers (INSURED_LIMIT, $25,000 by default)', async () => {
+    const sub = await submission({ finalOffer: '80000.00' });
+    const res = await decline(client.cookie, sub.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().returnLabel.insuredValue).toBe('25000.00');
+  });
+
   it('leaves the client\'s own printed label as "latest": the return label is for Assay to print', async () => {
     const fresh = await signUp(t.app);
     await saveAddress(t.app, fresh.cookie);

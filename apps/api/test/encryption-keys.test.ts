@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
-import { kycRecords, submissions, transactions } from '../src/db/schema/index.ts';
+import { kycRecords, payoutEvents, submissions, transactions } from '../src/db/schema/index.ts';
 import { decryptField, decryptJson, encryptJson } from '../src/lib/crypto.ts';
 import { demoIdentityCheck } from '../src/modules/demo/demo.service.ts';
 import { rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
@@ -52,6 +52,7 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
     const shown = await postJson(t.app, `/api/admin/transactions/${id}/bank-details`, {}, admin.cookie);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json()).toEqual(achDetails);
+    await t.db.delete(payoutEvents).where(eq(payoutEvents.transactionId, id));
     await t.db.delete(transactions).where(eq(transactions.id, id));
   });
 

@@ -165,8 +165,10 @@ describe.each(engines)('the status gate on %s', (engine) => {
       const payout = buildTransaction({ submission });
       await db().insert(transactions).values(payout);
       await refusedByDatabase(sql`update transactions set payout_method = 'bitcoin' where id = ${payout.id}`);
-      await refusedByDatabase(sql`update transactions set status = 'failed' where id = ${payout.id}`);
-      await db().execute(sql`update transactions set status = 'sent' where id = ${payout.id}`);
+      await refusedByDatabase(sql`update transactions set status = 'sent' where id = ${payout.id}`);
+      await refusedByDatabase(sql`update transactions set rail = 'bitcoin' where id = ${payout.id}`);
+      await refusedByDatabase(sql`update transactions set attempt = 0 where id = ${payout.id}`);
+      await db().execute(sql`update transactions set status = 'processing' where id = ${payout.id}`);
     });
   });
 });
@@ -210,6 +212,24 @@ describe('no second status writer (eslint.config.js)', () => {
       [],
     );
     expect(await gateErrors(header + "await db.execute(sql`update transactions set status = 'sent'`);")).toEqual([]);
+  });
+
+  it('keeps the payout status to its own gate too, and each gate to its own table', async () => {
+    const payoutGate = 'apps/api/src/modules/transactions/payout-status.repository.ts';
+    const payouts = `import { eq, sql } from 'drizzle-orm';\nimport { transactions } from '../../db/schema/index.ts';\ndeclare const db: any;\n`;
+    const lintPayout = async (code: string, file = 'apps/api/src/modules/example/example.repository.ts') => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages.filter((m) => m.ruleId === gateRule).map((m) => m.message);
+    };
+    const write = `await db.update(transactions).set({ status: 'paid' }).where(eq(transactions.id, 'x'));`;
+    expect(await lintPayout(payouts + write)).toEqual([expect.stringContaining('payout-status.repository.ts')]);
+    expect(await lintPayout(payouts + "await db.execute(sql`update transactions set status = 'paid'`);")).toEqual([
+      expect.stringContaining('payout-status.repository.ts'),
+    ]);
+    expect(await lintPayout(payouts + write, payoutGate)).toEqual([]);
+    // The submissions gate may not write a payout's status, nor the payout gate a submission's.
+    expect(await lintPayout(payouts + write, 'apps/api/src/modules/submissions/submission-status.repository.ts')).toHaveLength(1);
+    expect(await lintPayout(header + `await db.update(submissions).set({ status: 'returned' });`, payoutGate)).toHaveLength(1);
   });
 
   it('finds no second writer in the server as it is', async () => {

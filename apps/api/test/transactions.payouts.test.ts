@@ -11,7 +11,7 @@ import { manualPayouts } from '../src/adapters/payouts/manual.ts';
 import type { PayoutAdapter, PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { auditLog, notifications, outbox, transactions } from '../src/db/schema/index.ts';
+import { auditLog, notifications, outbox, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { DecryptionError } from '../src/lib/crypto.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
 import { createTransaction, markPayoutSent, revealBankDetails } from '../src/modules/transactions/transactions.service.ts';
@@ -69,20 +69,47 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const admin = await signUpAdmin(t.app, t.db);
     const { client, sub, transaction } = await recordAch('1250.00');
     const sent = await markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: '  ACH  trace 0042 ' });
-    expect(sent).toMatchObject({ id: transaction.id, status: 'sent', reference: 'ACH trace 0042', amount: '1250.00' });
+    expect(sent).toMatchObject({
+      id: transaction.id,
+      status: 'paid',
+      rail: 'manual',
+      reference: 'ACH trace 0042',
+      amount: '1250.00',
+      attempt: 1,
+    });
     expect(sent.sentAt).toEqual(expect.any(String));
 
+    // On the submission's timeline, with the payout's state in the seller's words.
     const [audit] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, transaction.id), eq(auditLog.action, 'payout_sent')));
+      .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'payout_sent')));
     expect(audit).toMatchObject({
       actorId: admin.id,
-      entityType: 'transaction',
-      fromStatus: 'pending',
-      toStatus: 'sent',
-      changes: { reference: 'ACH trace 0042', submissionId: sub.id },
+      entityType: 'submission',
+      changes: {
+        transactionId: transaction.id,
+        payoutStatus: 'paid',
+        payoutRail: 'manual',
+        payoutMethod: 'ach',
+        reference: 'ACH trace 0042',
+      },
     });
+    // The payout's own history: recorded by the seller, then paid by the appraiser, each with its rail.
+    const events = await t.db
+      .select()
+      .from(payoutEvents)
+      .where(eq(payoutEvents.transactionId, transaction.id))
+      .orderBy(payoutEvents.at);
+    expect(events.map((e) => [e.transition, e.fromStatus, e.toStatus, e.rail, e.reference, e.actorId])).toEqual([
+      ['recorded', null, 'pending', 'manual', null, client.id],
+      ['confirmPaid', 'pending', 'paid', 'manual', 'ACH trace 0042', admin.id],
+    ]);
+    const detail = await t.app.inject({ url: `/api/submissions/${sub.id}`, headers: { cookie: client.cookie } });
+    const entry = (detail.json() as { timeline: { action: string; detail?: string }[] }).timeline.find(
+      (e) => e.action === 'payout_sent',
+    );
+    expect(entry?.detail).toMatch(/^Paid [A-Z][a-z]{2} \d{1,2} by ACH, reference ACH trace 0042\.$/);
     const notes = await t.db
       .select()
       .from(notifications)
@@ -97,7 +124,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     expect(mails).toHaveLength(1);
 
     const list = await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } });
-    expect(list.json()[0]).toMatchObject({ status: 'sent', reference: 'ACH trace 0042' });
+    expect(list.json()[0]).toMatchObject({ status: 'paid', reference: 'ACH trace 0042' });
 
     await expect(
       markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: 'again' }),
@@ -134,6 +161,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const seen: PayoutRequest[] = [];
     const provider: PayoutAdapter = {
       provider: 'test',
+      rail: 'manual',
       async initiate(payout) {
         seen.push(payout);
         // The row is already committed when the provider is called.
@@ -144,10 +172,11 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     };
     const body = createTransactionSchema.parse({ submissionId: sub.id, payoutMethod: 'ach', payoutDetails: achDetails });
     const dto = await createTransaction({ ...t.app.ctx, payouts: provider, log: t.app.log }, currentUser(client), body);
-    expect(dto).toMatchObject({ status: 'sent', reference: 'PP-7788', amount: '1000.00' });
+    expect(dto).toMatchObject({ status: 'paid', reference: 'PP-7788', amount: '1000.00' });
     expect(seen).toEqual([
       {
         transactionId: dto.id,
+        attempt: 1,
         submissionId: sub.id,
         userId: client.id,
         amountCents: 100000,
@@ -163,6 +192,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const warnings: object[] = [];
     const failing: PayoutAdapter = {
       provider: 'flaky',
+      rail: 'manual',
       async initiate() {
         throw new Error(`bank refused account ${ACCOUNT}`);
       },
@@ -329,6 +359,7 @@ describe.each(engines)('logs on %s', (engine) => {
           ...app.ctx,
           payouts: {
             provider: 'flaky',
+            rail: 'manual',
             initiate: async () => {
               throw new Error(`refused ${ACCOUNT} at ${ROUTING}`);
             },

@@ -58,7 +58,11 @@ describe.each(engines)('payouts on %s', (engine) => {
       payoutMethod: 'ach',
       payoutDetails: { accountName: 'Ada Lovelace', accountLast4: '6789', routingLast4: '0015' },
       status: 'pending',
+      rail: 'manual',
       reference: null,
+      statusReason: null,
+      statusChangedAt: expect.any(String),
+      attempt: 1,
       sentAt: null,
       createdAt: expect.any(String),
     });

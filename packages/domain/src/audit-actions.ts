@@ -23,7 +23,15 @@ export const auditActions = {
   consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
   payout_sent: { client: 'Payout sent', appraiser: 'Payout sent' },
+  // The payout lifecycle (payout-lifecycle.ts): each state it reaches, on the submission's timeline.
+  payout_processing: { client: 'Payout on its way', appraiser: 'Payout handed to its rail' },
+  payout_failed: { client: 'Payout failed', appraiser: 'Payout failed' },
+  payout_returned: { client: 'Payout returned', appraiser: 'Payout returned' },
+  payout_unclaimed: { client: 'Payout not claimed', appraiser: 'Payout unclaimed' },
+  payout_retried: { client: 'New payout details given', appraiser: 'Payout tried again with new details' },
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
+  // On the payout (entity 'transaction'), like bank_details_viewed: each download writes its account number out.
+  ach_file_downloaded: { client: null, appraiser: 'ACH file with this payout downloaded' },
   offer_declined: { client: 'Offer declined, item on its way back', appraiser: 'Client declined the offer' },
   returned: { client: 'Item sent back', appraiser: 'Item sent back' },
   closed: { client: 'Submission closed', appraiser: 'Closed before the parcel arrived' },
@@ -56,9 +64,15 @@ export interface AuditChanges {
   message?: string;
   reason?: string;
   reference?: string;
+  /** The ACH batch (Nacha file) an entry is about. */
+  achBatchId?: string;
   submissionId?: string;
   transactionId?: string;
   payoutMethod?: string;
+  /** A payout's lifecycle state, its rail and the rail's reason code (R01, UNCLAIMED...). */
+  payoutStatus?: string;
+  payoutRail?: string;
+  reasonCode?: string;
   amount?: string;
   feeAmount?: string;
   labelId?: string;

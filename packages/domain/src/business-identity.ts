@@ -4,6 +4,8 @@
 // labels and every e-mail show. Example values (demo and development) are marked as examples.
 import { z } from 'zod';
 import { formatCents } from './money.ts';
+import { payoutRails } from './payout-lifecycle.ts';
+import { payoutMethods } from './payout-method.ts';
 
 export interface BusinessLicence {
   authority: string;
@@ -27,6 +29,8 @@ export const businessIdentitySchema = z.object({
   appraisers: z.array(z.object({ name: z.string(), credential: z.string() })),
   /** True when these are the fictional demo/development values, not a real business. */
   example: z.boolean(),
+  /** Which rail carries each payout method here (payoutRailsFor): what the payout page promises. */
+  payoutRails: z.record(z.enum(payoutMethods), z.enum(payoutRails)).optional(),
 });
 export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;
 

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   checkOfferLines,
   counterOfferSchema,
+  defaultPercentPaid,
+  defaultPurityPercent,
+  offerLineNeedsReason,
+  offerLineProblem,
+  proposeOfferLine,
+  proposeOfferLineAt,
   counterOfferProblem,
   isOfferLapsed,
   lineReferencePrice,
@@ -217,5 +223,94 @@ describe('the bodies', () => {
     expect(counterOfferSchema.safeParse({ amount: '1', message: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe(
       'A counter-offer message can be at most 1000 characters.',
     );
+  });
+});
+
+describe("the appraiser's form", () => {
+  const rows = [
+    { itemType: 'gold-24k', pricePerOz: null, pricePerGram: '99.9000', pricePerCarat: null, source: 'feed', updatedAt: 't1' },
+    {
+      itemType: 'ruby',
+      pricePerOz: null,
+      pricePerGram: null,
+      pricePerCarat: '500.00',
+      source: 'admin-reference',
+      updatedAt: 't3',
+    },
+  ];
+
+  it('starts a line from the karat, the usual alloy or 100% for a gem, and the top of the band', () => {
+    expect(defaultPurityPercent('gold-14k')).toBe('58.5');
+    expect(defaultPurityPercent('gold-24k')).toBe('99.9');
+    expect(defaultPurityPercent('silver')).toBe('92.5');
+    expect(defaultPurityPercent('platinum')).toBe('95');
+    expect(defaultPurityPercent('palladium')).toBe('95');
+    expect(defaultPurityPercent('ruby')).toBe('100');
+    expect(defaultPercentPaid('gold-14k', DEFAULT_PAYOUT_RATES)).toBe('92.00');
+    expect(defaultPercentPaid('silver', DEFAULT_PAYOUT_RATES)).toBe('80.00');
+    expect(defaultPercentPaid('silver', [])).toBeNull();
+  });
+
+  it('proposes a line from the live price, the purity and the % paid, with its band', () => {
+    const basis = { material: 'gold-14k', weight: '10', weightUnit: 'grams', purityPercent: '58.5', percentPaid: '85' } as const;
+    expect(proposeOfferLine(basis, rows, DEFAULT_PAYOUT_RATES)).toEqual({
+      referencePrice: '100.0000',
+      referenceUnit: 'gram',
+      priceSource: 'feed',
+      pricedAt: 't1',
+      band: { minPercent: '80.00', maxPercent: '92.00' },
+      proposedAmount: '497.25',
+    });
+    // 1 g of ruby is 5 ct at $500, all of it, at 65%.
+    expect(
+      proposeOfferLine(
+        { material: 'ruby', weight: '1', weightUnit: 'grams', purityPercent: '100', percentPaid: '65' },
+        rows,
+        DEFAULT_PAYOUT_RATES,
+      )?.proposedAmount,
+    ).toBe('1625.00');
+  });
+
+  it('proposes no amount while a figure is unusable, and nothing without a live price', () => {
+    const basis = { material: 'gold-14k', weight: '10', weightUnit: 'grams', purityPercent: '58.5', percentPaid: '85' } as const;
+    for (const over of [{ weight: '' }, { weight: '0' }, { purityPercent: '101' }, { percentPaid: '85.555' }]) {
+      expect(proposeOfferLine({ ...basis, ...over }, rows, DEFAULT_PAYOUT_RATES)).toMatchObject({ proposedAmount: null });
+    }
+    expect(proposeOfferLine({ ...basis, material: 'silver' }, rows, DEFAULT_PAYOUT_RATES)).toBeNull();
+    expect(proposeOfferLine(basis, rows, [])?.band).toBeNull();
+  });
+
+  it('proposes at a price already taken, as given', () => {
+    const basis = { material: 'gold-14k', weight: '10', weightUnit: 'grams', purityPercent: '58.5', percentPaid: '90' } as const;
+    const taken = { referencePrice: '120.0000', referenceUnit: 'gram', priceSource: 'feed', pricedAt: 't0' } as const;
+    expect(proposeOfferLineAt(basis, taken, DEFAULT_PAYOUT_RATES)).toMatchObject({ ...taken, proposedAmount: '631.80' });
+  });
+
+  it("names the field of a line's problem, in the server's words", () => {
+    expect(offerLineProblem(line(), DEFAULT_PAYOUT_RATES)).toBeNull();
+    expect(offerLineProblem(line({ weight: '0' }), DEFAULT_PAYOUT_RATES)).toEqual({
+      field: 'weight',
+      message: 'The weight must be more than zero.',
+    });
+    expect(offerLineProblem(line({ purityPercent: '0' }), DEFAULT_PAYOUT_RATES)?.field).toBe('purityPercent');
+    expect(offerLineProblem(line({ percentPaid: '101' }), DEFAULT_PAYOUT_RATES)?.field).toBe('percentPaid');
+    expect(offerLineProblem(line({ amount: '1.001' }), DEFAULT_PAYOUT_RATES)?.field).toBe('amount');
+    expect(offerLineProblem(line({ amount: '450.00' }), DEFAULT_PAYOUT_RATES)).toEqual({
+      field: 'reason',
+      message: 'The amount $450.00 differs from the proposal of $497.25; please give a reason.',
+    });
+    expect(checkOfferLines([line({ amount: '450.00' })], DEFAULT_PAYOUT_RATES)).toEqual({
+      ok: false,
+      message: 'Line 1: the amount $450.00 differs from the proposal of $497.25; please give a reason.',
+    });
+  });
+
+  it('needs a reason off the proposal or outside the band, whether or not one is given', () => {
+    expect(offerLineNeedsReason(line(), DEFAULT_PAYOUT_RATES)).toBe(false);
+    expect(offerLineNeedsReason(line({ amount: '450.00' }), DEFAULT_PAYOUT_RATES)).toBe(true);
+    expect(offerLineNeedsReason(line({ amount: '450.00', reason: 'Stone removed' }), DEFAULT_PAYOUT_RATES)).toBe(true);
+    // 95% of 585 = 555.75: the proposal, but above the 80-92% band.
+    expect(offerLineNeedsReason(line({ percentPaid: '95', amount: '555.75' }), DEFAULT_PAYOUT_RATES)).toBe(true);
+    expect(offerLineNeedsReason(line({ weight: '0' }), DEFAULT_PAYOUT_RATES)).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ import {
   type OfferStatus,
   type ReferencePriceUnit,
 } from './offer-vocabulary.ts';
+import { materialPurity } from './metal-quote.ts';
 import { parsePercent, type PayoutRate } from './payout-rates.ts';
 import { toCaratsExact, toGramsExact, weightUnitSchema, type WeightUnit } from './weight.ts';
 
@@ -164,31 +165,39 @@ function decimalPlaces(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
+/** The field of a line a problem is about, so a form can say it there. */
+export type OfferLineField = 'weight' | 'purityPercent' | 'referencePrice' | 'percentPaid' | 'amount' | 'reason';
+
 function lineProblem(
   line: OfferLineBody,
   rate: Pick<PayoutRate, 'minPercent' | 'maxPercent'> | undefined,
-): { message: string } | { proposedCents: bigint; amountCents: number } {
+): { field: OfferLineField; message: string } | { proposedCents: bigint; amountCents: number } {
   const weight = parseExactDecimal(line.weight);
-  if (!weight || weight.units <= 0n) return { message: 'the weight must be more than zero.' };
-  if (decimalPlaces(line.weight) > 4) return { message: 'the weight can have at most 4 decimal places.' };
+  if (!weight || weight.units <= 0n) return { field: 'weight', message: 'the weight must be more than zero.' };
+  if (decimalPlaces(line.weight) > 4) return { field: 'weight', message: 'the weight can have at most 4 decimal places.' };
   const purity = parseExactDecimal(line.purityPercent);
   if (!purity || purity.units <= 0n || compareExact(purity, HUNDRED) > 0) {
-    return { message: 'the purity must be more than 0% and at most 100%.' };
+    return { field: 'purityPercent', message: 'the purity must be more than 0% and at most 100%.' };
   }
-  if (decimalPlaces(line.purityPercent) > 3) return { message: 'the purity can have at most 3 decimal places.' };
+  if (decimalPlaces(line.purityPercent) > 3) {
+    return { field: 'purityPercent', message: 'the purity can have at most 3 decimal places.' };
+  }
   const price = parseExactDecimal(line.referencePrice);
   if (!price || price.units <= 0n || decimalPlaces(line.referencePrice) > 4) {
-    return { message: 'the reference price must be more than $0 with at most 4 decimals.' };
+    return { field: 'referencePrice', message: 'the reference price must be more than $0 with at most 4 decimals.' };
   }
   const paid = parsePercent(line.percentPaid);
-  if (!paid) return { message: 'the % paid must be from 0 to 100 with at most 2 decimals.' };
+  if (!paid) return { field: 'percentPaid', message: 'the % paid must be from 0 to 100 with at most 2 decimals.' };
   const amountCents = dollarsToCents(line.amount);
-  if (amountCents === null || amountCents < 0) return { message: 'the amount must be $0.00 or more, with at most 2 decimals.' };
+  if (amountCents === null || amountCents < 0) {
+    return { field: 'amount', message: 'the amount must be $0.00 or more, with at most 2 decimals.' };
+  }
   if (rate) {
     const outside =
       compareExact(paid, parseExactDecimal(rate.minPercent)!) < 0 || compareExact(paid, parseExactDecimal(rate.maxPercent)!) > 0;
     if (outside && !line.reason) {
       return {
+        field: 'reason',
         message: `${line.percentPaid}% is outside our published ${rate.minPercent}-${rate.maxPercent}% for ${itemTypeLabels[line.material]}; please give a reason.`,
       };
     }
@@ -196,6 +205,7 @@ function lineProblem(
   const proposedCents = proposedLineAmountCents(line);
   if (BigInt(amountCents) !== proposedCents && !line.reason) {
     return {
+      field: 'reason',
       message: `the amount ${formatCents(amountCents)} differs from the proposal of ${formatCents(Number(proposedCents))}; please give a reason.`,
     };
   }
@@ -445,4 +455,86 @@ export function lineReferencePrice(material: ItemTypeName, rows: readonly LivePr
     ? formatExact(divideExact(parseExactDecimal(row.pricePerGram)!, parseExactDecimal(karatPurities['gold-24k'])!, PRICE_SCALE))
     : row.pricePerGram;
   return { referencePrice: perGram, referenceUnit: 'gram', priceSource: row.source, pricedAt: row.updatedAt };
+}
+
+// --- The appraiser's form ---------------------------------------------------------------------
+
+/**
+ * The purity a new line starts from, in percent: the karat's fineness for gold (58.5 for 14K), the
+ * usual alloy for silver (92.5), platinum and palladium (95), and 100 for a gem (priced per carat).
+ */
+export function defaultPurityPercent(material: ItemTypeName): string {
+  return trimZeros(formatExact(multiplyExact(parseExactDecimal(materialPurity(material))!, HUNDRED)));
+}
+
+/** The % paid a new line starts from: the top of the published band for its material (null without a band). */
+export function defaultPercentPaid(material: ItemTypeName, rates: readonly PayoutRate[]): string | null {
+  return rates.find((r) => r.itemType === material)?.maxPercent ?? null;
+}
+
+export interface NewLineBasis {
+  material: ItemTypeName;
+  weight: string;
+  weightUnit: WeightUnit;
+  purityPercent: string;
+  percentPaid: string;
+}
+
+export interface LineProposal extends LineReferencePrice {
+  /** The published payout-rate band of the material; null when the table has no row for it. */
+  band: Pick<PayoutRate, 'minPercent' | 'maxPercent'> | null;
+  /** "1234.56"; null while the weight, purity or % paid is not yet a usable figure. */
+  proposedAmount: string | null;
+}
+
+/**
+ * What the appraiser's form proposes for a line: the live reference price (with its source and
+ * time), the band, and the amount. Null when the live table has no usable price for the material.
+ */
+export function proposeOfferLine(
+  line: NewLineBasis,
+  rows: readonly LivePriceRow[],
+  rates: readonly PayoutRate[],
+): LineProposal | null {
+  const reference = lineReferencePrice(line.material, rows);
+  return reference && proposeOfferLineAt(line, reference, rates);
+}
+
+/** proposeOfferLine at a price already taken (the one a line was started with, or an earlier version's). */
+export function proposeOfferLineAt(
+  line: NewLineBasis,
+  reference: LineReferencePrice,
+  rates: readonly PayoutRate[],
+): LineProposal {
+  const rate = rates.find((r) => r.itemType === line.material);
+  const band = rate ? { minPercent: rate.minPercent, maxPercent: rate.maxPercent } : null;
+  // The figures are usable exactly when the offer's own line check gets past them: a $0 amount
+  // with a reason can only be refused for the weight, purity, price or % paid.
+  const checked = lineProblem(
+    { ...line, ...reference, description: '-', testMethod: 'scale', amount: '0', reason: 'proposal' },
+    undefined,
+  );
+  const proposedAmount = 'message' in checked ? null : centsToDecimalString(Number(checked.proposedCents));
+  return { ...reference, band, proposedAmount };
+}
+
+/**
+ * A line's first problem as a form shows it beside its field: the field and the server's own
+ * sentence, capitalised. Null when the line is fine against the payout rates.
+ */
+export function offerLineProblem(
+  line: OfferLineBody,
+  rates: readonly PayoutRate[],
+): { field: OfferLineField; message: string } | null {
+  const result = lineProblem(
+    line,
+    rates.find((r) => r.itemType === line.material),
+  );
+  if (!('message' in result)) return null;
+  return { field: result.field, message: result.message.charAt(0).toUpperCase() + result.message.slice(1) };
+}
+
+/** Whether a line leaves its proposal or the published band, so that it needs a reason. */
+export function offerLineNeedsReason(line: OfferLineBody, rates: readonly PayoutRate[]): boolean {
+  return offerLineProblem({ ...line, reason: undefined }, rates)?.field === 'reason';
 }

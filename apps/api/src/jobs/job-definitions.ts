@@ -18,6 +18,8 @@ export type JobPayloads = {
   'mailbox-counts-compaction': Record<string, never>;
   /** Remind the seller that an offer version lapses in `hoursBefore` hours (48 and 8). */
   'offer-reminder': { offerId: string; hoursBefore: number };
+  /** Apply one stored provider webhook (the webhook inbox); replays find it done. */
+  'webhook-process': { inboxId: string };
 };
 
 export type JobName = keyof JobPayloads;

@@ -10,6 +10,7 @@ import { offersJobs } from '../modules/offers/offers.jobs.ts';
 import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
 import type { PricingService } from '../modules/pricing/pricing.service.ts';
 import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
+import { webhooksJobs } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobPayloads } from './job-definitions.ts';
 import type { AnyJobSpec, JobEngine, JobLogger } from './job-engine.ts';
 import { createPgBossEngine, type PgBossEngineOptions } from './pg-boss-engine.ts';
@@ -30,6 +31,7 @@ export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
     ...uploadsJobs({ db: r.db, storage: r.storage, logger: r.logger }),
     ...mailboxCountsJobs({ db: r.db }),
     ...offersJobs({ db: r.db }),
+    ...webhooksJobs({ db: r.db }),
   ];
 }
 

@@ -33,6 +33,10 @@ export const API_TAGS = [
   { name: 'kyc', description: 'Identity verification for larger payouts.' },
   { name: 'notifications', description: "The signed-in person's notifications." },
   { name: 'admin', description: "Appraisers' routes: admins only (401 to visitors, 403 to clients)." },
+  {
+    name: 'webhooks',
+    description: "Providers' signed event deliveries (PayPal Payouts): verified, stored once, applied by a job.",
+  },
   { name: 'health', description: 'Probes for load balancers and orchestrators.' },
   { name: 'demo', description: 'Demo mode only, from the same machine: the outbox of e-mails.' },
 ] as const;

@@ -60,13 +60,13 @@ describe('adminPayoutListQuerySchema', () => {
   test('pending by default, at most 100', () => {
     expect(adminPayoutListQuerySchema.parse({})).toEqual({ status: 'pending', limit: 100 });
     expect(adminPayoutListQuerySchema.parse({ status: '', limit: '' })).toEqual({ status: 'pending', limit: 100 });
-    expect(adminPayoutListQuerySchema.parse({ status: 'sent', limit: '20' })).toEqual({ status: 'sent', limit: 20 });
+    expect(adminPayoutListQuerySchema.parse({ status: 'paid', limit: '20' })).toEqual({ status: 'paid', limit: 20 });
     expect(adminPayoutListQuerySchema.parse({ status: 'pending', limit: '1' })).toEqual({ status: 'pending', limit: 1 });
   });
 
   test('a bad status or limit is refused with a clear message', () => {
-    const statusMessage = 'Status must be one of pending or sent.';
-    expect(issues(adminPayoutListQuerySchema, { status: 'paid' })).toEqual([['status', statusMessage]]);
+    const statusMessage = 'Status must be one of pending, processing, paid, failed, returned or unclaimed.';
+    expect(issues(adminPayoutListQuerySchema, { status: 'sent' })).toEqual([['status', statusMessage]]);
     expect(issues(adminPayoutListQuerySchema, { status: 'PENDING' })).toEqual([['status', statusMessage]]);
     expect(issues(adminPayoutListQuerySchema, { status: ['pending', 'sent'] })).toEqual([['status', statusMessage]]);
     const limitMessage = 'limit must be a whole number from 1 to 100.';
@@ -87,7 +87,11 @@ describe('adminPayoutSchema', () => {
       payoutMethod: 'paypal',
       payoutDetails: { email: 'seller@example.com' },
       status: 'pending',
+      rail: 'manual',
       reference: null,
+      statusReason: null,
+      statusChangedAt: '2030-01-04T12:00:00.000Z',
+      attempt: 1,
       sentAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       submission: { id: 's1', shortId: 's1', description: 'Ring', category: 'jewelry', finalOffer: '1000.00' },
@@ -116,7 +120,11 @@ describe('adminPayoutSchema', () => {
       payoutMethod: 'check',
       payoutDetails: { method: 'check' },
       status: 'pending',
+      rail: 'manual',
       reference: null,
+      statusReason: null,
+      statusChangedAt: '2030-01-04T12:00:00.000Z',
+      attempt: 1,
       sentAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       submission: { id: 's2', shortId: 's2', description: 'Coins', category: 'scrap', finalOffer: '500.00' },

@@ -3,6 +3,7 @@
 // itself uses kycReviewSchema from kyc.ts.
 import { z } from 'zod';
 import { shippingAddressDtoSchema } from './shipping-address.ts';
+import { payoutStatusSchema } from '../payout-lifecycle.ts';
 import { transactionSchema } from './transaction.ts';
 
 export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
@@ -83,8 +84,6 @@ export type MarkPayoutSentInput = z.input<typeof markPayoutSentSchema>;
 // ---------------------------------------------------------------------------------------------
 // The payouts queue: what the appraisers still have to pay by hand, and what they already sent.
 
-export const adminPayoutStatuses = ['pending', 'sent'] as const;
-export type AdminPayoutStatus = (typeof adminPayoutStatuses)[number];
 /** The queue answers at most this many payouts; there is no paging (a longer queue is a backlog to clear). */
 export const ADMIN_PAYOUT_LIST_MAX = 100;
 
@@ -92,14 +91,11 @@ const payoutLimitMessage = `limit must be a whole number from 1 to ${ADMIN_PAYOU
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
- * GET /api/admin/payouts?status=pending|sent&limit= : without a status, the pending ones (oldest
- * first, to pay in order); sent ones newest first. At most 100.
+ * GET /api/admin/payouts?status=<payout status>&limit= : without a status, the pending ones (oldest
+ * first, to pay in order); any other status newest change first. At most 100.
  */
 export const adminPayoutListQuerySchema = z.object({
-  status: z.preprocess(
-    blankAsUnset,
-    z.enum(adminPayoutStatuses, { error: 'Status must be one of pending or sent.' }).default('pending'),
-  ),
+  status: z.preprocess(blankAsUnset, payoutStatusSchema.default('pending')),
   limit: z.preprocess(
     blankAsUnset,
     z.coerce

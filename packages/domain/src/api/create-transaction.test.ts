@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTransactionSchema } from './create-transaction.ts';
+import { createTransactionSchema, retryPayoutSchema } from './create-transaction.ts';
 
 const issues = (input: unknown) =>
   createTransactionSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -80,6 +80,34 @@ describe('createTransactionSchema', () => {
     expect(issues({ ...ach, submissionId: ' ' })).toEqual([['submissionId', 'Please say which submission this is about.']]);
     expect(issues({ ...ach, submissionId: 'x'.repeat(129) })).toEqual([
       ['submissionId', 'That submission id is too long to be valid.'],
+    ]);
+  });
+});
+
+describe('retryPayoutSchema', () => {
+  const retryIssues = (input: unknown) =>
+    retryPayoutSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  test('takes the same method choices, without a submission or amount', () => {
+    const { submissionId: _submission, ...choice } = ach;
+    expect(retryPayoutSchema.parse({ ...choice, submissionId: 'ignored' })).toEqual({
+      payoutMethod: 'ach',
+      payoutDetails: { accountName: 'Ada Lovelace', routingNumber: '011000015', accountNumber: '000123456789' },
+    });
+    expect(retryPayoutSchema.parse({ payoutMethod: 'check' })).toEqual({
+      payoutMethod: 'check',
+      payoutDetails: { method: 'check' },
+    });
+  });
+
+  test('says the same sentence on the same field as accepting the offer', () => {
+    const bad = { payoutMethod: 'ach', payoutDetails: { ...ach.payoutDetails, routingNumber: '123456789' } };
+    expect(retryIssues(bad)).toEqual([
+      ['payoutDetails.routingNumber', 'That routing number is not valid; please check it with your bank.'],
+    ]);
+    expect(retryIssues(bad)).toEqual(issues({ ...bad, submissionId: 'sub-1' }));
+    expect(retryIssues({ payoutMethod: 'wire' })).toEqual([
+      ['payoutMethod', 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.'],
     ]);
   });
 });

@@ -50,15 +50,25 @@ const transactionBase = {
     .optional(),
 };
 
+const chooseMethodMessage = 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.';
+const achChoice = z.object({ payoutMethod: z.literal('ach'), payoutDetails: achDetailsSchema });
+const paypalChoice = z.object({ payoutMethod: z.literal('paypal'), payoutDetails: paypalDetailsSchema });
+const checkChoice = z.object({ payoutMethod: z.literal('check'), payoutDetails: checkDetailsSchema });
+
 export const createTransactionSchema = z.discriminatedUnion(
   'payoutMethod',
-  [
-    z.object({ ...transactionBase, payoutMethod: z.literal('ach'), payoutDetails: achDetailsSchema }),
-    z.object({ ...transactionBase, payoutMethod: z.literal('paypal'), payoutDetails: paypalDetailsSchema }),
-    z.object({ ...transactionBase, payoutMethod: z.literal('check'), payoutDetails: checkDetailsSchema }),
-  ],
-  { error: 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.' },
+  [achChoice.extend(transactionBase), paypalChoice.extend(transactionBase), checkChoice.extend(transactionBase)],
+  { error: chooseMethodMessage },
 );
+
+/**
+ * How to be paid and where, alone: the body of POST /api/transactions/{id}/retry (new details for
+ * a failed, returned or unclaimed payout). The same choices as accepting the offer, checked by the
+ * same rules; nothing else, since the amount and the submission are the payout's own.
+ */
+export const retryPayoutSchema = z.discriminatedUnion('payoutMethod', [achChoice, paypalChoice, checkChoice], {
+  error: chooseMethodMessage,
+});
 
 export type AchDetails = z.output<typeof achDetailsSchema>;
 export type PaypalDetails = z.output<typeof paypalDetailsSchema>;
@@ -68,3 +78,7 @@ export type PayoutDetails = AchDetails | PaypalDetails | CheckDetails;
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 /** What the route receives after validation. */
 export type CreateTransactionBody = z.output<typeof createTransactionSchema>;
+/** What the retry form sends. */
+export type RetryPayoutInput = z.input<typeof retryPayoutSchema>;
+/** A payout method with its details, as validated: what a retry receives, and part of an acceptance. */
+export type PayoutChoice = z.output<typeof retryPayoutSchema>;

@@ -37,6 +37,14 @@ describe('labelInsuredValueCents', () => {
     ['0.00', null, null],
     ['not money', undefined, null],
   ])('quote max %s, final offer %s -> %s cents', (max, offer, expected) => {
-    expect(labelInsuredValueCents(max, offer)).toBe(expected);
+    expect(labelInsuredValueCents(max, offer, 10_000_000)).toBe(expected);
+  });
+
+  test.each([
+    ['12000.00', '15000.00', 1_000_000, 1_000_000],
+    ['12000.00', null, 1_200_000, 1_200_000],
+    ['9999.99', null, 1_000_000, 999_999],
+  ])('quote max %s, offer %s, insured limit %s cents -> %s cents', (max, offer, limit, expected) => {
+    expect(labelInsuredValueCents(max, offer, limit)).toBe(expected);
   });
 });

@@ -53,15 +53,18 @@ export function returnShippingText(freeReturn: boolean): string {
 
 /**
  * What a parcel is insured for, in cents: the top of the preliminary quote, or the final offer
- * when that is higher (we insure for what we would pay, never less than the estimate promised).
- * Null when neither is a positive amount: such a parcel cannot be insured, so no label is made.
+ * when that is higher (we insure for what we would pay, never less than the estimate promised),
+ * capped by the per-parcel insured limit the insurer covers (INSURED_LIMIT): a declared value above
+ * it would be a promise no policy keeps. Null when neither is a positive amount: such a parcel
+ * cannot be insured, so no label is made.
  */
 export function labelInsuredValueCents(
   preliminaryQuoteMax: string | null | undefined,
   finalOffer: string | null | undefined,
+  insuredLimitCents: number,
 ): number | null {
   const amounts = [preliminaryQuoteMax, finalOffer]
     .map((value) => (value == null ? null : dollarsToCents(value)))
     .filter((cents): cents is number => cents !== null && cents > 0);
-  return amounts.length === 0 ? null : Math.max(...amounts);
+  return amounts.length === 0 ? null : Math.min(Math.max(...amounts), insuredLimitCents);
 }

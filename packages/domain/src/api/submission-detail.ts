@@ -19,6 +19,8 @@ export const timelineEntrySchema = z.object({
   label: z.string(),
   /** On the "received" entry: the intake photos the appraiser took (DECISIONS "Intake evidence"). */
   photos: z.array(intakePhotoSchema).optional(),
+  /** On a payout's entries: its state in a sentence ("Paid Nov 23 by ACH, reference 0412."). */
+  detail: z.string().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

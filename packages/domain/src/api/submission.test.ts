@@ -44,7 +44,11 @@ describe('response schemas', () => {
       payoutMethod: 'check',
       payoutDetails: { method: 'check' },
       status: 'pending',
+      rail: 'manual',
       reference: null,
+      statusReason: null,
+      statusChangedAt: '2030-01-04T12:00:00.000Z',
+      attempt: 1,
       sentAt: null,
       createdAt: 'x',
     };

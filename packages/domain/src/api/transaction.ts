@@ -10,8 +10,16 @@ export const transactionSchema = z.object({
   feeAmount: z.string(),
   payoutMethod: z.string(),
   payoutDetails: z.record(z.string(), z.string()),
+  /** The payout lifecycle: pending, processing, paid, failed, returned or unclaimed. */
   status: z.string(),
+  /** manual, ach-file, paypal or check. */
+  rail: z.string(),
   reference: z.string().nullable(),
+  /** Why it failed or came back, as the rail said it. */
+  statusReason: z.string().nullable(),
+  statusChangedAt: z.string(),
+  /** 1, and one more for each retry with new details. */
+  attempt: z.number().int(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -20,6 +20,24 @@ export interface CarrierLabel {
   trackingNumber: string;
   /** False means the PDF must say it is not valid for postage. */
   validForPostage: boolean;
+  // What a real carrier adds (the sample carrier leaves them out): enough to find the shipment
+  // again at the carrier, print the carrier's own label, and show what was paid and insured.
+  /** The carrier's id for the shipment (EasyPost: 'shp_...'). */
+  shipmentId?: string;
+  /** The carrier's printable label (a 4x6 PDF when the carrier offers one). */
+  labelUrl?: string;
+  /** The service bought, as the carrier names it ('GroundAdvantage', 'Priority'). */
+  service?: string;
+  /** The postage, integer cents. A pay-on-scan label's postage is charged only once it is scanned. */
+  rateCents?: number;
+  /** True for an inbound label bought as a return label: nothing is paid unless it is used. */
+  payOnScan?: boolean;
+  /**
+   * What the carrier confirms the parcel is insured for, integer cents. Less than the request's
+   * insuredValueCents means the insurance did not go through: the label must not be handed out
+   * as insured.
+   */
+  insuredCents?: number;
 }
 
 export interface CarrierAdapter {

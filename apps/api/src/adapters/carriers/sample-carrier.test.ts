@@ -47,7 +47,7 @@ describe('sample tracking numbers', () => {
 
 describe('the sample carrier', () => {
   test('makes labels that are clearly not valid for postage', async () => {
-    const carrier = createCarrier('sample');
+    const carrier = createCarrier({ provider: 'sample', easypost: undefined });
     expect(carrier.provider).toBe('sample');
     const address = { name: 'A', line1: 'B', line2: null, city: 'C', state: 'DE', postalCode: '19801', phone: null };
     const label = await carrier.createLabel({

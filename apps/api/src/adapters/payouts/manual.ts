@@ -5,6 +5,7 @@ import type { PayoutAdapter } from './payout-adapter.ts';
 export function manualPayouts(): PayoutAdapter {
   return {
     provider: 'manual',
+    rail: 'manual',
     async initiate() {
       return { status: 'pending' };
     },

@@ -3,6 +3,7 @@
 // adapter either answers four positive spot prices or throws a PriceFeedError saying what went
 // wrong in words an appraiser can act on; it never answers a partial or made-up set.
 import type { SpotPrices } from '@assay/domain';
+import { BodyTooLargeError, isTimeout, readCapped } from '../http-answers.ts';
 
 export interface SpotQuote {
   /** USD per troy ounce, 4-decimal strings, each above zero. */
@@ -41,29 +42,6 @@ function describeNetworkError(err: unknown): string {
   if (cause && typeof cause.code === 'string') return cause.code;
   if (cause && typeof cause.message === 'string') return cause.message;
   return err instanceof Error ? err.message : String(err);
-}
-
-function isTimeout(err: unknown): boolean {
-  const name = (err as { name?: unknown }).name;
-  return name === 'TimeoutError' || name === 'AbortError';
-}
-
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new RangeError('too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A short, single-line excerpt of an error body, so a provider's own explanation reaches the admin. */
@@ -113,10 +91,10 @@ export async function getJson(
   }
   let text: string;
   try {
-    text = await readCapped(response);
+    text = await readCapped(response, MAX_BODY_BYTES);
   } catch (err) {
     if (isTimeout(err)) throw tooSlow();
-    if (err instanceof RangeError)
+    if (err instanceof BodyTooLargeError)
       throw new PriceFeedError(`${service} answered more than ${MAX_BODY_BYTES / 1024} KB, which is not a price answer`);
     throw new PriceFeedError(`${service} broke off its answer (${describeNetworkError(err)})`);
   }

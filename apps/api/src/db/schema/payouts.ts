@@ -1,6 +1,13 @@
-import { adminPayoutStatuses, payoutMethods, type ShownPayoutDetails } from '@assay/domain';
+import {
+  chartOfAccounts,
+  payoutMethods,
+  payoutRails,
+  payoutStatuses,
+  payoutTransitions,
+  type ShownPayoutDetails,
+} from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
@@ -24,8 +31,17 @@ export const transactions = pgTable(
     payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
     // AES-GCM ciphertext of the full bank numbers; decrypted only to send money.
     encryptedBankDetails: text('encrypted_bank_details'),
+    // The payout lifecycle (packages/domain payout-lifecycle.ts); written only by its status gate.
     status: text('status').notNull().default('pending'),
+    // How the money moves (manual, ach-file, paypal, check) and the rail's own reference for it.
+    rail: text('rail').notNull().default('manual'),
     reference: text('reference'),
+    // Why it failed or came back, as the rail said it ('R02', 'RECEIVER_UNREGISTERED').
+    statusReasonCode: text('status_reason_code'),
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // 1, then one more for each retry with new details: still this one payout, never a second.
+    attempt: integer('attempt').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,8 +53,40 @@ export const transactions = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     check('transactions_payout_method_check', oneOf(t.payoutMethod, payoutMethods)),
-    // A payout is recorded pending and marked sent; the appraisers' queue filters by the same two.
-    check('transactions_status_check', oneOf(t.status, adminPayoutStatuses)),
+    check('transactions_status_check', oneOf(t.status, payoutStatuses)),
+    check('transactions_rail_check', oneOf(t.rail, payoutRails)),
+    check('transactions_attempt_check', sql`${t.attempt} >= 1`),
+  ],
+);
+
+/**
+ * Every change of a payout's status, with the rail, its reference, the reason and the date
+ * (DECISIONS "Money and parcels on real rails"): what the seller's timeline and the reconciliation
+ * read. 'recorded' is the payout's first row, when the seller accepted the offer.
+ */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    attempt: integer('attempt').notNull(),
+    transition: text('transition').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    rail: text('rail').notNull(),
+    reference: text('reference'),
+    reasonCode: text('reason_code'),
+    reason: text('reason'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payout_events_transaction_idx').on(t.transactionId, t.at),
+    check('payout_events_transition_check', oneOf(t.transition, ['recorded', ...Object.keys(payoutTransitions)])),
+    check('payout_events_to_status_check', oneOf(t.toStatus, payoutStatuses)),
+    check('payout_events_rail_check', oneOf(t.rail, payoutRails)),
   ],
 );
 
@@ -62,4 +110,117 @@ export const kycRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('kyc_records_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Double-entry lines (packages/domain ledger.ts): every offer acceptance, hand-over to a rail,
+ * payment, return and retry posts lines that balance, through the one posting function (ledger
+ * module). Each line belongs to one payout and one posting; a line has exactly one side.
+ */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: text('id').primaryKey(),
+    postingId: text('posting_id').notNull(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    debitCents: bigint('debit_cents', { mode: 'number' }).notNull().default(0),
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+    memo: text('memo').notNull(),
+    // What posted it: 'offer_accepted', or a payout transition's name.
+    event: text('event').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_lines_transaction_idx').on(t.transactionId, t.createdAt),
+    index('ledger_lines_posting_idx').on(t.postingId),
+    check(
+      'ledger_lines_account_check',
+      oneOf(
+        t.account,
+        chartOfAccounts.map((a) => a.account),
+      ),
+    ),
+    check(
+      'ledger_lines_one_side_check',
+      sql`${t.debitCents} >= 0 and ${t.creditCents} >= 0 and (${t.debitCents} = 0) <> (${t.creditCents} = 0)`,
+    ),
+  ],
+);
+
+/**
+ * ACH batches (issue 12 item 2): the pending ACH payouts gathered into one Nacha file for the
+ * company's bank. The file itself is never stored: it is written again on each download from
+ * these rows (the same creation time, modifier and trace numbers) with the account numbers
+ * decrypted only for that.
+ */
+export const achBatches = pgTable(
+  'ach_batches',
+  {
+    id: text('id').primaryKey(),
+    fileCreatedAt: timestamp('file_created_at', { withTimezone: true }).notNull(),
+    fileIdModifier: text('file_id_modifier').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    entryHash: text('entry_hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ach_batches_created_idx').on(t.createdAt),
+    check('ach_batches_modifier_check', sql`${t.fileIdModifier} ~ '^[A-Z0-9]$'`),
+  ],
+);
+
+/** One payout attempt in an ACH batch, under the trace number the bank's returns will name. */
+export const achBatchEntries = pgTable(
+  'ach_batch_entries',
+  {
+    id: text('id').primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => achBatches.id, { onDelete: 'restrict' }),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    attempt: integer('attempt').notNull(),
+    traceNumber: text('trace_number').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ach_batch_entries_trace_idx').on(t.traceNumber),
+    // A payout attempt goes into one file only: a second batch can never pay it again.
+    uniqueIndex('ach_batch_entries_attempt_idx').on(t.transactionId, t.attempt),
+    index('ach_batch_entries_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * Provider webhooks (issue 12 item 5): stored first, verified and de-duplicated by the provider's
+ * event id, then processed by a job with retries; replaying an event finds it already here.
+ */
+export const webhookInbox = pgTable(
+  'webhook_inbox',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('received'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_inbox_event_idx').on(t.provider, t.eventId),
+    index('webhook_inbox_pending_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.status} <> 'processed'`),
+    check('webhook_inbox_provider_check', oneOf(t.provider, ['paypal', 'easypost'])),
+    check('webhook_inbox_status_check', oneOf(t.status, ['received', 'processed', 'failed', 'ignored'])),
+  ],
 );

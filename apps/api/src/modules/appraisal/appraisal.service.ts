@@ -138,7 +138,11 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
   const withUs = before.status === 'appraising' || before.status === 'offered';
   if (!withUs) return null;
   const address = await shippingAddressOf(tx, returned.userId);
-  const insuredValueCents = labelInsuredValueCents(returned.preliminaryQuoteMax, returned.finalOffer);
+  const insuredValueCents = labelInsuredValueCents(
+    returned.preliminaryQuoteMax,
+    returned.finalOffer,
+    ctx.config.insuredLimitCents,
+  );
   if (!address || insuredValueCents === null) return null;
   return createLabelInTransaction(tx, ctx.carrier, {
     direction: 'return',

@@ -1,7 +1,9 @@
 // The two readings of the audit log: the client's timeline of their submission and the appraiser's
 // full history. Both take their labels from the one action list in packages/domain.
 import {
+  type AuditChanges,
   type AuditEntry,
+  readPayoutStateText,
   clientTimelineLabel,
   imageThumbnailUrl,
   imageUrl,
@@ -24,6 +26,21 @@ function intakePhotosOf(changes: unknown): IntakePhoto[] | undefined {
     .map((id) => ({ id, url: imageUrl(id), thumbnailUrl: imageThumbnailUrl(id) }));
 }
 
+/** On a payout's entries: its state in the seller's words, from what the entry recorded. */
+function payoutDetailOf(changes: unknown, at: Date): string | undefined {
+  const c = (changes ?? {}) as AuditChanges;
+  return (
+    readPayoutStateText({
+      status: c.payoutStatus,
+      rail: c.payoutRail,
+      method: c.payoutMethod,
+      at,
+      reference: c.reference,
+      reason: c.reason,
+    }) ?? undefined
+  );
+}
+
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
  * rest (internal notes, another record's bookkeeping) stays with the appraisers.
@@ -33,6 +50,7 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
     .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
     .map((e) => {
       const photos = intakePhotosOf(e.changes);
+      const detail = payoutDetailOf(e.changes, e.createdAt);
       return {
         at: e.createdAt.toISOString(),
         action: e.action,
@@ -40,6 +58,7 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
         toStatus: e.toStatus,
         label: clientTimelineLabel(e.action) ?? (e.toStatus ? `Status: ${statusBadgeLabel(e.toStatus)}` : rawLabel(e.action)),
         ...(photos ? { photos } : {}),
+        ...(detail ? { detail } : {}),
       };
     });
 }

@@ -2,7 +2,7 @@
 // page and the footer. The values are configuration (config.ts), built once at start.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdentitySchema } from '@assay/domain';
+import { businessIdentitySchema, payoutRailsFor } from '@assay/domain';
 
 export async function businessRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,10 +11,10 @@ export async function businessRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['business'],
-        summary: "Shows Assay's legal name, address, licences, insurer, insured limit and appraisers.",
+        summary: "Shows who Assay is (name, address, licences, insurer, appraisers) and each payout method's rail.",
         response: { 200: businessIdentitySchema },
       },
     },
-    async () => app.ctx.config.business,
+    async () => ({ ...app.ctx.config.business, payoutRails: payoutRailsFor({ paypalApi: Boolean(app.ctx.config.paypal) }) }),
   );
 }

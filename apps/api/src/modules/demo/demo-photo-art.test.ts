@@ -12,6 +12,7 @@ describe('the demo photos', () => {
       'Loose round brilliant diamond with GIA report': 'diamond',
       '18k white gold engagement ring with 0.5 ct center stone': 'ring',
       'Ten 1 oz American Gold Eagle coins': 'coins',
+      '10k gold class ring, 2009, blue stone': 'ring',
       'Dental gold and broken 10k earrings': 'scrap-gold',
       'Vintage platinum brooch with sapphires': 'brooch',
       'Sterling silver charm bracelet': 'bracelet',

@@ -11,13 +11,9 @@ import { demoItemKind, demoPhotoSvg } from './demo-photo-art.ts';
 const VIEWS = [0, 1] as const;
 
 async function uploadOne(ctx: UploadsContext, owner: Actor, jpeg: Buffer): Promise<string> {
-  const { uploadURL, imageId } = await createUploadUrl(ctx, owner, { purpose: 'submission' });
-  const query = new URL(uploadURL, 'http://upload.invalid').searchParams;
-  await receiveUpload(ctx, owner, {
-    ticket: { imageId, expires: query.get('expires') ?? undefined, signature: query.get('signature') ?? undefined },
-    body: jpeg,
-  });
-  return imageId;
+  const { ticket } = await createUploadUrl(ctx, owner, { purpose: 'submission' });
+  await receiveUpload(ctx, owner, { ticket, body: jpeg });
+  return ticket.imageId;
 }
 
 export async function addDemoPhotos(

@@ -6,10 +6,13 @@ import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.reposito
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../users/identity.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
+import { postOfferAccepted } from '../ledger/ledger.service.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
 import { recordPriceHistory } from '../pricing/pricing.service.ts';
 import { recordPastOffer } from '../offers/offers.service.ts';
+import { demoOfferLines } from './demo-offers.ts';
+import { demoQuote } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { addDemoPhotos } from './demo-photos.ts';
 import { demoAccounts } from './demo-accounts.ts';
@@ -28,7 +31,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
-export function demoSubmissions(clientId: string, adminId: string, now = new Date()) {
+export function demoSubmissions(clientId: string, adminId: string, now = new Date(), insuredLimitCents: number | null = null) {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
   const created = [
     buildSubmission({
@@ -80,6 +83,19 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
       finalOffer: '26450.00',
       actualWeight: 10,
     }),
+    // Offered nine days ago and never answered: the offer lapsed after its 7 days, so the demo
+    // shows what a seller sees then, and what an appraiser's re-issue at today's prices does.
+    buildSubmission({
+      userId: clientId,
+      category: 'jewelry',
+      description: '10k gold class ring, 2009, blue stone',
+      estimatedWeight: 9.2,
+      weightUnit: 'grams',
+      status: 'offered',
+      createdAt: ago(24 * 10),
+      finalOffer: '248.00',
+      actualWeight: 9,
+    }),
     buildSubmission({
       userId: clientId,
       category: 'scrap',
@@ -114,6 +130,16 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
       actualWeight: 41.5,
     }),
   ];
+  // Named materials are quoted from the demo prices of the day they were sent.
+  for (const s of created) {
+    const quote = demoQuote({ ...s, createdAt: s.createdAt! }, insuredLimitCents);
+    if (quote) Object.assign(s, quote);
+  }
+  // An itemised offer's total is what its lines come to.
+  for (const s of created) {
+    const itemised = s.offeredAt ? demoOfferLines(s.description, s.offeredAt) : null;
+    if (itemised) s.finalOffer = itemised.total;
+  }
   const completed = created.filter((s) => s.status === 'completed');
   const payouts = completed.map((s) =>
     buildTransaction({ submission: s, method: 'paypal', paypalEmail: demoAccounts.client.email, createdAt: now }),
@@ -196,7 +222,7 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
-  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext } = {},
+  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext; insuredLimitCents?: number } = {},
 ): Promise<boolean> {
   if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
   const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
@@ -213,21 +239,33 @@ export async function seedDemoIfFresh(
     });
     accounts[key] = result.user.id;
   }
-  const rows = demoSubmissions(accounts.client, accounts.admin);
+  const rows = demoSubmissions(accounts.client, accounts.admin, new Date(), options.insuredLimitCents ?? null);
   await db.transaction(async (tx) => {
     await markEmailVerified(tx, accounts.client);
     await markEmailVerified(tx, accounts.admin);
     await markAdmin(tx, accounts.admin);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, rows);
+    // Each accepted offer on the ledger, as accepting it would have posted, so the demo reconciles.
+    for (const payout of rows.transactions) {
+      await postOfferAccepted(tx, { id: payout.id!, grossAmount: payout.grossAmount, feeAmount: payout.feeAmount });
+    }
     // Each offer as a first version, as the appraisal flow would have written it.
     for (const s of rows.submissions) {
       if (!s.finalOffer || !s.offeredAt) continue;
+      const itemised = demoOfferLines(s.description, s.offeredAt);
       await recordPastOffer(tx, {
         submissionId: s.id!,
         createdBy: accounts.admin,
         total: s.finalOffer,
-        line: { description: s.description, weight: s.actualWeight ?? s.estimatedWeight, weightUnit: s.weightUnit },
+        lines: itemised?.lines ?? [
+          {
+            description: s.description,
+            weight: s.actualWeight ?? s.estimatedWeight,
+            weightUnit: s.weightUnit,
+            amount: s.finalOffer,
+          },
+        ],
         createdAt: s.offeredAt,
         validDays: DEFAULT_OFFER_VALID_DAYS,
         outcome: s.status === 'completed' ? 'accepted' : s.status === 'offered' ? 'open' : 'declined',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   kycSubmitResponseSchema,
 } from '@assay/domain';
 import { getKycRecord, getKycStatus, listKyc, reviewKyc, submitKyc } from './kyc.service.ts';
-import { adminOnly } from '../../access/route-guards.ts';
+import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const kycParams = z.object({ recordId: idSchema('identity verification') });
@@ -21,9 +21,7 @@ export async function kycRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors hear 401 before their body is even read.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.get(
     '/api/kyc',

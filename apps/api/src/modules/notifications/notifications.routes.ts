@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markNotificationsReadResponseSchema, markNotificationsReadSchema, notificationListSchema } from '@assay/domain';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 export async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors hear 401 before their body is even read.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.get(
     '/api/notifications',

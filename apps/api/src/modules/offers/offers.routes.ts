@@ -1,12 +1,13 @@
 // The seller's side of an itemised offer: POST /api/submissions/{id}/counter (DECISIONS "The
 // honest offer": once per offer version). The appraiser's side (re-issue, accept a counter-offer,
 // a new version through SPEC's PUT) is in modules/appraisal, with the other appraisal commands.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { counterOfferSchema, idSchema, offerViewSchema } from '@assay/domain';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { counterOffer } from './offers.service.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
 
@@ -14,9 +15,7 @@ export async function offersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors get 401 before their body is looked at.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.post(
     '/api/submissions/:id/counter',

@@ -181,9 +181,9 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
 }
 
 /**
- * The demo seed's offers: version 1 of a submission offered in the past, one amount-only line, and
- * the outcome the demo shows (open, accepted or declined). No reminders: they belong to offers
- * made now, and recordOfferVersion queues those.
+ * The demo seed's offers: version 1 of a submission offered in the past, its lines (itemised, or
+ * one amount-only line), and the outcome the demo shows (open, accepted or declined). No
+ * reminders: they belong to offers made now, and recordOfferVersion queues those.
  */
 export async function recordPastOffer(
   tx: DbOrTx,
@@ -191,7 +191,7 @@ export async function recordPastOffer(
     submissionId: string;
     createdBy: string;
     total: string;
-    line: Pick<NewOfferLine, 'description' | 'weight' | 'weightUnit'>;
+    lines: NewOfferLine[];
     createdAt: Date;
     validDays: number;
     outcome: 'open' | 'accepted' | 'declined';
@@ -207,7 +207,7 @@ export async function recordPastOffer(
       createdBy: input.createdBy,
       createdAt: input.createdAt,
     },
-    [{ ...input.line, amount: input.total }],
+    input.lines,
   );
   if (input.outcome !== 'open') await closeOffer(tx, offer.id, input.outcome);
 }

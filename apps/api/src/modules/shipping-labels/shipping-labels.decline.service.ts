@@ -56,7 +56,11 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     const offerCents = dollarsToCents(returned.finalOffer ?? '');
     const freeReturn =
       offerCents !== null && qualifiesForFreeReturn(offerCents, returned.preliminaryQuoteMin, returned.preliminaryQuoteMax);
-    const insuredValueCents = labelInsuredValueCents(returned.preliminaryQuoteMax, returned.finalOffer);
+    const insuredValueCents = labelInsuredValueCents(
+      returned.preliminaryQuoteMax,
+      returned.finalOffer,
+      ctx.config.insuredLimitCents,
+    );
     if (insuredValueCents === null) {
       // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
       throw conflict('This submission has no offer amount to insure the return for. Please contact support.');

@@ -1,18 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLabelSchema, declineOfferResponseSchema, idSchema, shippingLabelSchema } from '@assay/domain';
 import { z } from 'zod';
 import { declineOffer } from './shipping-labels.decline.service.ts';
 import { createInboundLabel, getLabelPdf, getLatestLabel } from './shipping-labels.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 export async function shippingLabelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors get 401 before their body or ids are looked at.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.post(
     '/api/shipping/labels',

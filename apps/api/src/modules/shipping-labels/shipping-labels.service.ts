@@ -8,7 +8,6 @@ import {
   centsToDecimalString,
   type CreateLabelBody,
   dollarsToCents,
-  insuredValueCents as cappedInsuredValueCents,
   isPendingStatus,
   itemTypeLabels,
   labelInsuredValueCents,
@@ -128,8 +127,7 @@ function notLabelable(status: string) {
 export function inboundInsuredValueCents(submission: SubmissionRow, insuredLimitCents: number): number | null {
   const stored = submission.insuredValue === null ? null : dollarsToCents(submission.insuredValue);
   if (stored !== null && stored > 0) return stored;
-  const legacy = labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer);
-  return legacy === null ? null : cappedInsuredValueCents(centsToDecimalString(legacy), insuredLimitCents);
+  return labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer, insuredLimitCents);
 }
 
 /** 201 with a new label, or 200 with the label the submission already has. */

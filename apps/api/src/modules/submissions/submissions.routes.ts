@@ -20,6 +20,7 @@ import {
   requestConsignment,
 } from './submissions.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
 
@@ -27,9 +28,7 @@ export async function submissionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors get 401 before their body is looked at.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.get(
     '/api/submissions',

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { PayoutStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions, transactions, users } from '../../db/schema/index.ts';
 
@@ -18,30 +19,40 @@ export async function findTransaction(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** The payout row, locked for the rest of the database transaction (as the status gate locks it). */
+export async function lockTransaction(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Every payout's rail state, oldest first: what the ledger's reconciliation checks. */
+export function listPayoutStates(db: DbOrTx) {
+  return db
+    .select({
+      id: transactions.id,
+      submissionId: transactions.submissionId,
+      status: transactions.status,
+      rail: transactions.rail,
+      amount: transactions.amount,
+    })
+    .from(transactions)
+    .orderBy(asc(transactions.createdAt), asc(transactions.id));
+}
+
 export async function findTransactionOfSubmission(db: DbOrTx, submissionId: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.submissionId, submissionId));
   return row ?? null;
 }
 
-/** The provider's answer, or an appraiser's: pending -> sent, only from pending. */
-export async function markTransactionSent(db: DbOrTx, id: string, reference: string, at: Date) {
-  const [row] = await db
-    .update(transactions)
-    .set({ status: 'sent', reference, sentAt: at })
-    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
-    .returning();
-  return row ?? null;
-}
-
 /**
- * The payouts queue: pending ones oldest first (paid in the order they were asked for), sent ones
- * most recently sent first, each with the submission it pays for. `limit` rows at most.
+ * The payouts queue: pending ones oldest first (paid in the order they were asked for), those in
+ * any other status by its latest change, each with the submission it pays for. `limit` rows at most.
  */
-export function listTransactionsWithSubmission(db: DbOrTx, status: 'pending' | 'sent', limit: number) {
+export function listTransactionsWithSubmission(db: DbOrTx, status: PayoutStatus, limit: number) {
   const order =
     status === 'pending'
       ? [asc(transactions.createdAt), asc(transactions.id)]
-      : [sql`${transactions.sentAt} desc nulls last`, desc(transactions.createdAt), desc(transactions.id)];
+      : [desc(transactions.statusChangedAt), desc(transactions.createdAt), desc(transactions.id)];
   return db
     .select({
       transaction: transactions,

@@ -1,6 +1,7 @@
-// Payouts: the client's list and their acceptance of an offer (POST /api/transactions), and the
+// Payouts: the client's list, their acceptance of an offer (POST /api/transactions) and new details
+// for a payout that failed or came back (POST /api/transactions/:id/retry), and the
 // appraisers' payouts queue (pending and sent), the audited look at bank numbers and "mark sent".
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   createTransactionSchema,
   idSchema,
   markPayoutSentSchema,
+  retryPayoutSchema,
   revealedBankDetailsSchema,
   transactionListSchema,
   transactionSchema,
@@ -22,7 +24,8 @@ import {
   payoutMessages,
   revealBankDetails,
 } from './transactions.service.ts';
-import { adminOnly } from '../../access/route-guards.ts';
+import { retryPayout } from './transactions.retry.service.ts';
+import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
 const transactionParams = z.object({ id: idSchema('payout') });
@@ -31,9 +34,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors hear 401 before their body is even read.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.get(
     '/api/transactions',
@@ -68,6 +69,25 @@ export async function transactionsRoutes(app: FastifyInstance) {
       // A provider's failure is logged with this request's id.
       const created = await createTransaction({ ...ctx, log: request.log }, user, request.body);
       return reply.status(201).send(created);
+    },
+  );
+
+  r.post(
+    '/api/transactions/:id/retry',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Gives new details for a failed, returned or unclaimed payout and tries it again.',
+        security: SIGNED_IN,
+        params: transactionParams,
+        body: retryPayoutSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) => {
+      const user = await app.requireUser(request);
+      return retryPayout({ ...ctx, log: request.log }, user, { transactionId: request.params.id, choice: request.body });
     },
   );
 

@@ -5,6 +5,7 @@
 import {
   type AchDetails,
   type CreateTransactionBody,
+  type PayoutChoice,
   canPayOut,
   centsToDecimalString,
   dollarsToCents,
@@ -14,13 +15,16 @@ import {
   type PayoutMethod,
   requiresKyc,
   type AdminPayout,
-  type AdminPayoutStatus,
   customerLabel,
+  type PayoutRail,
+  type PayoutStatus,
+  type PayoutTransitionName,
+  payoutTransitions,
   shortId,
   type ShownPayoutDetails,
 } from '@assay/domain';
 import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
@@ -36,12 +40,15 @@ import {
   findTransaction,
   findTransactionOfSubmission,
   insertTransaction,
+  listPayoutStates,
+  lockTransaction,
   listTransactionsOfUser,
   listTransactionsWithSubmission,
-  markTransactionSent,
   type TransactionRow,
 } from './transactions.repository.ts';
+import { type PayoutChanges, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/ledger.service.ts';
 
 export const payoutMessages = {
   noOffer: 'This submission has no offer to accept.',
@@ -73,10 +80,24 @@ export function toTransactionDto(row: TransactionRow) {
     payoutMethod: row.payoutMethod,
     payoutDetails: row.payoutDetails,
     status: row.status,
+    rail: row.rail,
     reference: row.reference,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    attempt: row.attempt,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** For other modules (the webhook inbox): a payout by its id. */
+export function findPayout(db: DbOrTx, id: string) {
+  return findTransaction(db, id);
+}
+
+/** For the ledger's reconciliation: every payout's status, rail and amount. */
+export function payoutStates(db: DbOrTx) {
+  return listPayoutStates(db);
 }
 
 /** For other modules' answers: the payout of a submission, if it has one. */
@@ -97,7 +118,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** What the transactions table may show: the holder's name and last 4 digits; the PayPal e-mail. */
-function shownDetails(body: CreateTransactionBody): ShownPayoutDetails {
+export function shownDetails(body: PayoutChoice): ShownPayoutDetails {
   switch (body.payoutMethod) {
     case 'ach':
       return {
@@ -112,7 +133,7 @@ function shownDetails(body: CreateTransactionBody): ShownPayoutDetails {
   }
 }
 
-function instructionOf(body: CreateTransactionBody): PayoutInstruction {
+export function instructionOf(body: PayoutChoice): PayoutInstruction {
   switch (body.payoutMethod) {
     case 'ach':
       return { method: 'ach', ...body.payoutDetails };
@@ -139,7 +160,7 @@ function destinationOf(body: CreateTransactionBody): PayoutDestination {
 }
 
 /** The amount and fee, or a 400 saying why this method cannot pay this offer. */
-function amountsFor(grossCents: number, method: PayoutMethod) {
+export function amountsFor(grossCents: number, method: PayoutMethod) {
   if (!canPayOut(grossCents, method)) {
     try {
       payoutAmountCents(grossCents, method);
@@ -200,7 +221,13 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
             ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
             : null,
         status: 'pending',
+        rail: ctx.payouts.rail,
+        statusChangedAt: now,
         createdAt: now,
+      });
+      await recordNewPayout(tx, row, actor.id);
+      await postOfferAccepted(tx, row).catch((error: unknown) => {
+        throw asLedgerConflict(error);
       });
       await writeAuditEntry(tx, {
         actorId: actor.id,
@@ -230,58 +257,125 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
     throw error;
   }
 
-  // Money moves only for a payout that is committed. A provider failure leaves it pending for an
-  // appraiser; the client's request has succeeded either way.
-  let row = recorded.row;
-  try {
-    const result = await ctx.payouts.initiate({
-      transactionId: id,
-      submissionId: row.submissionId,
-      userId: actor.id,
-      amountCents: recorded.amountCents,
-      method: body.payoutMethod,
-      instruction: instructionOf(body),
-    });
-    if (result.status === 'sent' && result.reference) {
-      row = (await recordPayoutSent(db, row, result.reference.slice(0, MAX_REFERENCE_LENGTH), null)) ?? row;
-    }
-  } catch (error) {
-    ctx.log.warn(
-      { transactionId: id, provider: ctx.payouts.provider, error: error instanceof Error ? error.name : 'unknown' },
-      'the payout provider failed; the payout stays pending for an appraiser',
-    );
-  }
+  // Money moves only for a payout that is committed.
+  const row = await handToProvider(ctx, recorded.row, {
+    userId: actor.id,
+    amountCents: recorded.amountCents,
+    method: body.payoutMethod,
+    instruction: instructionOf(body),
+  });
   return toTransactionDto(row);
 }
 
-/** pending -> sent with its reference, its audit entry and the client's notification. */
-async function recordPayoutSent(db: Db, transaction: TransactionRow, reference: string, actorId: string | null) {
-  return db.transaction(async (tx) => {
-    const sent = await markTransactionSent(tx, transaction.id, reference, new Date());
-    if (!sent) return null;
-    await writeAuditEntry(tx, {
-      actorId,
-      entityType: 'transaction',
-      entityId: sent.id,
-      action: 'payout_sent',
-      fromStatus: 'pending',
-      toStatus: 'sent',
-      changes: { reference, submissionId: sent.submissionId },
+/**
+ * Hands a committed payout attempt to the provider, and records what it says: taken by a rail
+ * (processing, under its reference) or already sent (paid). A provider failure leaves it pending
+ * for an appraiser; the seller's request has succeeded either way.
+ */
+export async function handToProvider(
+  ctx: PayoutContext,
+  row: TransactionRow,
+  payout: { userId: string; amountCents: number; method: PayoutMethod; instruction: PayoutInstruction },
+): Promise<TransactionRow> {
+  try {
+    const result = await ctx.payouts.initiate({
+      transactionId: row.id,
+      attempt: row.attempt,
+      submissionId: row.submissionId,
+      ...payout,
     });
-    const amountCents = dollarsToCents(sent.amount) ?? 0;
+    if (result.status === 'pending') return row;
+    return await ctx.db.transaction((tx) =>
+      movePayout(tx, row, {
+        transition: result.status === 'processing' ? 'handToRail' : 'confirmPaid',
+        at: ctx.clock.now(),
+        ...(result.status === 'processing' ? { rail: result.rail } : {}),
+        reference: result.reference.slice(0, MAX_REFERENCE_LENGTH),
+        actorId: null,
+      }),
+    );
+  } catch (error) {
+    ctx.log.warn(
+      { transactionId: row.id, provider: ctx.payouts.provider, error: error instanceof Error ? error.name : 'unknown' },
+      'the payout provider failed; the payout stays pending for an appraiser',
+    );
+    return row;
+  }
+}
+
+/** The seller's timeline entry for each state a payout reaches (audit-actions.ts). */
+const payoutAuditActions = {
+  processing: 'payout_processing',
+  paid: 'payout_sent',
+  failed: 'payout_failed',
+  returned: 'payout_returned',
+  unclaimed: 'payout_unclaimed',
+  pending: 'payout_retried',
+} as const satisfies Record<PayoutStatus, string>;
+
+/**
+ * Moves a payout through the gate, posts what the move means to the ledger, and tells of it: the
+ * audit entry on its submission (which the seller's timeline reads, with the rail, reference and
+ * reason) and, when it is paid, the seller's notification and e-mail. Inside the caller's
+ * transaction: a posting the ledger refuses is a 409 with its sentence, and the caller's rollback
+ * undoes the status change with it.
+ */
+export async function movePayout(
+  tx: DbOrTx,
+  transaction: TransactionRow,
+  move: {
+    transition: PayoutTransitionName;
+    at: Date;
+    rail?: PayoutRail;
+    reference?: string | null;
+    reasonCode?: string | null;
+    reason?: string | null;
+    actorId: string | null;
+    /** New details with a retry (payout-status.repository.ts PayoutChanges). */
+    changes?: PayoutChanges;
+  },
+): Promise<TransactionRow> {
+  // Read under the lock the gate takes next, so the posting knows where the payout really came from.
+  const before = await lockTransaction(tx, transaction.id);
+  const moved = await transitionPayout(tx, { id: transaction.id, ...move });
+  const from = { status: before!.status as PayoutStatus, rail: before!.rail as PayoutRail };
+  await postPayoutMove(tx, { transition: move.transition, before: from, moved, reasonCode: move.reasonCode }).catch(
+    (error: unknown) => {
+      throw asLedgerConflict(error);
+    },
+  );
+  const to = payoutTransitions[move.transition].to;
+  await writeAuditEntry(tx, {
+    actorId: move.actorId,
+    entityType: 'submission',
+    entityId: moved.submissionId,
+    action: payoutAuditActions[to],
+    fromStatus: null,
+    toStatus: null,
+    changes: {
+      transactionId: moved.id,
+      payoutStatus: to,
+      payoutRail: moved.rail,
+      payoutMethod: moved.payoutMethod,
+      ...(moved.reference ? { reference: moved.reference } : {}),
+      ...(move.reason ? { reason: move.reason } : {}),
+      ...(move.reasonCode ? { reasonCode: move.reasonCode } : {}),
+    },
+  });
+  if (to === 'paid') {
     await notify(tx, {
-      userId: sent.userId,
-      submissionId: sent.submissionId,
+      userId: moved.userId,
+      submissionId: moved.submissionId,
       ...notificationContent.payoutSent({
-        submissionId: sent.submissionId,
-        amountCents,
-        method: sent.payoutMethod as PayoutMethod,
-        reference,
+        submissionId: moved.submissionId,
+        amountCents: dollarsToCents(moved.amount) ?? 0,
+        method: moved.payoutMethod as PayoutMethod,
+        reference: moved.reference ?? '',
       }),
       email: true,
     });
-    return sent;
-  });
+  }
+  return moved;
 }
 
 /**
@@ -298,8 +392,20 @@ export async function markPayoutSent(
   if (cleanReference.length === 0 || cleanReference.length > MAX_REFERENCE_LENGTH) throw badRequest(payoutMessages.reference);
   const transaction = await findTransaction(db, transactionId);
   if (!transaction) throw notFound('That payout');
-  const sent = await recordPayoutSent(db, transaction, cleanReference, admin.id);
-  if (!sent) throw conflict(payoutMessages.alreadySent);
+  const sent = await db.transaction((tx) =>
+    movePayout(tx, transaction, {
+      transition: 'confirmPaid',
+      at: new Date(),
+      // An appraiser who pays by hand is the manual rail, whatever rail it was meant for.
+      rail: 'manual',
+      reference: cleanReference,
+      actorId: admin.id,
+    }).catch((error: unknown) => {
+      // The gate's refusal means someone marked it first; the ledger's refusal says its own why.
+      const gateRefused = error instanceof AppError && error.code === 'CONFLICT' && !(error instanceof LedgerConflict);
+      throw gateRefused ? conflict(payoutMessages.alreadySent) : error;
+    }),
+  );
   return toTransactionDto(sent);
 }
 
@@ -345,7 +451,7 @@ export async function revealBankDetails(
 export async function listPayouts(
   { db }: AppContext,
   admin: Actor,
-  query: { status: AdminPayoutStatus; limit: number },
+  query: { status: PayoutStatus; limit: number },
 ): Promise<AdminPayout[]> {
   assertAppraiser(admin);
   const rows = await listTransactionsWithSubmission(db, query.status, query.limit);

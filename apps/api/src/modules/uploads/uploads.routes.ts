@@ -7,6 +7,7 @@ import { createUploadSchema, uploadedImageSchema, uploadUrlSchema } from '@assay
 import { notFound } from '../../lib/app-error.ts';
 import { createUploadUrl, getImage, receiveUpload } from './uploads.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 const imageParams = z.object({ imageId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 // Checked by the service, so that a damaged link is a 403 like any other bad signature.
@@ -18,9 +19,7 @@ const imageQuery = z.object({
 export async function uploadsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   // Visitors get 401 before their body or parameters are looked at.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
   // Runs after signedIn, so the limit is per person (a household behind one address is not one).
   const perPerson = (request: FastifyRequest) => request.user?.id ?? request.ip;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +41,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
-      return createUploadUrl(ctx, user, request.body);
+      const { uploadURL, imageId } = await createUploadUrl(ctx, user, request.body);
+      return { uploadURL, imageId };
     },
   );
 

@@ -79,7 +79,10 @@ export async function createUploadUrl(ctx: UploadsContext, actor: Actor, input: 
     uploadExpiresAt: new Date(expires * 1000),
     createdAt: now,
   });
-  return { uploadURL: uploadPath(id, expires, signUpload(ctx.keys.uploadSigningKey, id, expires)), imageId: id };
+  const signature = signUpload(ctx.keys.uploadSigningKey, id, expires);
+  // The ticket is what the URL carries, for callers on the server that upload without HTTP (the demo seed).
+  const ticket: UploadTicket = { imageId: id, expires: String(expires), signature };
+  return { uploadURL: uploadPath(id, expires, signature), imageId: id, ticket };
 }
 
 /**

@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressResponseSchema, shippingAddressSchema } from '@assay/domain';
 import { getShippingAddress, updateShippingAddress } from './users.address.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { signedInOnly } from '../../access/route-guards.ts';
 
 export async function userAddressRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   // Visitors get 401 before their body is looked at.
-  const signedIn = async (request: FastifyRequest) => {
-    await app.requireUser(request);
-  };
+  const signedIn = signedInOnly(app);
 
   r.get(
     '/api/users/me/address',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { CurrentUser } from '@assay/domain';
 import { PricesNowPanel } from '@/components/prices-now-panel';
 import { PremiumMemberCard } from '@/features/auth/components/premium-member-card';
+import { useTransactions } from '@/features/payouts/api/get-transactions';
 import { TotalValueCard } from '@/features/payouts/components/total-value-card';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { OneClickLabelButton } from '@/features/shipping/components/one-click-label-button';
@@ -21,6 +22,8 @@ export function ClientDashboardPage({ user }: { user: CurrentUser }) {
   const pricing = usePricing();
   const label = usePrintLabel();
   const decline = useDeclineOfferFlow();
+  // The same list Total Value reads: a card whose payout came back asks for new details.
+  const payouts = useTransactions();
 
   useEffect(() => {
     document.title = 'Client Dashboard — Assay';
@@ -56,6 +59,7 @@ export function ClientDashboardPage({ user }: { user: CurrentUser }) {
             onPrintLabel={(submission) => void label.printFor(submission.id)}
             onDecline={decline.start}
             printingId={label.printingId}
+            payoutOf={(submissionId) => payouts.data?.find((t) => t.submissionId === submissionId) ?? null}
           />
           <div className="flex flex-col gap-6 sm:gap-8">
             <LatestSubmissionTimeline />

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@assay/domain';
+import { useBusiness } from '@/features/business/api/get-business';
 import { PayoutView } from '@/features/payouts/components/payout-view';
 import { BackToDashboardLink, ClientLayout } from '../layouts/client-layout';
 import { PageHeader } from '../layouts/signed-in-layout';
@@ -6,11 +7,15 @@ import { WithSubmission } from './with-submission';
 
 /** SPEC 2 "Payout view": /client/submissions/<id>/payout. */
 export function PayoutPage({ user, submissionId }: { user: CurrentUser; submissionId: string }) {
+  const business = useBusiness();
   return (
     <ClientLayout user={user}>
       <BackToDashboardLink />
-      <PageHeader title="Process Payout" subtitle="Choose how you want to be paid for your accepted offer." />
-      <WithSubmission submissionId={submissionId}>{(detail) => <PayoutView submission={detail} />}</WithSubmission>
+      {/* The view below says what this step does, and then that the offer was accepted. */}
+      <PageHeader title="Process Payout" />
+      <WithSubmission submissionId={submissionId}>
+        {(detail) => <PayoutView submission={detail} payoutRails={business.data?.payoutRails} />}
+      </WithSubmission>
     </ClientLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { shortId, type CurrentUser } from '@assay/domain';
 import { useNotifications } from '@/features/notifications/api/notifications';
+import { PayoutRetry } from '@/features/payouts/components/payout-retry';
 import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';
 import { usePrintLabel } from '@/features/shipping/components/use-print-label';
 import { SubmissionDetailView } from '@/features/submissions/components/submission-detail';
@@ -30,6 +31,7 @@ export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser
             onDecline={decline.start}
             printing={label.printingId === detail.id}
             photoRequest={photoRequest}
+            payoutRetry={(transaction) => <PayoutRetry transaction={transaction} headingLevel="h3" />}
           />
         )}
       </WithSubmission>

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayout, AdminPayoutStatus, MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
+import type { AdminPayout, PayoutStatus, MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
 /** GET /api/admin/payouts?status=: pending oldest first (pay in order), sent newest first; at most 100. */
-export function getAdminPayouts(status: AdminPayoutStatus, signal?: AbortSignal): Promise<AdminPayout[]> {
+export function getAdminPayouts(status: PayoutStatus, signal?: AbortSignal): Promise<AdminPayout[]> {
   return apiJson<AdminPayout[]>(`/api/admin/payouts?status=${encodeURIComponent(status)}`, { signal });
 }
 
-export const adminPayoutsQueryOptions = (status: AdminPayoutStatus) =>
+export const adminPayoutsQueryOptions = (status: PayoutStatus) =>
   queryOptions({ queryKey: adminKeys.payouts(status), queryFn: ({ signal }) => getAdminPayouts(status, signal) });
 
-export function useAdminPayouts(status: AdminPayoutStatus) {
+export function useAdminPayouts(status: PayoutStatus) {
   return useQuery(adminPayoutsQueryOptions(status));
 }
 

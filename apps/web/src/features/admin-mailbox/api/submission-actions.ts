@@ -74,3 +74,19 @@ export function useRequestIdVerification(callbacks: AdminActionCallbacks = {}) {
     callbacks,
   );
 }
+
+/** POST .../offer/reissue: the current offer again at today's prices, as a new version. */
+export function useReissueOffer(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/offer/reissue`, { method: 'POST' }),
+    callbacks,
+  );
+}
+
+/** POST .../counter/accept: the client's counter-offer becomes the offer, as a new version. */
+export function useAcceptCounterOffer(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/counter/accept`, { method: 'POST' }),
+    callbacks,
+  );
+}

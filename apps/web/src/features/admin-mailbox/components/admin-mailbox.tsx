@@ -22,6 +22,7 @@ import { AdminSubmissionCard } from './admin-submission-card';
 import { MailboxSearch } from './mailbox-search';
 import { KycReviewPanel } from './kyc-review-panel';
 import { PayoutsPanel } from './payouts-panel';
+import { AchBatchesPanel } from './ach-batches-panel';
 
 type CategoryTab = SubmissionCategory | 'all';
 
@@ -118,6 +119,7 @@ export function AdminMailbox() {
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <KycReviewPanel />
         <PayoutsPanel />
+        <AchBatchesPanel className="lg:col-span-2" />
       </div>
       <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, ShieldAlert } from 'lucide-react';
-import { shortId, type AdminSubmission } from '@assay/domain';
+import { shortId, type AdminSubmission, type OfferView } from '@assay/domain';
 import { adminCategoryLabel, formatWeight } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { CurrentOffer } from './current-offer';
 import { DeadlineCountdown } from './deadline-countdown';
 import { OfferForm } from './offer-form';
 import { SubmissionActions } from './submission-actions';
@@ -49,6 +50,8 @@ function Outcome({ submission }: { submission: AdminSubmission }) {
 /** One submission as SPEC "Admin mailbox" lists it, with the appraiser's form and buttons. */
 export function AdminSubmissionCard({ submission }: { submission: AdminSubmission }) {
   const [showHistory, setShowHistory] = useState(false);
+  /** The offer a new version answers (a counter-offer's answer), while its form is open. */
+  const [answering, setAnswering] = useState<OfferView | null>(null);
   const awaitingOffer = submission.status === 'new' || submission.status === 'appraising';
   const historyId = `history-${submission.id}`;
 
@@ -61,7 +64,8 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
         submission.nearingDeadline ? 'border-amber-400' : 'border-border',
       )}
     >
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      {/* Awaiting an offer, the form takes the card's whole width below (itemised lines need it). */}
+      <div className={cn('grid gap-5', !awaitingOffer && 'lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]')}>
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
             <SubmissionPhotos
@@ -110,16 +114,34 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
             )}
           </dl>
         </div>
-        <div className="flex min-w-0 flex-col gap-3">
-          {awaitingOffer ? <OfferForm submission={submission} /> : <Outcome submission={submission} />}
-          {submission.adminNotes && !awaitingOffer && (
-            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-              <span className="font-medium text-foreground">Notes (internal): </span>
-              {submission.adminNotes}
-            </p>
-          )}
-        </div>
+        {!awaitingOffer && (
+          <div className="flex min-w-0 flex-col gap-3">
+            {submission.status === 'offered' && !answering ? (
+              <CurrentOffer submission={submission} onAnswer={setAnswering} fallback={<Outcome submission={submission} />} />
+            ) : (
+              <Outcome submission={submission} />
+            )}
+            {submission.adminNotes && (
+              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                <span className="font-medium text-foreground">Notes (internal): </span>
+                {submission.adminNotes}
+              </p>
+            )}
+          </div>
+        )}
       </div>
+      {awaitingOffer && <OfferForm submission={submission} />}
+      {answering && (
+        <section aria-label="New offer" className="flex flex-col gap-3 border-t border-border pt-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h4 className="text-sm font-semibold text-navy-900">New offer, answering the client&apos;s counter-offer</h4>
+            <Button size="sm" variant="ghost" onClick={() => setAnswering(null)}>
+              Cancel
+            </Button>
+          </div>
+          <OfferForm submission={submission} startFrom={answering.lines} onSent={() => setAnswering(null)} />
+        </section>
+      )}
       <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
         <SubmissionActions submission={submission} />
         <Button

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   updateSubmissionSchema,
   validationMessages,
   type AdminSubmission,
+  type OfferLine,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { plainDollarAmount } from '@/lib/dollar-input';
@@ -19,10 +20,12 @@ import { applyServerIssues } from '@/lib/forms/server-issues';
 import { textInput } from '@/lib/forms/form-schemas';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmBeforeSending } from '@/components/confirm-before-sending';
 import { Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitOffer } from '../api/submission-actions';
+import { OfferLinesForm } from './offer-lines-form';
 
 /**
  * The offer as typed, checked by the fields of the domain's updateSubmissionSchema: the offer as
@@ -57,30 +60,20 @@ function ConfirmOffer({
   onSend: () => void;
   onBack: () => void;
 }) {
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.focus(), []);
   const amount = formatCents(dollarsToCents(offer.finalOffer) ?? 0);
   return (
-    <div
-      ref={panel}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby={`confirm-offer-${submission.id}`}
-      className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gold-50 p-3 outline-none focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <p id={`confirm-offer-${submission.id}`} className="text-sm text-navy-900">
-        Send an offer of <strong className="tabular-nums">{amount}</strong> for {offer.actualWeight} {submission.weightUnit} to{' '}
-        {customerLabel(submission.userId)}? They are told at once, by e-mail and in the app.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="accent" onClick={onSend} disabled={sending}>
-          {sending ? 'Sending…' : `Send ${amount} offer`}
-        </Button>
-        <Button type="button" variant="outline" onClick={onBack} disabled={sending}>
-          Back to edit
-        </Button>
-      </div>
-    </div>
+    <ConfirmBeforeSending
+      question={
+        <>
+          Send an offer of <strong className="tabular-nums">{amount}</strong> for {offer.actualWeight} {submission.weightUnit} to{' '}
+          {customerLabel(submission.userId)}? They are told at once, by e-mail and in the app.
+        </>
+      }
+      sendLabel={`Send ${amount} offer`}
+      sending={sending}
+      onSend={onSend}
+      onBack={onBack}
+    />
   );
 }
 
@@ -89,7 +82,7 @@ function ConfirmOffer({
  * which asks for a confirmation and then sets the status to offered (SPEC 4). The server checks
  * everything again; the browser only saves a round trip and points at the field.
  */
-export function OfferForm({ submission }: { submission: AdminSubmission }) {
+function SingleAmountForm({ submission, onSent }: { submission: AdminSubmission; onSent?: () => void }) {
   const schema = useMemo(() => offerFormSchema(submission), [submission]);
   const form = useZodForm(schema, {
     defaultValues: {
@@ -104,6 +97,7 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
     onSuccess: () => {
       setToConfirm(null);
       toast.success('Submission updated successfully');
+      onSent?.();
     },
     onError: (err) => {
       setToConfirm(null);
@@ -139,7 +133,7 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={`Offer for ${submission.description}`}
-      className="flex flex-col gap-3"
+      className="flex max-w-3xl flex-col gap-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
@@ -194,5 +188,53 @@ export function OfferForm({ submission }: { submission: AdminSubmission }) {
         </div>
       )}
     </form>
+  );
+}
+
+type OfferMode = 'single' | 'lines';
+
+const modeLabels: Record<OfferMode, string> = { single: 'Single amount', lines: 'Itemised lines' };
+
+/**
+ * The appraiser's offer, either as SPEC's one number or as itemised lines (DECISIONS "The honest
+ * offer"). One number stays the first view because SPEC's journey types it; answering an offer
+ * starts from its lines.
+ */
+export function OfferForm({
+  submission,
+  startFrom,
+  onSent,
+}: {
+  submission: AdminSubmission;
+  /** The lines of the offer being answered with a new version. */
+  startFrom?: readonly OfferLine[];
+  onSent?: () => void;
+}) {
+  const [mode, setMode] = useState<OfferMode>(startFrom ? 'lines' : 'single');
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        role="group"
+        aria-label="How to make the offer"
+        className="inline-flex self-start rounded-md border border-border p-0.5"
+      >
+        {(Object.keys(modeLabels) as OfferMode[]).map((option) => (
+          <Button
+            key={option}
+            size="sm"
+            variant={mode === option ? 'default' : 'ghost'}
+            aria-pressed={mode === option}
+            onClick={() => setMode(option)}
+          >
+            {modeLabels[option]}
+          </Button>
+        ))}
+      </div>
+      {mode === 'single' ? (
+        <SingleAmountForm submission={submission} onSent={onSent} />
+      ) : (
+        <OfferLinesForm submission={submission} startFrom={startFrom} onSent={onSent} />
+      )}
+    </div>
   );
 }

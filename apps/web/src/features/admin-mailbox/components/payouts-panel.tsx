@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Banknote, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -7,17 +7,23 @@ import {
   dollarsToCents,
   markPayoutSentSchema,
   PAYOUT_REFERENCE_MAX_LENGTH,
+  payoutStatuses,
+  payoutStatusLabels,
   type AdminPayout,
+  type PayoutStatus,
 } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime, formatDollars } from '@/lib/format';
+import { payoutStateLine } from '@/lib/payout-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAdminPayouts, useMarkPayoutSent } from '../api/payouts';
@@ -100,6 +106,9 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
   const to = destination(payout);
   const fee = formatDollars(payout.feeAmount);
   const hasFee = (dollarsToCents(payout.feeAmount) ?? 0) > 0;
+  const stateLine = payoutStateLine(payout);
+  // Only a payout still waiting can be paid by hand; the others are the rail's or the seller's now.
+  const waiting = payout.status === 'pending';
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -112,6 +121,7 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
             </span>
           )}
         </div>
+        {stateLine && <p className="break-words text-navy-800">{stateLine}</p>}
         {to && <p className="break-words font-medium">{to}</p>}
         {payout.payoutMethod === 'check' &&
           (payout.mailTo ? (
@@ -133,29 +143,43 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
         </p>
       </div>
-      <div className="flex flex-col gap-2 sm:items-end">
-        <Button
-          size="sm"
-          className="w-full sm:w-auto"
-          disabled={busy}
-          onClick={onMarkSent}
-          aria-label={`Mark sent: ${payoutSummary(payout)}`}
-        >
-          <Send aria-hidden="true" />
-          Mark sent
-        </Button>
-        {payout.payoutMethod === 'ach' && <BankDetailsButton transactionId={payout.id} summary={payoutSummary(payout)} />}
-      </div>
+      {waiting && (
+        <div className="flex flex-col gap-2 sm:items-end">
+          <Button
+            size="sm"
+            className="w-full sm:w-auto"
+            disabled={busy}
+            onClick={onMarkSent}
+            aria-label={`Mark sent: ${payoutSummary(payout)}`}
+          >
+            <Send aria-hidden="true" />
+            Mark sent
+          </Button>
+          {payout.payoutMethod === 'ach' && <BankDetailsButton transactionId={payout.id} summary={payoutSummary(payout)} />}
+        </div>
+      )}
     </li>
   );
 }
 
+const statusDescriptions: Record<PayoutStatus, string> = {
+  pending: 'Oldest first. Pay each one, then record its reference.',
+  processing: 'Handed to a rail (an ACH file, PayPal or a mailed check); newest first.',
+  paid: 'Newest first.',
+  failed: 'Waiting for the client to give new payout details; newest first.',
+  returned: 'Sent back by the bank; waiting for new payout details. Newest first.',
+  unclaimed: 'Not claimed in time; waiting for new payout details. Newest first.',
+};
+
 /**
- * The payouts the appraisers still pay by hand (DECISIONS "Payouts"), oldest first so they go out
- * in order; marking one sent records its reference and tells the client.
+ * The payouts by state (DECISIONS "Payout lifecycle"): those waiting are paid by hand oldest first
+ * (DECISIONS "Payouts"), marking one sent records its reference and tells the client; the other
+ * states are there to follow each payout to the end, each row saying its state in a sentence.
  */
 export function PayoutsPanel({ className }: { className?: string }) {
-  const payouts = useAdminPayouts('pending');
+  const [status, setStatus] = useState<PayoutStatus>('pending');
+  const statusSelectId = useId();
+  const payouts = useAdminPayouts(status);
   const markSent = useMarkPayoutSent();
   const [sending, setSending] = useState<AdminPayout | null>(null);
   const count = payouts.data?.length;
@@ -186,10 +210,15 @@ export function PayoutsPanel({ className }: { className?: string }) {
       />
     );
   } else if (payouts.data.length === 0) {
-    body = <EmptyState icon={<Banknote />} title="No payouts waiting" className="py-8" />;
+    body = (
+      <EmptyState icon={<Banknote />} title={`No payouts here: ${payoutStatusLabels[status].toLowerCase()}`} className="py-8" />
+    );
   } else {
     body = (
-      <ul className="-mr-2 flex max-h-[32rem] flex-col gap-3 overflow-y-auto pr-2" aria-label="Payouts waiting to be sent">
+      <ul
+        className="-mr-2 flex max-h-[32rem] flex-col gap-3 overflow-y-auto pr-2"
+        aria-label={`Payouts: ${payoutStatusLabels[status]}`}
+      >
         {payouts.data.map((payout) => (
           <PayoutItem
             key={payout.id}
@@ -209,10 +238,21 @@ export function PayoutsPanel({ className }: { className?: string }) {
       className={className}
       title="Payouts to send"
       icon={<Banknote />}
-      count={countText ?? undefined}
-      countTone={count ? 'offer' : 'neutral'}
-      description="Oldest first. Pay each one, then record its reference."
+      // The count says how many wait to be sent; the other states are lists to follow, not work.
+      count={status === 'pending' ? (countText ?? undefined) : undefined}
+      countTone={count && status === 'pending' ? 'offer' : 'neutral'}
+      description={statusDescriptions[status]}
     >
+      <div className="mb-4 flex flex-col gap-1.5 sm:max-w-xs">
+        <Label htmlFor={statusSelectId}>Show payouts</Label>
+        <NativeSelect id={statusSelectId} value={status} onChange={(event) => setStatus(event.target.value as PayoutStatus)}>
+          {payoutStatuses.map((value) => (
+            <option key={value} value={value}>
+              {payoutStatusLabels[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
       {body}
 
       {/* Keyed by the payout, so each opens with an empty reference. */}

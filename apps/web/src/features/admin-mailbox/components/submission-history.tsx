@@ -2,6 +2,7 @@ import { LoadError } from '@/components/load-error';
 import { FileDown } from 'lucide-react';
 import { payoutMethodInfo, payoutMethodSchema, type AdminSubmissionDetail } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
+import { payoutStateLine } from '@/lib/payout-state';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSubmissionDetail } from '../api/mailbox';
@@ -29,9 +30,7 @@ function PayoutSummary({ transaction }: { transaction: NonNullable<AdminSubmissi
   return (
     <p>
       {formatDollars(transaction.amount)} by {methodLabel(transaction.payoutMethod)} —{' '}
-      {transaction.status === 'sent'
-        ? `sent ${formatDateTime(transaction.sentAt)}, reference ${transaction.reference ?? '—'}`
-        : 'waiting to be sent'}
+      {payoutStateLine(transaction) ?? transaction.status}
     </p>
   );
 }

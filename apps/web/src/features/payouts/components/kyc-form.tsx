@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { acceptedImageTypes, idTypeLabels, idTypes, kycSubmissionSchema, MAX_IMAGE_BYTES } from '@assay/domain';
@@ -29,10 +28,11 @@ const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }
 });
 
 /**
- * Identity check before a payout above $10,000 (DECISIONS "requiresKyc"): the details and a
- * photo of the ID, uploaded privately (purpose 'kyc') and reviewed by an appraiser.
+ * Identity check before the payout of a flagged offer (DECISIONS "requiresKyc"): the details and
+ * a photo of the ID, uploaded privately (purpose 'kyc') and reviewed by an appraiser. The step
+ * around it has the heading and says why, so the form is named by that heading.
  */
-export function KycForm({ rejectionReason }: { rejectionReason?: string | null }) {
+export function KycForm({ labelledBy, rejectionReason }: { labelledBy: string; rejectionReason?: string | null }) {
   const submit = useSubmitKyc();
   const form = useZodForm(kycFormSchema, {
     defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idImage: null },
@@ -69,24 +69,10 @@ export function KycForm({ rejectionReason }: { rejectionReason?: string | null }
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-      aria-labelledby={`${fileId}-heading`}
-    >
-      <div className="flex items-start gap-3">
-        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-        <div>
-          <h3 id={`${fileId}-heading`} className="font-semibold">
-            Verify your identity
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            For purchases above $10,000 we confirm who we are paying before the money is released. Your ID photo is stored
-            privately and only our review team sees it.
-          </p>
-        </div>
-      </div>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-labelledby={labelledBy}>
+      <p className="text-sm text-muted-foreground">
+        Your details and a photo of your ID. The photo is stored privately and only our review team sees it.
+      </p>
       {rejectionReason && (
         <Alert variant="warning">
           <span>Your last verification was not approved: {rejectionReason}</span>

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { validationMessages } from '@assay/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { validationMessages, type KycStatusResponse } from '@assay/domain';
 import { describedText, isInvalid } from '@/testing/fields';
 import { aSubmissionDetail, aTransaction } from '@/testing/fixtures';
 import { apiError, recordRequests, server } from '@/testing/msw';
@@ -184,5 +184,143 @@ describe('the offer validity on the payout view (issue 11 item 4)', () => {
     renderWithApp(<PayoutView submission={lapsed} />);
     expect(screen.getByText(/^This offer expired on .+\. Ask us to re-issue it at today's prices\.$/)).toBeTruthy();
     expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('accepting happens on Confirm & Process Payout (issue 11 item 9)', () => {
+  test('the page asks how to get paid for the offer and says nothing is accepted yet', () => {
+    renderWithApp(<PayoutView submission={offered} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Accept $1,450.00: choose how to get paid' })).toBeTruthy();
+    expect(screen.getByText(/Nothing is accepted until you press .Confirm & Process Payout./)).toBeTruthy();
+    expect(screen.queryByText('Offer Accepted!')).toBeNull();
+  });
+
+  test("after a successful confirm: 'Offer Accepted!' with what was accepted, how and when it is paid", async () => {
+    server.use(
+      http.post('/api/transactions', () =>
+        HttpResponse.json(
+          aTransaction({
+            payoutMethod: 'paypal',
+            grossAmount: '1450.00',
+            feeAmount: '42.35',
+            amount: '1407.65',
+            payoutDetails: { email: 'dana@example.com' },
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user, location } = renderWithApp(<PayoutView submission={offered} />, { path: '/client/submissions/x/payout' });
+
+    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
+    await user.type(screen.getByLabelText('PayPal email'), 'dana@example.com');
+    await user.click(confirm());
+
+    const heading = await screen.findByRole('heading', { name: 'Offer Accepted!' });
+    expect(screen.getByText('Payout Processed')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const summary = screen.getByRole('region', { name: 'Offer Accepted!' });
+    expect(within(summary).getByText('Offer accepted').nextSibling?.textContent).toBe('$1,450.00');
+    expect(within(summary).getByText('PayPal fee').nextSibling?.textContent).toBe('−$42.35');
+    expect(within(summary).getByText('You receive').nextSibling?.textContent).toBe('$1,407.65');
+    expect(within(summary).getByText('PayPal, to dana@example.com')).toBeTruthy();
+    expect(
+      within(summary).getByText(/^Our team sends it within 24 hours; it then shows in your PayPal account at once\.$/),
+    ).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/client');
+    // The page stays on the summary rather than moving to the dashboard.
+    expect(location.history.at(-1)).toBe('/client/submissions/x/payout');
+    expect(screen.queryByRole('button', { name: 'Confirm & Process Payout' })).toBeNull();
+  });
+
+  test('a paid offer visited later shows the same summary', () => {
+    const paid = aSubmissionDetail({
+      status: 'completed',
+      finalOffer: '1450.00',
+      transaction: aTransaction({ sentAt: '2030-01-05T09:30:00.000Z', reference: 'ACH-1' }),
+    });
+    renderWithApp(<PayoutView submission={paid} />);
+    const summary = screen.getByRole('region', { name: 'Offer Accepted!' });
+    expect(within(summary).getByText("ACH Bank Transfer, to Dana Client's account ending 6789")).toBeTruthy();
+    expect(within(summary).getByText(/^We sent it on .+; it then reaches your bank in 1-2 business days\.$/)).toBeTruthy();
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Offer Accepted!' }));
+  });
+});
+
+describe('the ID step comes first when the payout needs one (issue 11 item 9)', () => {
+  const kycAnswer = (status: KycStatusResponse['status']): KycStatusResponse => ({
+    status,
+    submittedAt: status === 'none' ? null : '2030-01-04T10:00:00.000Z',
+    rejectionReason: null,
+  });
+  const useKycStatus = (status: KycStatusResponse['status']) =>
+    server.use(http.get('/api/kyc', () => HttpResponse.json(kycAnswer(status))));
+  const large = aSubmissionDetail({ status: 'offered', finalOffer: '26450.00', requiresKyc: true });
+  const asked = aSubmissionDetail({ status: 'offered', finalOffer: '1450.00', requiresKyc: true });
+
+  test('above $10,000 and no ID yet: the steps at the top, the ID form before the payout methods, Confirm waits', async () => {
+    useKycStatus('none');
+    renderWithApp(<PayoutView submission={large} />);
+
+    const steps = await screen.findByRole('list');
+    const items = within(steps).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      'Verify your identity.',
+      'Choose how to get paid.',
+      'Confirm',
+    ]);
+    expect(items[0]?.textContent).toMatch(
+      /This offer is above \$10,000\. By law a buyer of precious metals must know whom it pays/,
+    );
+
+    const idStep = screen.getByRole('region', { name: 'Step 1: Verify your identity' });
+    expect(within(idStep).getByLabelText('Full legal name')).toBeTruthy();
+    const methods = screen.getByRole('group', { name: 'Step 2: How would you like to be paid?' });
+    expect(idStep.compareDocumentPosition(methods) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const button = confirm() as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(describedText(button)).toBe('Verify your identity first (step 1): the payout waits for it (offers above $10,000).');
+  });
+
+  test('an appraiser asked on a smaller offer: the reason says so', async () => {
+    useKycStatus('none');
+    renderWithApp(<PayoutView submission={asked} />);
+    const steps = await screen.findByRole('list');
+    expect(within(steps).getAllByRole('listitem')[0]?.textContent).toMatch(/Our appraiser asked for an ID check on this item\./);
+    expect(describedText(confirm())).toMatch(/\(our appraiser asked\)\.$/);
+  });
+
+  test('ID sent and under review: the step says so and Confirm still waits', async () => {
+    useKycStatus('pending');
+    renderWithApp(<PayoutView submission={large} />);
+    expect(await screen.findByText(/We have your ID and are reviewing it/)).toBeTruthy();
+    expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+    expect(describedText(confirm())).toMatch(/as soon as we have approved your ID/);
+  });
+
+  test('ID approved: no step list, the ID step says verified, and Confirm can be pressed', async () => {
+    useKycStatus('approved');
+    renderWithApp(<PayoutView submission={large} />);
+    expect(await screen.findByRole('region', { name: 'Identity verified' })).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByRole('group', { name: 'How would you like to be paid?' })).toBeTruthy();
+    expect((confirm() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  test('no ID needed: no ID step and no step list', () => {
+    renderWithApp(<PayoutView submission={offered} />);
+    expect(screen.queryByRole('region', { name: /identity/i })).toBeNull();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('each method says what its rail really does (DECISIONS: no "instant" when a person sends it)', () => {
+  test('PayPal sent by our team is promised as such; ACH goes in the next bank file', () => {
+    renderWithApp(<PayoutView submission={offered} payoutRails={{ ach: 'ach-file', paypal: 'manual', check: 'manual' }} />);
+    const paypal = screen.getByRole('radio', { name: /PayPal/ }).closest('label')!;
+    expect(within(paypal).getByText('Our team sends it within 24 hours; PayPal then credits it at once.')).toBeTruthy();
+    const ach = screen.getByRole('radio', { name: /ACH Bank Transfer/ }).closest('label')!;
+    expect(within(ach).getByText(/next bank transfer file/)).toBeTruthy();
   });
 });

@@ -1,7 +1,5 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
-import { z } from 'zod';
-import { Link, useLocation } from 'wouter';
-import { CheckCircle2, Clock, Landmark, Mail, PartyPopper, Wallet } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { toast } from 'sonner';
 import {
   canPayOut,
@@ -9,85 +7,49 @@ import {
   createTransactionSchema,
   dollarsToCents,
   formatCents,
+  needsNewPayoutDetails,
   payoutAmountCents,
   payoutMethodInfo,
-  payoutMethods,
   paypalFeeCents,
-  requiresKyc,
-  validationMessages,
   type PayoutMethod,
+  type PayoutRail,
   type SubmissionDetail,
+  type Transaction,
 } from '@assay/domain';
 import { apiErrorCode, errorMessage } from '@/lib/api-client';
-import { copyIssues } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
-import { clearFieldError, useZodForm } from '@/lib/forms/use-zod-form';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
-import { formatDateTime, formatDollars } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { TextField } from '@/components/ui/text-field';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
+import { idCheckReason, idCheckReasonText } from '@/components/id-before-payout-note';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useKyc } from '../api/kyc';
-import { KycForm } from './kyc-form';
-
-const methodIcons: Record<PayoutMethod, typeof Landmark> = { ach: Landmark, paypal: Wallet, check: Mail };
-
-const REQUIRED = 'Required';
-const payoutFields = ['accountName', 'routingNumber', 'accountNumber', 'email'] as const;
-type PayoutField = (typeof payoutFields)[number];
-const requiredFields: Record<PayoutMethod, readonly PayoutField[]> = {
-  ach: ['accountName', 'routingNumber', 'accountNumber'],
-  paypal: ['email'],
-  check: [],
-};
+import { AcceptSteps, IdentityStep } from './identity-step';
+import { OfferAccepted } from './offer-accepted';
+import { PayoutMethodFields } from './payout-method-fields';
+import { PayoutRetry } from './payout-retry';
+import { emptyPayoutValues, flatPayoutSchema, invalidPayoutMessage } from '../lib/payout-form';
 
 /**
- * The payout form holds the details flat (one field per input) and becomes the body of
- * POST /api/transactions through the domain's createTransactionSchema, whose messages land on the
- * field they are about. Blank fields just say 'Required'; the toast says which details are missing.
+ * The payout form becomes the body of POST /api/transactions through the domain's
+ * createTransactionSchema (payout-form.ts), with the offer version seen here, so a re-issued offer
+ * is never accepted unseen.
  */
 function payoutFormSchema(submissionId: string, offerCents: number, offerVersion?: number) {
-  return z
-    .object({
-      payoutMethod: z.enum(payoutMethods),
-      accountName: z.string(),
-      routingNumber: z.string(),
-      accountNumber: z.string(),
-      email: z.string(),
-    })
-    .transform((values, ctx) => {
-      const blank = requiredFields[values.payoutMethod].filter((field) => !values[field].trim());
-      for (const field of blank) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED });
-      if (blank.length > 0) return z.NEVER;
-      const { payoutMethod, accountName, routingNumber, accountNumber, email } = values;
-      const payoutDetails =
-        payoutMethod === 'ach'
-          ? { accountName, routingNumber, accountNumber }
-          : payoutMethod === 'paypal'
-            ? { email }
-            : { method: 'check' as const };
-      // The server derives the amount itself; the net amount this page shows goes along.
-      const amount = centsToDecimalString(canPayOut(offerCents, payoutMethod) ? payoutAmountCents(offerCents, payoutMethod) : 0);
-      // The offer version seen here goes along, so a re-issued offer is never accepted unseen.
-      const parsed = createTransactionSchema.safeParse({
-        submissionId,
-        amount,
-        payoutMethod,
-        payoutDetails,
-        ...(offerVersion !== undefined ? { offerVersion } : {}),
-      });
-      if (parsed.success) return parsed.data;
-      copyIssues(ctx, parsed.error, (path) => {
-        const field = path.at(-1);
-        return typeof field === 'string' && (payoutFields as readonly string[]).includes(field) ? field : 'payoutMethod';
-      });
-      return z.NEVER;
+  return flatPayoutSchema((choice) => {
+    // The server derives the amount itself; the net amount this page shows goes along.
+    const method = choice.payoutMethod;
+    const amount = centsToDecimalString(canPayOut(offerCents, method) ? payoutAmountCents(offerCents, method) : 0);
+    return createTransactionSchema.safeParse({
+      submissionId,
+      amount,
+      ...choice,
+      ...(offerVersion !== undefined ? { offerVersion } : {}),
     });
+  });
 }
 
 function BackToDashboard() {
@@ -98,12 +60,24 @@ function BackToDashboard() {
   );
 }
 
-/** SPEC 2 "Payout view" ('Process Payout', 'Offer Accepted!') for one offered submission. */
-export function PayoutView({ submission }: { submission: SubmissionDetail }) {
-  const [, navigate] = useLocation();
+/**
+ * SPEC 2 "Payout view" ('Process Payout', 'Offer Accepted!') for one offered submission. Nothing is
+ * accepted until 'Confirm & Process Payout' succeeds (issue 11 item 9): the page first asks how to
+ * get paid, with the ID step first when the payout needs one, and says 'Offer Accepted!' after.
+ */
+export function PayoutView({
+  submission,
+  payoutRails,
+}: {
+  submission: SubmissionDetail;
+  /** Which rail carries each method here (GET /api/business, handed in by the page). */
+  payoutRails?: Partial<Record<PayoutMethod, PayoutRail>>;
+}) {
   const create = useCreateTransaction();
   const [kycAsked, setKycAsked] = useState(false);
-  const ids = { legend: useId(), summary: useId(), form: useId() };
+  // The payout this page just made: shown at once, before the refetched submission says completed.
+  const [accepted, setAccepted] = useState<Transaction | null>(null);
+  const ids = { legend: useId(), summary: useId(), form: useId(), identity: useId(), waiting: useId() };
 
   const offerCents = submission.finalOffer ? dollarsToCents(submission.finalOffer) : null;
   const offerVersion = submission.offer?.version;
@@ -113,37 +87,34 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
   );
   const validUntil = submission.offer?.validUntil ?? submission.offerValidUntil;
   const expired = useOfferExpired(validUntil, submission.offer?.lapsed ?? false);
-  const form = useZodForm(schema, {
-    defaultValues: { payoutMethod: 'ach', accountName: '', routingNumber: '', accountNumber: '', email: '' },
-  });
-  const { errors } = form.formState;
+  const form = useZodForm(schema, { defaultValues: emptyPayoutValues });
   const method = form.watch('payoutMethod');
-  const needsKyc = kycAsked || requiresKyc(offerCents, submission.requiresKyc);
+  // The server may know of an ID check this page did not (an appraiser asked meanwhile).
+  const kycReason = idCheckReason(submission) ?? (kycAsked ? 'requested' : null);
+  const needsKyc = kycReason !== null;
   const kyc = useKyc(needsKyc);
   const kycStatus = kyc.data?.status;
   const waitingForKyc = needsKyc && kycStatus !== 'approved';
+  // The step list only once we know the ID is not approved yet, so a verified seller never sees it flash.
+  const showSteps = kycReason !== null && (kyc.isError || (kyc.data !== undefined && kycStatus !== 'approved'));
+  const paid = accepted ?? submission.transaction;
+  const isAccepted = paid !== null || submission.status === 'completed';
 
+  const retrying = paid !== null && needsNewPayoutDetails(paid.status);
   useEffect(() => {
-    document.title = 'Process Payout — Assay';
-  }, []);
+    document.title = `${retrying ? 'New payout details' : isAccepted ? 'Offer Accepted!' : 'Process Payout'} — Assay`;
+  }, [isAccepted, retrying]);
 
-  if (submission.transaction || submission.status === 'completed') {
-    const t = submission.transaction;
+  // A payout that failed or came back asks for new details instead of saying all is well.
+  if (paid && retrying) {
     return (
-      <div className="flex flex-col gap-4">
-        <Alert variant="success">
-          <CheckCircle2 aria-hidden="true" />
-          <span>
-            This offer has been accepted and paid
-            {t
-              ? `: ${formatDollars(t.amount) ?? t.amount} by ${payoutMethodInfo[t.payoutMethod as PayoutMethod]?.label ?? t.payoutMethod} on ${formatDateTime(t.createdAt)}`
-              : ''}
-            .
-          </span>
-        </Alert>
-        <BackToDashboard />
+      <div className="max-w-2xl">
+        <PayoutRetry transaction={paid} />
       </div>
     );
+  }
+  if (isAccepted) {
+    return <OfferAccepted description={submission.description} transaction={paid} focusOnShow={accepted !== null} />;
   }
   if (submission.status !== 'offered' || offerCents === null) {
     return (
@@ -156,16 +127,6 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
     );
   }
 
-  /** Bank numbers are digits only: spaces people type go as they type them. */
-  const digitsOnly = (name: 'routingNumber' | 'accountNumber') => ({
-    ...form.register(name),
-    value: form.watch(name),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      form.setValue(name, event.target.value.replace(/\s/g, ''));
-      clearFieldError(form, name);
-    },
-  });
-
   const feeCents = method === 'paypal' ? paypalFeeCents(offerCents) : 0;
   const payable = canPayOut(offerCents, method);
   const netCents = payable ? payoutAmountCents(offerCents, method) : 0;
@@ -174,9 +135,9 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
     (body) => {
       if (create.isPending) return;
       create.mutate(body, {
-        onSuccess: () => {
+        onSuccess: (transaction) => {
           toast.success('Payout Processed', { description: 'Your payout has been initiated successfully' });
-          navigate(clientPaths.dashboard);
+          setAccepted(transaction);
         },
         onError: (err) => {
           if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
@@ -185,12 +146,7 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
         },
       });
     },
-    (found) => {
-      const messages = payoutFields.map((field) => found[field]?.message).filter((message) => message !== undefined);
-      if (messages.includes(REQUIRED))
-        toast.error(method === 'paypal' ? validationMessages.paypalEmail : validationMessages.bankDetails);
-      else toast.error(messages[0] ?? found.payoutMethod?.message ?? 'Failed to process payout');
-    },
+    (found) => toast.error(invalidPayoutMessage(method, found, 'Failed to process payout')),
   );
 
   return (
@@ -198,146 +154,28 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
       <div className="flex flex-col gap-6">
         <Card className="border-gold-300 bg-gold-50/60">
           <CardContent className="flex flex-col gap-1 pt-5 sm:pt-6">
-            <h2 className="flex items-center gap-2 text-xl font-bold text-navy-900">
-              <PartyPopper aria-hidden="true" className="size-6 text-gold-700" />
-              Offer Accepted!
-            </h2>
+            <h2 className="text-xl font-bold text-navy-900">Accept {formatCents(offerCents)}: choose how to get paid</h2>
             <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-              {submission.description}: our final offer is <strong className="text-foreground">{formatCents(offerCents)}</strong>.
+              Our final offer for {submission.description}. Nothing is accepted until you press &lsquo;Confirm &amp; Process
+              Payout&rsquo;.
             </p>
+            {showSteps && kycReason && <AcceptSteps reason={kycReason} />}
           </CardContent>
         </Card>
 
-        {/* The KYC form below is a form of its own, so this one ends before it (forms cannot nest). */}
+        {needsKyc && <IdentityStep headingId={ids.identity} numbered={showSteps} loading={kyc.isPending} kyc={kyc.data} />}
+
+        {/* The ID step above has a form of its own, so this one starts after it (forms cannot nest). */}
         <form id={ids.form} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
-          <fieldset className="flex flex-col gap-3" aria-describedby={ids.summary}>
-            <legend id={ids.legend} className="mb-3 text-lg font-semibold">
-              How would you like to be paid?
-            </legend>
-            {payoutMethods.map((value) => {
-              const info = payoutMethodInfo[value];
-              const Icon = methodIcons[value];
-              const checked = method === value;
-              const disabled = !canPayOut(offerCents, value);
-              return (
-                <label
-                  key={value}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                    checked ? 'border-gold-500 ring-1 ring-gold-500' : 'border-input hover:bg-muted/60',
-                    disabled && 'cursor-not-allowed opacity-60',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    value={value}
-                    disabled={disabled}
-                    {...form.register('payoutMethod', { onChange: () => form.clearErrors() })}
-                    className="mt-1 size-4 accent-navy-900"
-                  />
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <span className="flex flex-wrap items-center gap-2 font-semibold">
-                      {info.label}
-                      {info.recommended && <Badge tone="success">Recommended</Badge>}
-                    </span>
-                    <span className="text-sm text-muted-foreground">
-                      {info.timing} · {value === 'paypal' ? `Fee ${info.fee}` : info.fee}
-                    </span>
-                    {disabled && (
-                      <span className="text-xs text-destructive">This offer is too small to pay by PayPal after its fee.</span>
-                    )}
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-
-          {method === 'ach' && (
-            <Card>
-              <CardHeader className="pb-3">
-                <h2 className="text-base font-semibold">Bank account</h2>
-                <p className="text-sm text-muted-foreground">
-                  We only ever show the last 4 digits again. Numbers are stored encrypted.
-                </p>
-              </CardHeader>
-              <CardContent className="flex flex-col gap-4">
-                <TextField
-                  label="Account holder name"
-                  autoComplete="name"
-                  error={errors.accountName?.message}
-                  {...form.register('accountName')}
-                />
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    label="Routing number"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={9}
-                    hint="9 digits, bottom left of a check"
-                    error={errors.routingNumber?.message}
-                    {...digitsOnly('routingNumber')}
-                  />
-                  <TextField
-                    label="Account number"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={17}
-                    error={errors.accountNumber?.message}
-                    {...digitsOnly('accountNumber')}
-                  />
-                </div>
-              </CardContent>
-            </Card>
-          )}
-          {method === 'paypal' && (
-            <Card>
-              <CardHeader className="pb-3">
-                <h2 className="text-base font-semibold">PayPal</h2>
-              </CardHeader>
-              <CardContent>
-                <TextField
-                  label="PayPal email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  error={errors.email?.message}
-                  {...form.register('email')}
-                />
-              </CardContent>
-            </Card>
-          )}
-          {method === 'check' && (
-            <Alert variant="info">
-              <Clock aria-hidden="true" />
-              <span>We mail the check to the shipping address on your profile. It usually arrives in 5-7 business days.</span>
-            </Alert>
-          )}
+          <PayoutMethodFields
+            form={form}
+            offerCents={offerCents}
+            legendId={ids.legend}
+            describedBy={ids.summary}
+            legend={showSteps ? 'Step 2: How would you like to be paid?' : 'How would you like to be paid?'}
+            rails={payoutRails}
+          />
         </form>
-
-        {needsKyc && (
-          <Card>
-            <CardContent className="pt-5 sm:pt-6">
-              {kyc.isPending ? (
-                <p className="text-sm text-muted-foreground">Checking your identity verification...</p>
-              ) : kycStatus === 'pending' ? (
-                <Alert variant="info">
-                  <Clock aria-hidden="true" />
-                  <span>
-                    We are reviewing your identity. You can confirm your payout as soon as it is approved; we will notify you.
-                  </span>
-                </Alert>
-              ) : kycStatus === 'approved' ? (
-                <Alert variant="success">
-                  <CheckCircle2 aria-hidden="true" />
-                  <span>Your identity is verified.</span>
-                </Alert>
-              ) : (
-                <KycForm rejectionReason={kycStatus === 'rejected' ? kyc.data?.rejectionReason : null} />
-              )}
-            </CardContent>
-          </Card>
-        )}
       </div>
 
       <aside>
@@ -377,11 +215,16 @@ export function PayoutView({ submission }: { submission: SubmissionDetail }) {
               size="lg"
               disabled={create.isPending || waitingForKyc || !payable || expired}
               aria-busy={create.isPending || undefined}
+              aria-describedby={waitingForKyc ? ids.waiting : undefined}
             >
               {create.isPending ? 'Processing...' : 'Confirm & Process Payout'}
             </Button>
-            {waitingForKyc && (
-              <p className="text-xs text-muted-foreground">Payouts above $10,000 wait until your identity is verified.</p>
+            {waitingForKyc && kycReason && (
+              <p id={ids.waiting} className="text-xs text-muted-foreground">
+                {kycStatus === 'pending'
+                  ? 'You can confirm as soon as we have approved your ID (step 1): we are reviewing it.'
+                  : `Verify your identity first (step 1): the payout waits for it (${idCheckReasonText(kycReason)}).`}
+              </p>
             )}
             <Button asChild variant="ghost">
               <Link href={clientPaths.dashboard}>Cancel</Link>

@@ -59,8 +59,8 @@ export function AddPhotosCard({ detail, photoRequest }: { detail: SubmissionDeta
   const expanded = opened || request !== null || files.length > 0;
 
   useEffect(() => {
-    // The button that opened the uploader is gone: its "browse files" button takes the focus.
-    if (opened) uploaderRef.current?.querySelector<HTMLButtonElement>('button.uppy-Dashboard-browse')?.focus();
+    // The button that opened the uploader is gone: the first free slot takes the focus.
+    if (opened) uploaderRef.current?.querySelector<HTMLInputElement>('ol input[type="file"]')?.focus();
   }, [opened]);
 
   const onSave = async () => {

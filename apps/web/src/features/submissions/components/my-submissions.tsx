@@ -10,7 +10,7 @@ import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useSubmissions } from '../api/get-submissions';
 import { newestFirst } from '../lib/submission-views';
 import { NewSubmissionButton } from './dashboard-actions';
-import { SubmissionCard, type DeclineHandler, type PrintLabelHandler } from './submission-card';
+import { SubmissionCard, type DeclineHandler, type PayoutLookup, type PrintLabelHandler } from './submission-card';
 
 type Filter = 'all' | 'pending' | 'completed';
 
@@ -26,15 +26,20 @@ const matches: Record<Filter, (s: Submission) => boolean> = {
   completed: (s) => s.status === 'completed',
 };
 
-/** 'My Submissions' with its tabs. Printing a label and declining are the shipping feature's; the page passes them in. */
+/**
+ * 'My Submissions' with its tabs. Printing a label and declining are the shipping feature's, and a
+ * submission's payout the payouts feature's; the page passes them in.
+ */
 export function MySubmissions({
   onPrintLabel,
   onDecline,
   printingId,
+  payoutOf,
 }: {
   onPrintLabel?: PrintLabelHandler;
   onDecline?: DeclineHandler;
   printingId?: string | null;
+  payoutOf?: PayoutLookup;
 }) {
   const submissions = useSubmissions();
   const [filter, setFilter] = useState<Filter>('all');
@@ -76,6 +81,7 @@ export function MySubmissions({
               onPrintLabel={onPrintLabel}
               onDecline={onDecline}
               printing={printingId === submission.id}
+              payoutOf={payoutOf}
             />
           ))}
         </ul>

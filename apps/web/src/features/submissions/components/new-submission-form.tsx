@@ -9,7 +9,6 @@ import {
   describeQuoteBasis,
   gemItemTypes,
   goldItemTypes,
-  isGemItemType,
   itemTypeLabels,
   materialCategoryProblem,
   preliminaryQuote,
@@ -28,6 +27,7 @@ import { copyIssues } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
+import { MaterialQuotePreview, type LiveQuoteInputs } from './material-quote-preview';
 import { formatDateTime, formatWholeDollarAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
@@ -108,7 +108,7 @@ const newSubmissionFormSchema = z
   });
 
 /** SPEC 2 "New Submission view". */
-export function NewSubmissionForm({ userId }: { userId: string }) {
+export function NewSubmissionForm({ userId, livePrices }: { userId: string; livePrices?: LiveQuoteInputs }) {
   const [, navigate] = useLocation();
   const uppy = usePhotoUppy();
   const create = useCreateSubmission();
@@ -356,15 +356,7 @@ export function NewSubmissionForm({ userId }: { userId: string }) {
             <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">
               <p className="text-xs font-semibold uppercase tracking-wide text-gold-800">Preliminary quote</p>
               {named ? (
-                <>
-                  <p className="mt-1 text-base font-semibold text-navy-900">Your quote will use live prices</p>
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    {isGemItemType(named)
-                      ? `We price ${itemTypeLabels[named]} at today's reference price per carat times the weight, at our published share.`
-                      : `We price ${itemTypeLabels[named]} at today's live price times its purity and weight, at our published share of metal value.`}{' '}
-                    You will see the quote and what it rests on as soon as you submit.
-                  </p>
-                </>
+                <MaterialQuotePreview material={named} estimatedWeight={weightNumber} weightUnit={weightUnit} live={livePrices} />
               ) : preview ? (
                 <>
                   <p className="mt-1 text-2xl font-bold tabular-nums text-navy-900">

@@ -1,11 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import Dashboard from '@uppy/react/dashboard';
-import { CheckCircle2, ImagePlus, Loader2, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
+import { Camera, CheckCircle2, ImagePlus, Loader2, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { imageSlotLabels, MAX_IMAGES_PER_SUBMISSION } from '@assay/domain';
+import { remainingImageAllowance } from '@assay/domain';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
-import { usePhotoFiles, type PhotoFile, type PhotoUppy } from '../lib/submission-uppy';
+import { photoRulesSentence } from '../lib/photo-slots';
+import {
+  addPhotos,
+  freePhotoSlots,
+  photoSlotOf,
+  usePhotoFiles,
+  usePhotoNotices,
+  type PhotoFile,
+  type PhotoSlot,
+  type PhotoUppy,
+} from '../lib/submission-uppy';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 
@@ -32,7 +42,22 @@ function SlotStatus({ file }: { file: PhotoFile }) {
   );
 }
 
-function FilledSlot({ uppy, file, slot }: { uppy: PhotoUppy; file: PhotoFile; slot: string }) {
+function FilledSlot({
+  uppy,
+  file,
+  slot,
+  focusOnMount,
+}: {
+  uppy: PhotoUppy;
+  file: PhotoFile;
+  slot: string;
+  /** The slot's own input just unmounted with the focus in it: keep the keyboard user in this slot. */
+  focusOnMount: boolean;
+}) {
+  const removeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) removeRef.current?.focus();
+  }, [focusOnMount]);
   // The server's thumbnail once stored (also for HEIC, which browsers cannot preview), else the local preview.
   const src = file.response?.body?.thumbnailUrl ?? file.preview;
   return (
@@ -56,8 +81,8 @@ function FilledSlot({ uppy, file, slot }: { uppy: PhotoUppy; file: PhotoFile; sl
             <Button
               type="button"
               variant="outline"
-              size="sm"
-              className="h-8 px-2"
+              size="icon"
+              className="size-11"
               onClick={() => void uppy.retryUpload(file.id)}
               aria-label={`Retry ${slot} photo`}
             >
@@ -67,8 +92,9 @@ function FilledSlot({ uppy, file, slot }: { uppy: PhotoUppy; file: PhotoFile; sl
           <Button
             type="button"
             variant="outline"
-            size="sm"
-            className="h-8 px-2"
+            size="icon"
+            className="size-11"
+            ref={removeRef}
             onClick={() => uppy.removeFile(file.id)}
             aria-label={`Remove ${slot} photo`}
           >
@@ -86,9 +112,58 @@ export function toastUploadComplete(count: number) {
 }
 
 /**
- * SPEC 2's image upload: Uppy's Dashboard (drop zone, progress, its own restriction notices)
- * and the four named slots showing each photo in the order it was added. For an existing
- * submission, the photos it already has take the first slots and only the free ones show.
+ * An empty slot is itself the control: a label around a hidden file input, so a tap opens the
+ * camera on a phone (capture) and the file chooser on a computer, and the photo lands in this slot.
+ */
+function EmptySlot({ uppy, slot, onAdded }: { uppy: PhotoUppy; slot: PhotoSlot; onAdded: () => void }) {
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    // Cleared so choosing the same photo again (after removing it) still reports a change.
+    event.target.value = '';
+    if (chosen.length === 0) return;
+    onAdded();
+    addPhotos(uppy, chosen, slot);
+  };
+  return (
+    <label
+      className={cn(
+        'flex aspect-square min-h-11 cursor-pointer flex-col items-center justify-center gap-1 rounded-md px-2 text-center text-sm font-medium text-navy-700 transition-colors hover:bg-muted active:bg-muted',
+        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+      )}
+    >
+      <input type="file" accept="image/*,.heic" capture="environment" className="sr-only" onChange={onChange} />
+      <Camera aria-hidden="true" className="size-6 text-navy-600" />
+      <span>
+        Add <span className="sr-only">{slot} </span>photo
+      </span>
+    </label>
+  );
+}
+
+/** The last selection's refused or left-out photos, each in a sentence, where the seller is looking. */
+function PhotoNotices({ uppy }: { uppy: PhotoUppy }) {
+  const notices = usePhotoNotices(uppy);
+  return (
+    <div aria-live="assertive" aria-atomic="true">
+      {notices.length > 0 && (
+        <ul className="mt-2 flex flex-col gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+          {notices.map((notice) => (
+            <li key={notice} className="flex gap-2 [overflow-wrap:anywhere]">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{notice}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SPEC 2's image upload: the four named slots (each empty one takes a photo; on a phone, with the
+ * camera) and Uppy's Dashboard for dropping or browsing several at once. Each photo keeps the slot
+ * it went into. For an existing submission, the photos it already has take the first slots and
+ * only the free ones show. Refusals are told in words under the slots, not by Uppy's informer.
  */
 export function PhotoUploader({
   uppy,
@@ -103,8 +178,12 @@ export function PhotoUploader({
   /** Toast 'Upload Complete' when a batch finishes; off where a save step follows and says it instead. */
   announceUploads?: boolean;
 }) {
-  const ordered = usePhotoFiles(uppy);
-  const freeSlots = imageSlotLabels.slice(Math.min(Math.max(0, alreadyThere), imageSlotLabels.length));
+  const files = usePhotoFiles(uppy);
+  const allowance = remainingImageAllowance(alreadyThere);
+  const freeSlots = freePhotoSlots(allowance);
+  const rulesId = useId();
+  const [addedThrough, setAddedThrough] = useState<PhotoSlot | null>(null);
+  const full = freeSlots.every((slot) => files.some((file) => photoSlotOf(file) === slot));
 
   useEffect(() => {
     const onComplete = (result: { successful?: readonly unknown[] }) => {
@@ -123,27 +202,10 @@ export function PhotoUploader({
   }, [uppy, announceUploads]);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div aria-describedby={describedBy}>
-        <Dashboard
-          uppy={uppy}
-          width="100%"
-          height={210}
-          theme="light"
-          showSelectedFiles={false}
-          hideUploadButton
-          hideProgressAfterFinish
-          proudlyDisplayPoweredByUppy={false}
-          note={
-            alreadyThere > 0
-              ? `Up to ${freeSlots.length} more photo${freeSlots.length === 1 ? '' : 's'}: JPEG, PNG, WebP or HEIC, 10 MB each`
-              : `Up to ${MAX_IMAGES_PER_SUBMISSION} photos: JPEG, PNG, WebP or HEIC, 10 MB each`
-          }
-        />
-      </div>
-      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photo slots">
-        {freeSlots.map((slot, index) => {
-          const file = ordered[index];
+    <div className="flex flex-col gap-3">
+      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photo slots" aria-describedby={rulesId}>
+        {freeSlots.map((slot) => {
+          const file = files.find((candidate) => photoSlotOf(candidate) === slot);
           return (
             <li
               key={slot}
@@ -155,16 +217,38 @@ export function PhotoUploader({
             >
               <span className="text-xs font-semibold uppercase tracking-wide text-navy-800">{slot}</span>
               {file ? (
-                <FilledSlot uppy={uppy} file={file} slot={slot} />
+                <FilledSlot uppy={uppy} file={file} slot={slot} focusOnMount={addedThrough === slot} />
               ) : (
-                <div className="flex aspect-square items-center justify-center rounded-md text-muted-foreground/70">
-                  <ImagePlus aria-hidden="true" className="size-6" />
-                </div>
+                <EmptySlot uppy={uppy} slot={slot} onAdded={() => setAddedThrough(slot)} />
               )}
             </li>
           );
         })}
       </ol>
+      <div>
+        <p id={rulesId} className="text-sm text-muted-foreground">
+          {photoRulesSentence(allowance)}
+        </p>
+        <PhotoNotices uppy={uppy} />
+      </div>
+      {/* Nothing more fits once every slot is filled: the drop zone would only invite a refusal. */}
+      <div aria-describedby={describedBy} hidden={full}>
+        <p className="mb-2 text-sm text-muted-foreground">
+          An empty slot opens your camera on a phone and your files on a computer. To add several photos at once, drop them here
+          or browse:
+        </p>
+        <Dashboard
+          uppy={uppy}
+          width="100%"
+          height={160}
+          theme="light"
+          showSelectedFiles={false}
+          hideUploadButton
+          hideProgressAfterFinish
+          disableInformer
+          proudlyDisplayPoweredByUppy={false}
+        />
+      </div>
     </div>
   );
 }

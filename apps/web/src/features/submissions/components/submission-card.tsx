@@ -1,6 +1,13 @@
 import { Link } from 'wouter';
 import { Loader2, Printer } from 'lucide-react';
-import { shortId, type Submission } from '@assay/domain';
+import {
+  needsNewPayoutDetails,
+  payoutStatusLabels,
+  shortId,
+  type PayoutStatus,
+  type Submission,
+  type Transaction,
+} from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
 import { categoryLabel, formatWeight } from '@/lib/display';
 import { formatDateTime, formatDollars } from '@/lib/format';
@@ -8,13 +15,17 @@ import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
+import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
 import { InsuredNote, QuoteBasis, quoteRangeText } from './preliminary-quote';
 
 export type PrintLabelHandler = (submission: Submission) => void;
 export type DeclineHandler = (submission: Submission) => void;
+/** A submission's payout, from the seller's payouts (the payouts feature's list, which the page passes in). */
+export type PayoutLookup = (submissionId: string) => Pick<Transaction, 'status'> | null;
 
 /**
- * SPEC 4's actions: new -> Print Label; appraising and completed -> View Details; offered with a
+ * SPEC 4's actions: new -> Print Label; appraising and completed -> View Details (a completed one
+ * whose payout failed or came back -> "Payout returned: give new details"); offered with a
  * final offer -> Final Offer, Accept Offer, View Consignment (and Decline offer); returning -> "We
  * are shipping it back" with the tracking number; returned and unknown statuses -> none. Printing
  * and declining belong to the shipping feature: the page passes them in.
@@ -24,14 +35,18 @@ function CardActions({
   onPrintLabel,
   printing,
   onDecline,
+  payoutOf,
 }: {
   submission: Submission;
   onPrintLabel?: PrintLabelHandler;
   printing: boolean;
   onDecline?: DeclineHandler;
+  payoutOf?: PayoutLookup;
 }) {
   const offer = submission.status === 'offered' ? formatDollars(submission.finalOffer) : null;
   const expired = useOfferExpired(submission.status === 'offered' ? submission.offerValidUntil : null);
+  // Only a paid-out submission has a payout whose state can ask something of the seller.
+  const payout = submission.status === 'completed' ? (payoutOf?.(submission.id) ?? null) : null;
 
   if (submission.status === 'new') {
     return (
@@ -51,6 +66,19 @@ function CardActions({
           Print Label
         </Button>
         <InsuredNote insuredValue={submission.insuredValue} className="sm:text-right" />
+      </div>
+    );
+  }
+  if (submission.status === 'completed' && payout && needsNewPayoutDetails(payout.status)) {
+    // The money came back: the seller's next step, not "View Details".
+    return (
+      <div className="flex w-full flex-col gap-2 @3xl:w-auto @3xl:items-end">
+        <p className="text-sm font-semibold text-amber-900">
+          Payout {payoutStatusLabels[payout.status as PayoutStatus].toLowerCase()}: give new details
+        </p>
+        <Button asChild variant="accent" size="sm">
+          <Link href={clientPaths.payout(submission.id)}>Give new payout details</Link>
+        </Button>
       </div>
     );
   }
@@ -85,6 +113,7 @@ function CardActions({
           <span className="text-xl font-bold tabular-nums text-navy-900">{offer}</span>
         </p>
         <OfferValidity validUntil={submission.offerValidUntil} className="@3xl:justify-end @3xl:text-right" />
+        {!expired && <IdBeforePayoutNote submission={submission} className="@3xl:text-right" />}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           {expired ? (
             <Button variant="accent" size="sm" disabled>
@@ -122,11 +151,13 @@ export function SubmissionCard({
   onPrintLabel,
   onDecline,
   printing = false,
+  payoutOf,
 }: {
   submission: Submission;
   onPrintLabel?: PrintLabelHandler;
   onDecline?: DeclineHandler;
   printing?: boolean;
+  payoutOf?: PayoutLookup;
 }) {
   return (
     <li
@@ -183,7 +214,13 @@ export function SubmissionCard({
         </div>
       </div>
       <div className="relative z-10 flex shrink-0 @3xl:max-w-xs @3xl:justify-end">
-        <CardActions submission={submission} onPrintLabel={onPrintLabel} printing={printing} onDecline={onDecline} />
+        <CardActions
+          submission={submission}
+          onPrintLabel={onPrintLabel}
+          printing={printing}
+          onDecline={onDecline}
+          payoutOf={payoutOf}
+        />
       </div>
     </li>
   );

@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
-import { payoutMethodInfo, shortId, type PayoutMethod } from '@assay/domain';
+import { needsNewPayoutDetails, payoutMethodInfo, shortId, type PayoutMethod, type Transaction } from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
+import { payoutPromiseLine, payoutStateLine } from '@/lib/payout-state';
 import { serverPaths } from '@/lib/paths';
 import { categoryLabel, formatWeight, thumbnailUrl } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
+import { CounterOfferSection } from './counter-offer';
+import { OfferBreakdown } from './offer-breakdown';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { SubmissionTimeline } from './submission-timeline';
@@ -51,6 +55,7 @@ export function SubmissionDetailView({
   onDecline,
   printing = false,
   photoRequest = null,
+  payoutRetry,
 }: {
   detail: SubmissionDetail;
   onPrintLabel?: PrintLabelHandler;
@@ -58,6 +63,8 @@ export function SubmissionDetailView({
   printing?: boolean;
   /** The latest notification about this submission when it asks for photos. */
   photoRequest?: PhotoRequest | null;
+  /** New details for a payout that failed or came back: the payouts feature's form, which the page passes in. */
+  payoutRetry?: (transaction: Transaction) => ReactNode;
 }) {
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
@@ -66,6 +73,49 @@ export function SubmissionDetailView({
   // The detail knows the open offer's version; its lapsed flag and validUntil drive the countdown.
   const validUntil = detail.status === 'offered' ? (detail.offer?.validUntil ?? detail.offerValidUntil) : null;
   const expired = useOfferExpired(validUntil, detail.status === 'offered' && (detail.offer?.lapsed ?? false));
+  // With an itemised offer they sit under it, so the seller reads the lines before accepting.
+  const buttons = (detail.status === 'new' || canAct) && (
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+      {detail.status === 'new' && onPrintLabel && (
+        <Button variant="outline" onClick={() => onPrintLabel(detail)} disabled={printing} aria-busy={printing || undefined}>
+          {printing ? (
+            <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+          ) : (
+            <Printer aria-hidden="true" />
+          )}
+          Print Label
+        </Button>
+      )}
+      {canAct && (
+        <>
+          {expired ? (
+            <Button variant="accent" disabled>
+              Accept Offer
+            </Button>
+          ) : (
+            <Button asChild variant="accent">
+              <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
+          </Button>
+          {onDecline && (
+            <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
+              Decline offer
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+  // The ID step is said before 'Accept Offer', so nobody learns of it only after deciding.
+  const actions = buttons && (
+    <>
+      {canAct && !expired && <IdBeforePayoutNote submission={detail} className="text-sm" />}
+      {buttons}
+    </>
+  );
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
@@ -76,7 +126,12 @@ export function SubmissionDetailView({
               <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{detail.description}</h2>
               <SubmissionStatusBadge status={detail.status} />
             </div>
-            <p className="text-sm text-muted-foreground">{nextStepText(detail)}</p>
+            <p className="text-sm text-muted-foreground">
+              {/* Once paid out, where the money is says more than "recorded". */}
+              {detail.status === 'completed' && detail.transaction && payoutStateLine(detail.transaction)
+                ? `Sale completed. ${payoutStateLine(detail.transaction)}`
+                : nextStepText(detail)}
+            </p>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Photos">
@@ -121,52 +176,23 @@ export function SubmissionDetailView({
                   'Pending'
                 )}
               </Fact>
-              {offer && <Fact term="Final offer">{offer}</Fact>}
+              {/* An itemised offer has its own section (lines, total, validity); SPEC's one number otherwise. */}
+              {offer && !detail.offer && <Fact term="Final offer">{offer}</Fact>}
               {detail.actualWeight != null && <Fact term="Actual weight">{`${detail.actualWeight} ${detail.weightUnit}`}</Fact>}
               {detail.consignmentRequestedAt && (
                 <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
               )}
             </dl>
-            {canAct && <OfferValidity validUntil={validUntil} lapsed={expired} className="text-sm" />}
-            {(detail.status === 'new' || canAct) && (
-              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                {detail.status === 'new' && onPrintLabel && (
-                  <Button
-                    variant="outline"
-                    onClick={() => onPrintLabel(detail)}
-                    disabled={printing}
-                    aria-busy={printing || undefined}
-                  >
-                    {printing ? (
-                      <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-                    ) : (
-                      <Printer aria-hidden="true" />
-                    )}
-                    Print Label
-                  </Button>
-                )}
-                {canAct && (
-                  <>
-                    {expired ? (
-                      <Button variant="accent" disabled>
-                        Accept Offer
-                      </Button>
-                    ) : (
-                      <Button asChild variant="accent">
-                        <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
-                      </Button>
-                    )}
-                    <Button asChild variant="outline">
-                      <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
-                    </Button>
-                    {onDecline && (
-                      <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
-                        Decline offer
-                      </Button>
-                    )}
-                  </>
-                )}
-              </div>
+            {detail.offer ? (
+              <OfferBreakdown detail={detail}>
+                {actions}
+                <CounterOfferSection detail={detail} />
+              </OfferBreakdown>
+            ) : (
+              <>
+                {canAct && <OfferValidity validUntil={validUntil} lapsed={expired} className="text-sm" />}
+                {actions}
+              </>
             )}
             {detail.status === 'new' && onPrintLabel && <InsuredNote insuredValue={detail.insuredValue} />}
           </CardContent>
@@ -240,6 +266,17 @@ export function SubmissionDetailView({
                 )}
                 <Fact term="Recorded">{formatDateTime(detail.transaction.createdAt)}</Fact>
               </dl>
+              {payoutStateLine(detail.transaction) && (
+                <p className="mt-3 text-sm font-medium text-navy-900" data-testid="payout-state">
+                  {payoutStateLine(detail.transaction)}
+                </p>
+              )}
+              {payoutPromiseLine(detail.transaction) && (
+                <p className="mt-1 text-sm text-muted-foreground">{payoutPromiseLine(detail.transaction)}</p>
+              )}
+              {payoutRetry && needsNewPayoutDetails(detail.transaction.status) && (
+                <div className="mt-4">{payoutRetry(detail.transaction)}</div>
+              )}
             </CardContent>
           </Card>
         )}

@@ -30,6 +30,7 @@ export function SubmissionTimeline({ entries, className }: { entries: readonly T
               <time dateTime={entry.at} className="text-xs text-muted-foreground">
                 {formatDateTime(entry.at)}
               </time>
+              {entry.detail && <p className="text-sm text-foreground [overflow-wrap:anywhere]">{entry.detail}</p>}
               {entry.photos && entry.photos.length > 0 && (
                 <ul className="mt-1 grid grid-cols-4 gap-1.5 sm:max-w-xs" aria-label="Photos taken when your parcel was opened">
                   {entry.photos.map((photo, n) => (

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { checkOfferLines, DEFAULT_PAYOUT_RATES, type OfferLineBody } from '@assay/domain';
+import { demoItemisedOffers, demoOfferLines } from './demo-offers.ts';
+import { demoSubmissions } from './demo.service.ts';
+
+const OFFERED_AT = new Date('2026-11-20T10:00:00.000Z');
+
+describe("the demo's itemised offers", () => {
+  it('are offers an appraiser could have sent: each basis line passes the rules, at its proposal, inside the band', () => {
+    for (const description of Object.keys(demoItemisedOffers)) {
+      const made = demoOfferLines(description, OFFERED_AT)!;
+      const withBasis = made.lines.filter((l) => l.material) as unknown as OfferLineBody[];
+      const checked = checkOfferLines(
+        withBasis.map((l) => ({ ...l, pricedAt: OFFERED_AT.toISOString(), reason: undefined })),
+        DEFAULT_PAYOUT_RATES,
+      );
+      expect(checked.ok, JSON.stringify(checked)).toBe(true);
+      for (const line of made.lines) expect(line.amount).toBe(line.proposedAmount ?? line.amount);
+    }
+  });
+
+  it('price the 18k ring from the simulated feed: 3.95 dwt at 75% and 90%, and the stone at 50% of the reference', () => {
+    const ring = demoOfferLines('18k white gold engagement ring with 0.5 ct center stone', OFFERED_AT)!;
+    expect(ring.lines.map((l) => [l.material, l.priceSource, l.pricedAt])).toEqual([
+      ['gold-18k', 'simulated', OFFERED_AT],
+      ['diamond', 'admin-reference', OFFERED_AT],
+    ]);
+    // $3,500/ct x 0.5 ct x 100% x 50%.
+    expect(ring.lines[1]!.amount).toBe('875.00');
+    const gold = Number(ring.lines[0]!.amount);
+    // 3.95 dwt = 6.1439 g; fine gold about $85.20/g; x 0.75 x 0.90: about $353.
+    expect(gold).toBeGreaterThan(340);
+    expect(gold).toBeLessThan(365);
+    expect(ring.total).toBe((gold + 875).toFixed(2));
+  });
+
+  it('become the offers the demo submissions show', () => {
+    const { submissions } = demoSubmissions('client', 'admin', new Date('2026-11-24T10:00:00.000Z'));
+    const classRing = submissions.find((s) => s.description.startsWith('10k gold class ring'))!;
+    expect(classRing.finalOffer).toBe(demoOfferLines(classRing.description, classRing.offeredAt!)!.total);
+    expect(demoOfferLines('Ten 1 oz American Gold Eagle coins', OFFERED_AT)).toBeNull();
+  });
+});
+
+describe("the demo's preliminary quotes", () => {
+  it('are metal-aware where the sample names its material, with the basis and the insured value stored', () => {
+    const now = new Date('2026-11-24T10:00:00.000Z');
+    const { submissions } = demoSubmissions('client', 'admin', now, 2_500_000);
+    const flatware = submissions.find((s) => s.description.startsWith('Broken sterling silver flatware'))!;
+    expect(flatware.material).toBe('silver');
+    expect(flatware.quoteBasis).toMatchObject({ material: 'silver', purity: '0.925', minPercent: '70.00', maxPercent: '80.00' });
+    // 9.5 oz of sterling at about $1/g fine: a couple of hundred dollars, not SPEC 9's scrap table.
+    expect(Number(flatware.preliminaryQuoteMax)).toBeGreaterThan(150);
+    expect(Number(flatware.preliminaryQuoteMax)).toBeLessThan(300);
+    expect(flatware.insuredValue).toBe(`${flatware.preliminaryQuoteMax}.00`);
+    const coins = submissions.find((s) => s.description.startsWith('Ten 1 oz American Gold Eagle'))!;
+    expect(coins.material ?? null).toBeNull();
+    expect(coins.quoteBasis ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,265 @@
+import { useMemo, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  centsToDecimalString,
+  customerLabel,
+  dollarsToCents,
+  formatCents,
+  isWeightUnit,
+  itemTypeLabels,
+  MAX_ADMIN_NOTES_LENGTH,
+  MAX_OFFER_LINES,
+  parseExactDecimal,
+  totalWeightIn,
+  type AdminSubmission,
+  type OfferLine,
+  type PayoutRate,
+  type PricingRow,
+  type WeightUnit,
+} from '@assay/domain';
+import { LoadError } from '@/components/load-error';
+import { errorMessage } from '@/lib/api-client';
+import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { ConfirmBeforeSending } from '@/components/confirm-before-sending';
+import { Field, FieldMessage } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useOfferPayoutRates, useOfferPrices } from '../api/offer-inputs';
+import { useSubmitOffer } from '../api/submission-actions';
+import {
+  effectiveAmount,
+  emptyLine,
+  lineValuesFrom,
+  offerLinesFormSchema,
+  type CheckedOfferLines,
+  type OfferLineValues,
+} from '../lib/offer-line-values';
+import { OfferLineFields } from './offer-line-fields';
+
+const unitOf = (submission: AdminSubmission): WeightUnit =>
+  isWeightUnit(submission.weightUnit) ? submission.weightUnit : 'grams';
+
+/** The lines' amounts added up as they stand (a line without an amount yet counts nothing). */
+function runningTotalCents(lines: readonly OfferLineValues[], rates: readonly PayoutRate[]): number {
+  return lines.reduce((sum, line) => sum + Math.max(0, dollarsToCents(effectiveAmount(line, rates)) ?? 0), 0);
+}
+
+/** The weighed weight the server records: the lines' weights in the submission's unit, once all are figures. */
+function linesWeight(lines: readonly OfferLineValues[], unit: WeightUnit): string | null {
+  const usable = lines.every((line) => {
+    const weight = parseExactDecimal(line.weight.trim());
+    return weight !== null && weight.units > 0n;
+  });
+  if (!usable) return null;
+  const total = totalWeightIn(
+    lines.map((line) => ({ weight: line.weight.trim(), weightUnit: line.weightUnit })),
+    unit,
+  );
+  return total.replace(/\.?0+$/, '');
+}
+
+/** Said back before it goes: every line and the total, since the client is told at once. */
+function ConfirmLines({
+  submission,
+  offer,
+  sending,
+  onSend,
+  onBack,
+}: {
+  submission: AdminSubmission;
+  offer: CheckedOfferLines;
+  sending: boolean;
+  onSend: () => void;
+  onBack: () => void;
+}) {
+  const total = formatCents(offer.totalCents);
+  return (
+    <ConfirmBeforeSending
+      question={
+        <>
+          Send an offer of <strong className="tabular-nums">{total}</strong> in {offer.lines.length}{' '}
+          {offer.lines.length === 1 ? 'line' : 'lines'} to {customerLabel(submission.userId)}? They are told at once, by e-mail
+          and in the app.
+        </>
+      }
+      sendLabel={`Send ${total} offer`}
+      sending={sending}
+      onSend={onSend}
+      onBack={onBack}
+    >
+      <ol className="flex flex-col gap-1 text-sm" aria-label="Offer lines">
+        {offer.lines.map((line, index) => (
+          <li key={index} className="flex flex-wrap justify-between gap-x-3 border-b border-gold-200 pb-1 last:border-0">
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {index + 1}. {line.description} — {line.weight} {line.weightUnit} {itemTypeLabels[line.material]},{' '}
+              {line.percentPaid}% paid
+              {line.reason && <span className="block text-xs text-muted-foreground">Reason: {line.reason}</span>}
+            </span>
+            <span className="font-semibold tabular-nums">{formatCents(dollarsToCents(line.amount) ?? 0)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-3 pt-1 font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums">{total}</span>
+        </li>
+      </ol>
+    </ConfirmBeforeSending>
+  );
+}
+
+function LinesForm({
+  submission,
+  rows,
+  rates,
+  startFrom,
+  onSent,
+}: {
+  submission: AdminSubmission;
+  rows: readonly PricingRow[];
+  rates: readonly PayoutRate[];
+  startFrom?: readonly OfferLine[];
+  onSent?: () => void;
+}) {
+  const unit = unitOf(submission);
+  const schema = useMemo(() => offerLinesFormSchema(rates), [rates]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      lines: startFrom && startFrom.length > 0 ? startFrom.map((line) => lineValuesFrom(line, unit)) : [emptyLine(unit)],
+      adminNotes: submission.adminNotes ?? '',
+    },
+  });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const values = useWatch({ control: form.control, name: 'lines' }) as OfferLineValues[];
+  const [toConfirm, setToConfirm] = useState<CheckedOfferLines | null>(null);
+  const submitOffer = useSubmitOffer({
+    onSuccess: () => {
+      setToConfirm(null);
+      toast.success('Submission updated successfully');
+      onSent?.();
+    },
+    onError: (err) => {
+      setToConfirm(null);
+      form.setError(FORM_ERROR, { type: 'server', message: errorMessage(err, 'The offer was not sent.') });
+      toast.error('Failed to update submission', { description: errorMessage(err, '') || undefined });
+    },
+  });
+  const send = (offer: CheckedOfferLines) =>
+    submitOffer.mutate({
+      id: submission.id,
+      offerLines: offer.lines,
+      finalOffer: centsToDecimalString(offer.totalCents),
+      adminNotes: offer.adminNotes || null,
+      status: 'offered',
+      version: submission.version,
+    });
+  const onSubmit = form.handleSubmit((offer) => setToConfirm(offer));
+  const { errors } = form.formState;
+  const locked = toConfirm !== null || submitOffer.isPending;
+  const total = runningTotalCents(values, rates);
+  const weight = linesWeight(values, unit);
+  const formMessage = errors.lines?.message ?? errors.lines?.root?.message ?? errors.root?.server?.message;
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Itemised offer for ${submission.description}`}
+      className="flex flex-col gap-3"
+    >
+      {lines.fields.map((field, index) => (
+        <OfferLineFields
+          key={field.id}
+          form={form}
+          index={index}
+          idPrefix={submission.id}
+          rows={rows}
+          rates={rates}
+          locked={locked}
+          onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+        />
+      ))}
+      {lines.fields.length < MAX_OFFER_LINES && !locked && (
+        <Button variant="outline" size="sm" className="self-start" onClick={() => lines.append(emptyLine(unit))}>
+          <Plus aria-hidden="true" />
+          Add line
+        </Button>
+      )}
+      <dl className="grid grid-cols-2 gap-3 rounded-md border border-border p-3 text-sm">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Total offer</dt>
+          <dd className="text-lg font-semibold tabular-nums text-navy-900" aria-live="polite">
+            {formatCents(total)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Actual weight</dt>
+          <dd className="mt-1 tabular-nums">{weight === null ? '—' : `${weight} ${unit}`}</dd>
+          <dd className="text-xs text-muted-foreground">The lines added up, recorded as weighed.</dd>
+        </div>
+      </dl>
+      <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            className="min-h-16"
+            maxLength={MAX_ADMIN_NOTES_LENGTH}
+            placeholder="Never shown to the client"
+            readOnly={locked}
+            {...form.register('adminNotes')}
+          />
+        )}
+      </Field>
+      <FieldMessage role="alert">{formMessage}</FieldMessage>
+      {toConfirm ? (
+        <ConfirmLines
+          submission={submission}
+          offer={toConfirm}
+          sending={submitOffer.isPending}
+          onSend={() => send(toConfirm)}
+          onBack={() => setToConfirm(null)}
+        />
+      ) : (
+        <div>
+          <Button type="submit" variant="accent">
+            Submit Offer
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/**
+ * DECISIONS "The honest offer": an offer of 1 to 20 lines, each proposed from the live price and
+ * the published payout rate; the total is the offer. `startFrom` fills it with the lines of the
+ * offer being answered (a counter-offer's answer is a new version of them).
+ */
+export function OfferLinesForm({
+  submission,
+  startFrom,
+  onSent,
+}: {
+  submission: AdminSubmission;
+  startFrom?: readonly OfferLine[];
+  onSent?: () => void;
+}) {
+  const prices = useOfferPrices(true);
+  const rates = useOfferPayoutRates(true);
+  if (prices.isPending || rates.isPending) return <Spinner label="Loading live prices and payout rates..." className="py-4" />;
+  if (prices.isError || rates.isError) {
+    return (
+      <LoadError
+        message={`Could not load the live prices and payout rates. ${errorMessage(prices.error ?? rates.error, '')}`}
+        onRetry={() => {
+          void prices.refetch();
+          void rates.refetch();
+        }}
+      />
+    );
+  }
+  return <LinesForm submission={submission} rows={prices.data} rates={rates.data.rates} startFrom={startFrom} onSent={onSent} />;
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RetryPayoutInput, Transaction } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { transactionsQueryKey } from './get-transactions';
+
+/** POST /api/transactions/<id>/retry: new details for a payout that failed or came back. */
+export function retryPayout({ transactionId, body }: { transactionId: string; body: RetryPayoutInput }): Promise<Transaction> {
+  return apiJson<Transaction>(`/api/transactions/${encodeURIComponent(transactionId)}/retry`, { method: 'POST', json: body });
+}
+
+export function useRetryPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryPayout,
+    // The payout's state, its amount after any new fee, and the submission's timeline have changed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+      ]),
+  });
+}

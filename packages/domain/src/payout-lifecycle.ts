@@ -1,0 +1,206 @@
+// A payout's life (DECISIONS "Money and parcels on real rails"): recorded `pending`, handed to a
+// rail (`processing`), then `paid`, or `failed` / `returned` / `unclaimed` with the rail's reason;
+// a failed, returned or unclaimed payout goes back to `pending` with new details and is tried
+// again. The server writes a payout's status only by firing one of these named transitions (the
+// status gate, apps/api modules/transactions/payout-status.repository.ts), so the allowed moves
+// exist once, and the words the seller reads for each state are beside them.
+import { z } from 'zod';
+import { payoutMethodInfo, payoutMethodSchema, type PayoutMethod } from './payout-method.ts';
+
+export const payoutStatuses = ['pending', 'processing', 'paid', 'failed', 'returned', 'unclaimed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+export const payoutStatusSchema = z.enum(payoutStatuses, {
+  error: 'Status must be one of pending, processing, paid, failed, returned or unclaimed.',
+});
+
+export function isPayoutStatus(value: string): value is PayoutStatus {
+  return (payoutStatuses as readonly string[]).includes(value);
+}
+
+/**
+ * How the money moves: by hand (an appraiser pays and records the reference), an ACH batch file
+ * for the company's bank, PayPal Payouts, or a mailed check.
+ */
+export const payoutRails = ['manual', 'ach-file', 'paypal', 'check'] as const;
+export type PayoutRail = (typeof payoutRails)[number];
+
+export interface PayoutTransition {
+  readonly from: readonly PayoutStatus[];
+  readonly to: PayoutStatus;
+}
+
+/**
+ * Every status change a payout can make, by name. Nothing leaves `paid` except a return (an ACH
+ * entry can come back after it settled); a payout never "moves" to the status it has.
+ */
+export const payoutTransitions = {
+  /** Handed to a rail: in an ACH batch file, a PayPal batch, a check printed. */
+  handToRail: { from: ['pending'], to: 'processing' },
+  /** The money reached the seller: a manual payment recorded, a PayPal success, an ACH entry settled, a check mailed. */
+  confirmPaid: { from: ['pending', 'processing'], to: 'paid' },
+  /** The rail refused it (a PayPal failure or block, a voided check). */
+  fail: { from: ['pending', 'processing'], to: 'failed' },
+  /** It came back: an ACH return (R-code) or a PayPal return. */
+  markReturned: { from: ['processing', 'paid'], to: 'returned' },
+  /** The PayPal receiver never claimed it. */
+  markUnclaimed: { from: ['processing'], to: 'unclaimed' },
+  /** New details from the seller: the same payout is tried again (never a second one). */
+  retry: { from: ['failed', 'returned', 'unclaimed'], to: 'pending' },
+} as const satisfies Record<string, PayoutTransition>;
+
+export type PayoutTransitionName = keyof typeof payoutTransitions;
+
+/** The statuses in which the seller must give new details before anything else happens. */
+export const payoutNeedsNewDetails = ['failed', 'returned', 'unclaimed'] as const satisfies readonly PayoutStatus[];
+
+export function needsNewPayoutDetails(status: string): boolean {
+  return (payoutNeedsNewDetails as readonly string[]).includes(status);
+}
+
+/** Where a status may go, derived from payoutTransitions. */
+export function payoutTargetsFrom(from: PayoutStatus): PayoutStatus[] {
+  return payoutStatuses.filter((to) =>
+    Object.values(payoutTransitions).some((t) => t.to === to && (t.from as readonly string[]).includes(from)),
+  );
+}
+
+export function canFirePayoutTransition(status: string, transition: PayoutTransitionName): boolean {
+  return (payoutTransitions[transition].from as readonly string[]).includes(status);
+}
+
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  pending: 'Waiting to be sent',
+  processing: 'On its way',
+  paid: 'Paid',
+  failed: 'Failed',
+  returned: 'Returned',
+  unclaimed: 'Unclaimed',
+};
+
+/** Why a move is refused, as the appraiser reads it. */
+export function payoutTransitionRefusal(current: string, transition: PayoutTransitionName): string {
+  const label = isPayoutStatus(current) ? payoutStatusLabels[current] : current;
+  const to = payoutStatusLabels[payoutTransitions[transition].to];
+  return `This payout is "${label}", so it cannot become "${to}".`;
+}
+
+/**
+ * What the rail promises, said before and after the seller chooses it: a person sends a manual
+ * payout, so it is never "instant" (DECISIONS: texts promise what the rail does).
+ */
+export function railPromise(rail: PayoutRail, method: PayoutMethod): string {
+  const arrives = payoutMethodInfo[method].timing.toLowerCase();
+  switch (rail) {
+    case 'manual':
+      return method === 'paypal'
+        ? 'Our team sends it within 24 hours; PayPal then credits it at once.'
+        : method === 'check'
+          ? `Our team mails the check within 24 hours; it usually arrives in ${arrives}.`
+          : `Our team sends it within 24 hours; it then reaches your bank in ${arrives}.`;
+    case 'ach-file':
+      return `It goes in our next bank transfer file (every business day); it then reaches your bank in ${arrives}.`;
+    case 'paypal':
+      return 'It is sent by PayPal Payouts within the hour; PayPal credits it at once.';
+    case 'check':
+      return `We print and mail the check within 1 business day; it usually arrives in ${arrives}.`;
+  }
+}
+
+const railNames: Record<PayoutRail, (method: PayoutMethod) => string> = {
+  manual: (method) => payoutMethodInfo[method].label.replace(/ Bank Transfer$/, ''),
+  'ach-file': () => 'ACH',
+  paypal: () => 'PayPal',
+  check: () => 'check',
+};
+
+function shortDate(at: Date): string {
+  return at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+}
+
+/**
+ * One line on the seller's submission and timeline for the payout's state: "Sent Nov 23 by ACH,
+ * reference 0412", "Returned Nov 25 by the bank: account closed (R02). Please give new details."
+ */
+export function payoutStateText(p: {
+  status: PayoutStatus;
+  rail: PayoutRail;
+  method: PayoutMethod;
+  at: Date;
+  reference?: string | null;
+  reason?: string | null;
+}): string {
+  const by = railNames[p.rail](p.method);
+  const day = shortDate(p.at);
+  const ref = p.reference ? `, reference ${p.reference}` : '';
+  const why = p.reason ? `: ${p.reason}` : '';
+  switch (p.status) {
+    case 'pending':
+      return `Waiting to be sent by ${by} (since ${day}).`;
+    case 'processing':
+      return `Sent ${day} by ${by}${ref}.`;
+    case 'paid':
+      return `Paid ${day} by ${by}${ref}.`;
+    case 'failed':
+      return `Could not be paid ${day}${why}. Please give new payout details.`;
+    case 'returned':
+      return `Returned ${day} by ${p.method === 'paypal' ? 'PayPal' : 'your bank'}${why}. Please give new payout details.`;
+    case 'unclaimed':
+      return `Not claimed on PayPal by ${day}. Please give new payout details.`;
+  }
+}
+
+/**
+ * Why the seller is asked for new details, said plainly at the top of the form: "Your bank returned
+ * the payment: account closed (R02)." Null while the payout needs nothing from them.
+ */
+export function payoutRetryNotice(p: { status: string; method: string; reason?: string | null }): string | null {
+  const why = p.reason ? `: ${p.reason}` : '';
+  switch (p.status) {
+    case 'failed':
+      return `We could not send your payment${why}.`;
+    case 'returned':
+      return `${p.method === 'paypal' ? 'PayPal' : 'Your bank'} returned the payment${why}.`;
+    case 'unclaimed':
+      return `The PayPal payment was not claimed${why}.`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Which rail carries each method here: ACH in the daily Nacha files, PayPal by the Payouts API when
+ * it is configured (else a person sends it), checks by a person. What the seller is promised
+ * before choosing follows from it (railPromise).
+ */
+export function payoutRailsFor({ paypalApi }: { paypalApi: boolean }): Record<PayoutMethod, PayoutRail> {
+  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'manual' };
+}
+
+export function isPayoutRail(value: string | null | undefined): value is PayoutRail {
+  return (payoutRails as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * payoutStateText for values read back as plain strings (a payout's row or DTO, an audit entry's
+ * changes): null when the status, rail or method is not one the lifecycle knows, rather than a
+ * wrong sentence.
+ */
+export function readPayoutStateText(p: {
+  status: string | null | undefined;
+  rail: string | null | undefined;
+  method: string | null | undefined;
+  at: Date;
+  reference?: string | null;
+  reason?: string | null;
+}): string | null {
+  const method = payoutMethodSchema.safeParse(p.method);
+  if (!p.status || !isPayoutStatus(p.status) || !isPayoutRail(p.rail) || !method.success) return null;
+  return payoutStateText({
+    status: p.status,
+    rail: p.rail,
+    method: method.data,
+    at: p.at,
+    reference: p.reference,
+    reason: p.reason,
+  });
+}
