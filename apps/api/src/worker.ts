@@ -22,7 +22,7 @@ async function main() {
 
   const booted = await bootDatabase(config);
   const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child({ module: 'jobs' });
-  const opened = await openJobResources(config, booted.database.db, logger);
+  const opened = await openJobResources(config, booted.secrets, booted.database.db, logger);
   const engine = createJobEngine(opened.resources);
   await engine.start();
   logger.info({}, 'job worker started');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, ledgerLines, notifications, payoutEvents, submissions, transactions } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
-import { movePayout } from '../src/modules/transactions/transactions.service.ts';
+import { movePayout, payoutMessages } from '../src/modules/transactions/transactions.service.ts';
 import { deleteAllPayouts, insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
@@ -164,7 +164,7 @@ describe.each(engines)('the ledger on %s', (engine) => {
 
     const res = await markSent(payout.id!, 'BY-HAND-1');
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This payout is with ACH, not the manual rail; only that rail can say it is paid.');
+    expect(res.json().message).toBe(payoutMessages.onItsWay('ach-file'));
     const [after] = await t.db.select().from(transactions).where(eq(transactions.id, payout.id!));
     expect(after).toMatchObject({ status: 'processing', rail: 'ach-file', reference: 'TRACE-1' });
     expect(await reconciliation()).toEqual([]);

@@ -1,12 +1,20 @@
 // PayPal payouts on PayPal's rail (issue 12 item 3), against a loopback stand-in of the Payouts
-// API: accepting by PayPal hands the payout to a batch (processing, under PayPal's batch id); the
+// API: accepting by PayPal queues the hand-over, whose job puts the payout in a batch (processing,
+// under PayPal's batch id), retried through PayPal's failures without ever paying twice; the
 // signed webhooks that follow are stored once in the inbox and applied by its job: SUCCEEDED ->
-// paid, UNCLAIMED -> unclaimed; a replay changes nothing, a forged or unknown delivery is refused.
+// paid, UNCLAIMED -> unclaimed; a replay changes nothing, a forged or unknown delivery is refused;
+// a payout whose webhook never came is settled by the rail check.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payoutEvents, transactions, webhookInbox } from '../src/db/schema/index.ts';
+import {
+  checkPayoutsWithRail,
+  handOverPayout,
+  RAIL_CHECK_AFTER_MINUTES,
+} from '../src/modules/transactions/payout-handover.service.ts';
 import { processWebhook } from '../src/modules/webhooks/webhooks.service.ts';
 import { type FakePayPal, startFakePayPal } from './support/fake-paypal.ts';
+import { handoverDeps, installPayoutQueues, runQueuedHandovers } from './support/payout-handover.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 import { offeredSubmission, postJson } from './transactions.fixtures.ts';
@@ -24,6 +32,7 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
       PAYPAL_API_URL: paypal.url,
       PAYPAL_CERT_ORIGINS: paypal.url,
     });
+    await installPayoutQueues(t);
   });
   afterAll(async () => {
     await t.close();
@@ -41,7 +50,10 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
       client.cookie,
     );
     expect(res.statusCode, res.body).toBe(201);
-    return { client, sub, payout: res.json() as { id: string; status: string; rail: string; reference: string } };
+    const accepted = res.json() as { id: string; status: string };
+    expect(accepted.status).toBe('pending');
+    await runQueuedHandovers(t).catch(() => undefined);
+    return { client, sub, payout: await payoutRow(accepted.id) };
   }
 
   function deliver(event: Record<string, unknown>, sign = paypal.sign(event)) {
@@ -62,6 +74,7 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
     const { payout, client, sub } = await acceptByPayPal('seller-paid@example.com');
     expect(payout).toMatchObject({ status: 'processing', rail: 'paypal' });
     expect(paypal.itemsFor(payout.id)).toHaveLength(1);
+    expect(paypal.itemsFor(payout.id)[0]!.senderItemId).toBe(`${payout.id}-1`);
     expect(paypal.batches()[0]!.senderBatchId).toBe(`${payout.id}-1`);
 
     paypal.settle();
@@ -92,6 +105,63 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
     expect((await deliver(paypal.itemEvent(item!.payoutItemId))).statusCode).toBe(200);
     await applyInbox();
     expect((await payoutRow(payout.id)).status).toBe('unclaimed');
+  });
+
+  it('PayPal failing mid-batch (a 500, then an answer lost after the batch was made) is retried by the job, paid once', async () => {
+    paypal.fault('createBatch', { status: 500 });
+    const { payout } = await acceptByPayPal('seller-retried@example.com');
+    // The job threw (the engine retries it); nothing was paid, the payout still waits.
+    expect(payout.status).toBe('pending');
+    expect(paypal.itemsFor(payout.id)).toHaveLength(0);
+    const job = { transactionId: payout.id, attempt: 1 };
+
+    // PayPal makes the batch but the answer never arrives; the retry finds that batch.
+    paypal.honourRequestIds = false;
+    paypal.fault('createBatch', { status: 503, afterHandling: true });
+    await expect(handOverPayout(handoverDeps(t), job)).rejects.toThrow(/HTTP 503/);
+    expect(paypal.itemsFor(payout.id)).toHaveLength(1);
+    expect((await payoutRow(payout.id)).status).toBe('pending');
+    expect(await handOverPayout(handoverDeps(t), job)).toBe('moved');
+    expect(await payoutRow(payout.id)).toMatchObject({ status: 'processing', rail: 'paypal' });
+    expect(paypal.itemsFor(payout.id)).toHaveLength(1);
+    paypal.honourRequestIds = true;
+  });
+
+  it('a payout whose webhook never came is settled by the rail check; news of an older attempt moves nothing', async () => {
+    const { payout } = await acceptByPayPal('seller-quiet@example.com');
+    expect(payout.status).toBe('processing');
+    paypal.settle();
+    // Not yet quiet for long enough: nobody asks PayPal.
+    const calls = paypal.calls('getBatch');
+    expect(await checkPayoutsWithRail(handoverDeps(t))).toEqual({ asked: 0, moved: 0 });
+    const later = { now: () => new Date(Date.now() + (RAIL_CHECK_AFTER_MINUTES + 1) * 60_000) };
+    const checked = await checkPayoutsWithRail(handoverDeps(t, t.app.ctx.payouts, later));
+    // Every payout PayPal holds quietly is asked about (earlier tests' included).
+    expect(checked.moved).toBeGreaterThanOrEqual(1);
+    expect(paypal.calls('getBatch')).toBeGreaterThan(calls);
+    expect(await payoutRow(payout.id)).toMatchObject({ status: 'paid', rail: 'paypal' });
+
+    // The first attempt of a retried payout is returned by PayPal later: attempt 2 is not touched.
+    const { payout: second, client } = await acceptByPayPal('seller-unclaimed-then-new@example.com');
+    paypal.outcome('seller-unclaimed-then-new@example.com', 'UNCLAIMED');
+    paypal.settle();
+    const [first] = paypal.itemsFor(second.id);
+    await deliver(paypal.itemEvent(first!.payoutItemId));
+    await applyInbox();
+    expect((await payoutRow(second.id)).status).toBe('unclaimed');
+    const retried = await postJson(
+      t.app,
+      `/api/transactions/${second.id}/retry`,
+      { payoutMethod: 'paypal', payoutDetails: { email: 'seller-now-registered@example.com' } },
+      client.cookie,
+    );
+    expect(retried.statusCode, retried.body).toBe(200);
+    await runQueuedHandovers(t);
+    expect(await payoutRow(second.id)).toMatchObject({ status: 'processing', attempt: 2 });
+    paypal.setItemStatus(first!.payoutItemId, 'RETURNED');
+    await deliver({ ...paypal.itemEvent(first!.payoutItemId), id: 'WH-LATE-RETURN' });
+    await applyInbox();
+    expect(await payoutRow(second.id)).toMatchObject({ status: 'processing', attempt: 2 });
   });
 
   it('refuses a forged signature and an event it does not handle, and stores neither', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutAdapter, PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
 import { auditLog, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { decryptJson } from '../src/lib/crypto.ts';
+import { handOverPayout } from '../src/modules/transactions/payout-handover.service.ts';
 import { retryPayout } from '../src/modules/transactions/transactions.retry.service.ts';
 import { bankDetailsContext, movePayout } from '../src/modules/transactions/transactions.service.ts';
 import {
@@ -16,6 +17,7 @@ import {
   signUpAdmin,
   tableText,
 } from './transactions.fixtures.ts';
+import { handoverDeps, installPayoutQueues, queuedHandovers } from './support/payout-handover.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -28,6 +30,7 @@ describe.each(engines)('retrying a payout on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
+    await installPayoutQueues(t);
   });
   afterAll(() => t.close());
 
@@ -225,26 +228,33 @@ describe.each(engines)('retrying a payout on %s', (engine) => {
     expect(retries).toHaveLength(1);
   });
 
-  it('hands the retried payout to the provider after the commit, with the new details', async () => {
+  it("queues the retried attempt's hand-over, whose job gives the provider the new details; the old attempt's job does nothing", async () => {
     const { client, id } = await payoutIn('returned');
     const seen: PayoutRequest[] = [];
     const provider: PayoutAdapter = {
       provider: 'test',
       rail: 'manual',
+      handles: () => true,
       async initiate(payout) {
         seen.push(payout);
-        expect((await rowOf(payout.transactionId)).status).toBe('pending');
         return { status: 'sent', reference: 'PP-9911' };
       },
     };
-    const dto = await retryPayout({ ...t.app.ctx, payouts: provider, log: t.app.log }, currentUser(client), {
+    const dto = await retryPayout({ ...t.app.ctx, payouts: provider }, currentUser(client), {
       transactionId: id,
       choice: { payoutMethod: 'ach', payoutDetails: newAch },
     });
-    expect(dto).toMatchObject({ status: 'paid', reference: 'PP-9911', attempt: 2 });
+    expect(dto).toMatchObject({ status: 'pending', attempt: 2 });
+    expect(await queuedHandovers(t.db, id)).toEqual([{ transactionId: id, attempt: 2 }]);
+
+    const deps = handoverDeps(t, provider);
+    expect(await handOverPayout(deps, { transactionId: id, attempt: 1 })).toBe('not-waiting');
+    expect(await handOverPayout(deps, { transactionId: id, attempt: 2 })).toBe('moved');
+    expect(await rowOf(id)).toMatchObject({ status: 'paid', reference: 'PP-9911', attempt: 2 });
     expect(seen).toEqual([
       expect.objectContaining({
         transactionId: id,
+        attempt: 2,
         amountCents: 125000,
         method: 'ach',
         instruction: { method: 'ach', ...newAch },

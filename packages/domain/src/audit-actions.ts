@@ -30,6 +30,8 @@ export const auditActions = {
   payout_unclaimed: { client: 'Payout not claimed', appraiser: 'Payout unclaimed' },
   payout_retried: { client: 'New payout details given', appraiser: 'Payout tried again with new details' },
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
+  // On the payout: its provider could not take it (retries ran out, or our set-up was refused).
+  payout_handover_failed: { client: null, appraiser: 'Payout provider could not take it; pay it by hand' },
   // On the payout (entity 'transaction'), like bank_details_viewed: each download writes its account number out.
   ach_file_downloaded: { client: null, appraiser: 'ACH file with this payout downloaded' },
   offer_declined: { client: 'Offer declined, item on its way back', appraiser: 'Client declined the offer' },
@@ -73,6 +75,8 @@ export interface AuditChanges {
   payoutStatus?: string;
   payoutRail?: string;
   reasonCode?: string;
+  /** The payout attempt an entry is about (1, and one more for each retry with new details). */
+  payoutAttempt?: number;
   amount?: string;
   feeAmount?: string;
   labelId?: string;

@@ -18,6 +18,12 @@ export type JobPayloads = {
   'mailbox-counts-compaction': Record<string, never>;
   /** Remind the seller that an offer version lapses in `hoursBefore` hours (48 and 8). */
   'offer-reminder': { offerId: string; hoursBefore: number };
+  /** Hand one payout attempt to its provider's API (PayPal Payouts); retried while it fails. */
+  'payout-handover': { transactionId: string; attempt: number };
+  /** Where a hand-over lands after its last try: the appraisers are told to pay it by hand. */
+  'payout-handover-dead-letter': { transactionId: string; attempt: number };
+  /** Ask the rail about payouts it holds whose webhook never came. */
+  'payout-rail-check': Record<string, never>;
   /** Apply one stored provider webhook (the webhook inbox); replays find it done. */
   'webhook-process': { inboxId: string };
 };

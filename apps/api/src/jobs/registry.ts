@@ -1,7 +1,9 @@
 // The one list of Assay's background jobs, and the engine that runs them. Each module keeps its
 // handlers beside its rules (*.jobs.ts); this file only wires them to what they need.
 import type { MailTransport } from '../adapters/mail/mail-transport.ts';
+import type { PayoutAdapter } from '../adapters/payouts/payout-adapter.ts';
 import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
+import { type Keys, systemClock } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { mailboxCountsJobs } from '../modules/admin-mailbox/admin-mailbox.counts.jobs.ts';
 import { outboxJobs } from '../modules/notifications/outbox.jobs.ts';
@@ -9,6 +11,7 @@ import type { MailSender } from '../modules/notifications/outbox.service.ts';
 import { offersJobs } from '../modules/offers/offers.jobs.ts';
 import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
 import type { PricingService } from '../modules/pricing/pricing.service.ts';
+import { payoutsJobs } from '../modules/transactions/payouts.jobs.ts';
 import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobPayloads } from './job-definitions.ts';
@@ -22,6 +25,9 @@ export interface JobResources {
   refreshSeconds: number;
   storage: ObjectStorage;
   mail: { transport: MailTransport | null; from: string; sender?: MailSender };
+  /** The payout provider the app was built with, and the keys that open a payout's bank details. */
+  payouts: PayoutAdapter;
+  keys: Pick<Keys, 'decryptionKeys'>;
 }
 
 export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
@@ -32,6 +38,7 @@ export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
     ...mailboxCountsJobs({ db: r.db }),
     ...offersJobs({ db: r.db }),
     ...webhooksJobs({ db: r.db }),
+    ...payoutsJobs({ db: r.db, payouts: r.payouts, keys: r.keys, clock: systemClock, logger: r.logger }),
   ];
 }
 

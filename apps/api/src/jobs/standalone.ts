@@ -1,16 +1,22 @@
 // What the jobs need when no HTTP app builds it (the `worker` process): the same feed, pricing
-// service, photo storage and SMTP transport the app's plugins make from the same configuration.
+// service, photo storage, SMTP transport and payout provider the app's plugins make from the same configuration.
 import { smtpTransport } from '../adapters/mail/mail-transport.ts';
+import { createPayoutAdapter } from '../adapters/payouts/index.ts';
 import { createPriceFeed } from '../adapters/price-feeds/index.ts';
 import { createStorage } from '../adapters/storage/create-storage.ts';
-import type { Config } from '../config.ts';
+import { type Config, decryptionKeys, type Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailSenderOf } from '../modules/notifications/outbox.service.ts';
 import { PricingService } from '../modules/pricing/pricing.service.ts';
 import type { JobLogger } from './job-engine.ts';
 import type { JobResources } from './registry.ts';
 
-export async function openJobResources(config: Config, db: Db, logger: JobLogger & { debug(obj: object, msg?: string): void }) {
+export async function openJobResources(
+  config: Config,
+  secrets: Secrets,
+  db: Db,
+  logger: JobLogger & { debug(obj: object, msg?: string): void },
+) {
   const pricing = new PricingService({
     db,
     feed: createPriceFeed(config.priceFeed),
@@ -28,6 +34,8 @@ export async function openJobResources(config: Config, db: Db, logger: JobLogger
     refreshSeconds: config.priceFeed.refreshSeconds,
     storage,
     mail: { transport, from: config.mail.from, sender: mailSenderOf(config) },
+    payouts: createPayoutAdapter(config.paypal),
+    keys: { decryptionKeys: decryptionKeys(secrets) },
   };
   return {
     resources,

@@ -27,6 +27,8 @@ export const jobsPlugin = fp(
         refreshSeconds: opts.refreshSeconds,
         storage: app.storage,
         mail: app.mail,
+        payouts: app.ctx.payouts,
+        keys: app.ctx.keys,
       },
       { pollingIntervalSeconds: opts.pollingIntervalSeconds },
     );

@@ -460,7 +460,11 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
         };
       } else {
         answer = handle(req, path, which, Buffer.concat(chunks).toString('utf8'));
-        if (fault?.afterHandling && (fault.status !== undefined || fault.body !== undefined)) {
+        // "Applied, then the answer was lost" needs a request that was applied: a refused one (a
+        // stale token's 401) answers as it is, and the fault waits for the next call.
+        if (fault?.afterHandling && which && answer.status >= 300) {
+          faults.get(which)!.set((callCounts.get(which) ?? 0) + 1, fault);
+        } else if (fault?.afterHandling && (fault.status !== undefined || fault.body !== undefined)) {
           answer = {
             status: fault.status ?? 500,
             body: fault.body ?? paypalError('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'),
@@ -604,9 +608,14 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
         itemIds: [...b.itemIds],
       }));
     },
-    /** Every item ever created for our sender_item_id: more than one would be a double payment. */
-    itemsFor(senderItemId: string) {
-      return [...items.values()].filter((i) => i.senderItemId === senderItemId).map((i) => ({ ...i }));
+    /**
+     * Every item ever created for a payout: sender_item_id "<transaction id>-<attempt>" (or the bare
+     * id). More than one for the same attempt would be a double payment.
+     */
+    itemsFor(transactionId: string) {
+      return [...items.values()]
+        .filter((i) => i.senderItemId === transactionId || i.senderItemId.startsWith(`${transactionId}-`))
+        .map((i) => ({ ...i }));
     },
     itemEvent,
     batchEvent,

@@ -6,6 +6,7 @@ export function manualPayouts(): PayoutAdapter {
   return {
     provider: 'manual',
     rail: 'manual',
+    handles: () => false,
     async initiate() {
       return { status: 'pending' };
     },

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { PayoutStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions, transactions, users } from '../../db/schema/index.ts';
@@ -69,5 +69,15 @@ export function listTransactionsWithSubmission(db: DbOrTx, status: PayoutStatus,
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(eq(transactions.status, status))
     .orderBy(...order)
+    .limit(limit);
+}
+
+/** Payouts a rail holds, unchanged since `quietSince`: the ones the rail check asks about, quietest first. */
+export function listPayoutsAwaitingRail(db: DbOrTx, { quietSince, limit }: { quietSince: Date; limit: number }) {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.status, 'processing'), lt(transactions.statusChangedAt, quietSince)))
+    .orderBy(asc(transactions.statusChangedAt), asc(transactions.id))
     .limit(limit);
 }

@@ -18,9 +18,8 @@ import { encryptJson } from '../../lib/crypto.ts';
 import {
   amountsFor,
   bankDetailsContext,
-  handToProvider,
-  instructionOf,
   movePayout,
+  queueHandover,
   type PayoutContext,
   shownDetails,
   toTransactionDto,
@@ -42,8 +41,8 @@ export function notRetryableMessage(status: string): string {
  * The seller gives new details for their own payout that failed, came back or was not claimed. In
  * one database transaction: lock the payout, check it still needs new details, work out the fee and
  * amount for the new method, and move it retry -> pending with the new shown details and freshly
- * encrypted bank numbers (same row, same encryption context). After the commit it goes to the payout
- * provider as a new payout does; a provider failure leaves it pending for an appraiser.
+ * encrypted bank numbers (same row, same encryption context), and queue its hand-over to a provider
+ * with an API as a new payout does.
  */
 export async function retryPayout(
   ctx: PayoutContext,
@@ -77,14 +76,8 @@ export async function retryPayout(
         amount: centsToDecimalString(amountCents),
       },
     });
-    return { row, amountCents };
+    await queueHandover(tx, ctx, row);
+    return row;
   });
-
-  const row = await handToProvider(ctx, retried.row, {
-    userId: actor.id,
-    amountCents: retried.amountCents,
-    method: choice.payoutMethod,
-    instruction: instructionOf(choice),
-  });
-  return toTransactionDto(row);
+  return toTransactionDto(retried);
 }

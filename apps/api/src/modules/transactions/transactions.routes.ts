@@ -67,7 +67,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await app.requireUser(request);
       // A provider's failure is logged with this request's id.
-      const created = await createTransaction({ ...ctx, log: request.log }, user, request.body);
+      const created = await createTransaction(ctx, user, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -87,7 +87,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await app.requireUser(request);
-      return retryPayout({ ...ctx, log: request.log }, user, { transactionId: request.params.id, choice: request.body });
+      return retryPayout(ctx, user, { transactionId: request.params.id, choice: request.body });
     },
   );
 

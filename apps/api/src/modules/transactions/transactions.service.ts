@@ -23,8 +23,8 @@ import {
   shortId,
   type ShownPayoutDetails,
 } from '@assay/domain';
-import type { PayoutInstruction } from '../../adapters/payouts/payout-adapter.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
@@ -48,6 +48,7 @@ import {
 } from './transactions.repository.ts';
 import { type PayoutChanges, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { handoverGaveUp } from './payout-handover-record.ts';
 import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/ledger.service.ts';
 
 export const payoutMessages = {
@@ -57,17 +58,19 @@ export const payoutMessages = {
   reference: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
   bankDetailsAfterSent: 'This payout has already been sent, so its bank details are no longer shown.',
   noBankDetails: 'Only ACH payouts have bank details; this one is paid by PayPal or check.',
-} as const;
+  onItsWay: (rail: string) =>
+    `This payout is already on its way (${rail === 'ach-file' ? 'in an ACH file' : rail === 'paypal' ? 'with PayPal' : rail === 'check' ? 'as a mailed check' : 'sent'}); it is marked paid when that rail confirms it.`,
+  providerTakingIt:
+    'PayPal Payouts is sending this payout, so it cannot be paid by hand; if PayPal cannot take it, it says so in the history and it can then be paid by hand.',
+};
 
-const MAX_REFERENCE_LENGTH = 100;
+export const MAX_REFERENCE_LENGTH = 100;
 
 /** The AAD of a transaction's bank details: they only decrypt in their own row. */
 export const bankDetailsContext = (transactionId: string) => `transactions.encrypted_bank_details:${transactionId}`;
 
-/** What accepting an offer uses of the app's context; `log` hears a provider's failure, never bank numbers. */
-export type PayoutContext = Pick<AppContext, 'db' | 'keys' | 'payouts' | 'clock'> & {
-  log: { warn(details: object, message: string): void };
-};
+/** What accepting an offer or retrying a payout uses of the app's context. */
+export type PayoutContext = Pick<AppContext, 'db' | 'keys' | 'payouts' | 'clock'>;
 
 /** Bank numbers never leave the server: payoutDetails holds only what may be shown. */
 export function toTransactionDto(row: TransactionRow) {
@@ -133,17 +136,6 @@ export function shownDetails(body: PayoutChoice): ShownPayoutDetails {
   }
 }
 
-export function instructionOf(body: PayoutChoice): PayoutInstruction {
-  switch (body.payoutMethod) {
-    case 'ach':
-      return { method: 'ach', ...body.payoutDetails };
-    case 'paypal':
-      return { method: 'paypal', email: body.payoutDetails.email };
-    case 'check':
-      return { method: 'check' };
-  }
-}
-
 function destinationOf(body: CreateTransactionBody): PayoutDestination {
   switch (body.payoutMethod) {
     case 'ach':
@@ -175,8 +167,8 @@ export function amountsFor(grossCents: number, method: PayoutMethod) {
 /**
  * The client accepts the offer of their own 'offered' submission and says how to be paid. In one
  * database transaction: lock the submission, check it, move it offered -> completed only if it is
- * still offered, record the payout, the audit entry and the notification (+ e-mail). Then, after
- * the commit, hand the payout to the provider.
+ * still offered, record the payout, the audit entry, the notification (+ e-mail) and, for a
+ * provider with an API, the job that hands the payout to it.
  */
 export async function createTransaction(ctx: PayoutContext, actor: Actor, body: CreateTransactionBody) {
   const { db } = ctx;
@@ -249,6 +241,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         }),
         email: true,
       });
+      await queueHandover(tx, ctx, row);
       return { row, amountCents };
     });
   } catch (error) {
@@ -257,50 +250,17 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
     throw error;
   }
 
-  // Money moves only for a payout that is committed.
-  const row = await handToProvider(ctx, recorded.row, {
-    userId: actor.id,
-    amountCents: recorded.amountCents,
-    method: body.payoutMethod,
-    instruction: instructionOf(body),
-  });
-  return toTransactionDto(row);
+  return toTransactionDto(recorded.row);
 }
 
 /**
- * Hands a committed payout attempt to the provider, and records what it says: taken by a rail
- * (processing, under its reference) or already sent (paid). A provider failure leaves it pending
- * for an appraiser; the seller's request has succeeded either way.
+ * Queues the hand-over of a payout attempt to a provider with an API, in the transaction that
+ * records the attempt: the job exists exactly when the payout does, and money never moves for a
+ * payout that was rolled back (payout-handover.service.ts does the work).
  */
-export async function handToProvider(
-  ctx: PayoutContext,
-  row: TransactionRow,
-  payout: { userId: string; amountCents: number; method: PayoutMethod; instruction: PayoutInstruction },
-): Promise<TransactionRow> {
-  try {
-    const result = await ctx.payouts.initiate({
-      transactionId: row.id,
-      attempt: row.attempt,
-      submissionId: row.submissionId,
-      ...payout,
-    });
-    if (result.status === 'pending') return row;
-    return await ctx.db.transaction((tx) =>
-      movePayout(tx, row, {
-        transition: result.status === 'processing' ? 'handToRail' : 'confirmPaid',
-        at: ctx.clock.now(),
-        ...(result.status === 'processing' ? { rail: result.rail } : {}),
-        reference: result.reference.slice(0, MAX_REFERENCE_LENGTH),
-        actorId: null,
-      }),
-    );
-  } catch (error) {
-    ctx.log.warn(
-      { transactionId: row.id, provider: ctx.payouts.provider, error: error instanceof Error ? error.name : 'unknown' },
-      'the payout provider failed; the payout stays pending for an appraiser',
-    );
-    return row;
-  }
+export async function queueHandover(tx: DbOrTx, ctx: Pick<PayoutContext, 'payouts'>, row: TransactionRow) {
+  if (!ctx.payouts.handles(row.payoutMethod as PayoutMethod)) return;
+  await enqueue(tx, 'payout-handover', { transactionId: row.id, attempt: row.attempt });
 }
 
 /** The seller's timeline entry for each state a payout reaches (audit-actions.ts). */
@@ -380,20 +340,30 @@ export async function movePayout(
 
 /**
  * An appraiser has paid by hand and records the bank or PayPal reference (the route comes with the
- * admin mailbox). Only pending payouts can be marked; the client is told.
+ * admin mailbox). Only a payout waiting to be sent can be marked, and not one a provider is taking
+ * (its hand-over job runs until it succeeds or gives up, and paying it by hand as well would pay
+ * it twice); the client is told.
  */
 export async function markPayoutSent(
-  { db }: AppContext,
+  { db, payouts }: Pick<AppContext, 'db' | 'payouts'>,
   admin: Actor,
   { transactionId, reference }: { transactionId: string; reference: string },
 ) {
   assertAppraiser(admin);
   const cleanReference = typeof reference === 'string' ? reference.replace(/\s+/g, ' ').trim() : '';
   if (cleanReference.length === 0 || cleanReference.length > MAX_REFERENCE_LENGTH) throw badRequest(payoutMessages.reference);
-  const transaction = await findTransaction(db, transactionId);
-  if (!transaction) throw notFound('That payout');
-  const sent = await db.transaction((tx) =>
-    movePayout(tx, transaction, {
+  const sent = await db.transaction(async (tx) => {
+    const transaction = await lockTransaction(tx, transactionId);
+    if (!transaction) throw notFound('That payout');
+    if (transaction.status === 'processing') throw conflict(payoutMessages.onItsWay(transaction.rail));
+    if (
+      transaction.status === 'pending' &&
+      payouts.handles(transaction.payoutMethod as PayoutMethod) &&
+      !(await handoverGaveUp(tx, transaction))
+    ) {
+      throw conflict(payoutMessages.providerTakingIt);
+    }
+    return movePayout(tx, transaction, {
       transition: 'confirmPaid',
       at: new Date(),
       // An appraiser who pays by hand is the manual rail, whatever rail it was meant for.
@@ -404,8 +374,8 @@ export async function markPayoutSent(
       // The gate's refusal means someone marked it first; the ledger's refusal says its own why.
       const gateRefused = error instanceof AppError && error.code === 'CONFLICT' && !(error instanceof LedgerConflict);
       throw gateRefused ? conflict(payoutMessages.alreadySent) : error;
-    }),
-  );
+    });
+  });
   return toTransactionDto(sent);
 }
 
