@@ -36,6 +36,7 @@ interface BatchAnswer {
   id: string;
   fileName: string;
   entryCount: number;
+  waitingCount: number;
   total: string;
   exampleSettings: boolean;
   entries: { transactionId: string; submissionShortId: string; amount: string; traceNumber: string }[];
@@ -290,6 +291,12 @@ describe.each(engines)('ACH batches and bank returns on %s', (engine) => {
   it('settles a batch: every entry still processing is paid, with the timeline sentence, once', async () => {
     const { ach } = await threeAchAndOnePaypal();
     const batch = await makeBatch();
+    expect(batch.waitingCount).toBe(3);
+    const listed = async () =>
+      ((await get('/api/admin/payouts/ach-batches')).json() as { id: string; waitingCount: number }[]).find(
+        (b) => b.id === batch.id,
+      );
+    expect((await listed())?.waitingCount).toBe(3);
     const settled = await post(`/api/admin/payouts/ach-batches/${batch.id}/settled`);
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json()).toEqual({
@@ -303,6 +310,8 @@ describe.each(engines)('ACH batches and bank returns on %s', (engine) => {
         new RegExp(`^Paid [A-Z][a-z]{2} \\d{1,2} by ACH, reference ${batch.entries[i]!.traceNumber}\\.$`),
       );
     }
+    // Settled: nothing in it waits for the bank any more.
+    expect((await listed())?.waitingCount).toBe(0);
     const again = await post(`/api/admin/payouts/ach-batches/${batch.id}/settled`);
     expect(again.json().paid).toEqual([]);
     expect(again.json().unchanged.map((u: { status: string }) => u.status)).toEqual(['paid', 'paid', 'paid']);

@@ -69,6 +69,28 @@ export function listBatches(db: DbOrTx, limit: number) {
   return db.select().from(achBatches).orderBy(desc(achBatches.createdAt), desc(achBatches.id)).limit(limit);
 }
 
+/**
+ * Per batch, how many of its entries still wait for the bank: the payout is processing on the ACH
+ * rail under the same attempt. A batch with none left is settled (paid, returned or tried again).
+ */
+export async function waitingEntryCounts(db: DbOrTx, batchIds: readonly string[]): Promise<Map<string, number>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ batchId: achBatchEntries.batchId, waiting: sql<number>`count(*)::int` })
+    .from(achBatchEntries)
+    .innerJoin(transactions, eq(transactions.id, achBatchEntries.transactionId))
+    .where(
+      and(
+        inArray(achBatchEntries.batchId, [...batchIds]),
+        eq(transactions.status, 'processing'),
+        eq(transactions.rail, 'ach-file'),
+        eq(transactions.attempt, achBatchEntries.attempt),
+      ),
+    )
+    .groupBy(achBatchEntries.batchId);
+  return new Map(rows.map((r) => [r.batchId, Number(r.waiting)]));
+}
+
 export async function findBatch(db: DbOrTx, id: string): Promise<AchBatchRow | null> {
   const [row] = await db.select().from(achBatches).where(eq(achBatches.id, id));
   return row ?? null;

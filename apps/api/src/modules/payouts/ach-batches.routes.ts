@@ -13,7 +13,7 @@ import {
   achBatchSettledSchema,
   achReturnImportSchema,
   achReturnResultSchema,
-} from './ach-batches.schemas.ts';
+} from '@assay/domain';
 import { achBatchFile, createAchBatch, importAchReturns, listAchBatches, settleAchBatch } from './ach-batches.service.ts';
 
 const batchParams = z.object({ id: idSchema('ACH batch') });

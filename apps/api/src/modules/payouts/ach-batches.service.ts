@@ -26,13 +26,14 @@ import {
   highestTraceNumber,
   insertBatch,
   listBatches,
+  waitingEntryCounts,
   lockAchBatchCreation,
   lockPayout,
   modifiersUsedBetween,
   type PayoutRow,
   pendingAchPayouts,
 } from './ach-batches.repository.ts';
-import type { AchBatchDto, AchBatchSettled, AchBatchSummaryDto, AchReturnResult } from './ach-batches.schemas.ts';
+import type { AchBatchDto, AchBatchSettled, AchBatchSummaryDto, AchReturnResult } from '@assay/domain';
 import {
   type NachaCreditEntryInput,
   NachaFieldError,
@@ -118,8 +119,9 @@ function refusingUnwritable<T>(write: () => T): T {
   }
 }
 
-function summaryOf(batch: AchBatchRow): AchBatchSummaryDto {
+function summaryOf(batch: AchBatchRow, waitingCount: number): AchBatchSummaryDto {
   return {
+    waitingCount,
     id: batch.id,
     fileName: achFileName(batch),
     fileCreatedAt: batch.fileCreatedAt.toISOString(),
@@ -222,7 +224,8 @@ export async function createAchBatch(ctx: AchContext, admin: Actor): Promise<Ach
       });
     }
     return {
-      ...summaryOf(batch),
+      // Every entry of a new batch waits for the bank.
+      ...summaryOf(batch, entries.length),
       entries: entries.map(({ payout }, i) => ({
         transactionId: payout.id,
         submissionShortId: shortId(payout.submissionId),
@@ -237,7 +240,12 @@ export async function createAchBatch(ctx: AchContext, admin: Actor): Promise<Ach
 
 export async function listAchBatches(ctx: Pick<AchContext, 'db'>, admin: Actor): Promise<AchBatchSummaryDto[]> {
   assertAppraiser(admin);
-  return (await listBatches(ctx.db, LIST_LIMIT)).map(summaryOf);
+  const batches = await listBatches(ctx.db, LIST_LIMIT);
+  const waiting = await waitingEntryCounts(
+    ctx.db,
+    batches.map((b) => b.id),
+  );
+  return batches.map((b) => summaryOf(b, waiting.get(b.id) ?? 0));
 }
 
 /**

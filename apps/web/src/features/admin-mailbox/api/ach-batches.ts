@@ -1,48 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AchBatchDto, AchBatchSettled, AchBatchSummaryDto, AchReturnResult } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
-// The shapes of apps/api/src/modules/payouts/ach-batches.schemas.ts (docs/openapi.json). They are
-// typed here, not parsed, while only this screen reads them; amounts are exact decimal strings.
-
-export type AchBatchSummary = {
-  id: string;
-  /** assay-ach-<date>-<modifier>.txt, the name the download saves under. */
-  fileName: string;
-  fileCreatedAt: string;
-  fileIdModifier: string;
-  entryCount: number;
-  total: string;
-  createdAt: string;
-};
-
-export type AchBatch = AchBatchSummary & {
-  entries: { transactionId: string; submissionShortId: string; amount: string; traceNumber: string }[];
-  /** Payouts the file could not hold: still pending, for a person, with the sentence why. */
-  leftOut: { transactionId: string; submissionShortId: string; reason: string }[];
-  /** Example ACH settings stood in: no bank takes this file. */
-  exampleSettings: boolean;
-};
-
-export type AchBatchSettled = {
-  batchId: string;
-  paid: { transactionId: string; traceNumber: string }[];
-  unchanged: { transactionId: string; traceNumber: string; status: string }[];
-};
-
-export type AchReturnResult = {
-  returned: {
-    transactionId: string;
-    submissionShortId: string;
-    traceNumber: string;
-    returnCode: string;
-    reason: string;
-    amount: string;
-  }[];
-  unmatched: { traceNumber: string; returnCode: string; amount: string; why: string }[];
-  alreadyApplied: { transactionId: string; traceNumber: string; returnCode: string; status: string }[];
-  changeNotices: { traceNumber: string; changeCode: string; transactionId: string | null }[];
-};
+// The shapes are the domain's (packages/domain api/ach-batches.ts), which the server answers with.
+export type AchBatch = AchBatchDto;
+export type AchBatchSummary = AchBatchSummaryDto;
+export type { AchBatchSettled, AchReturnResult };
 
 const BATCHES = '/api/admin/payouts/ach-batches';
 

@@ -34,6 +34,7 @@ const earlier: AchBatchSummary = {
   fileCreatedAt: '2030-01-04T12:00:00.000Z',
   fileIdModifier: 'A',
   entryCount: 2,
+  waitingCount: 2,
   total: '1700.00',
   createdAt: '2030-01-04T12:00:00.000Z',
 };
@@ -115,6 +116,14 @@ describe('ACH files panel', () => {
 
     expect(await screen.findByText('Batch marked settled')).toBeTruthy();
     expect(seen.filter((r) => r.path.endsWith('/settled'))).toHaveLength(1);
+  });
+
+  test('a settled file says so and offers no "Mark settled"', async () => {
+    mockLists([], [{ ...earlier, waitingCount: 0 }]);
+    renderWithApp(<AchBatchesPanel />);
+    const list = await screen.findByRole('list', { name: 'ACH files made' });
+    expect(within(list).getByText('Settled: nothing in it waits for the bank.')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: /Mark settled/ })).toBeNull();
   });
 
   test('reads the return file in the browser, sends its text and shows the answer', async () => {

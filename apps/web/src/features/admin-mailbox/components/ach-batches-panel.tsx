@@ -228,12 +228,19 @@ function EarlierBatch({ batch, busy, onSettle }: { batch: AchBatchSummary; busy:
           {batch.entryCount} {payoutsWord(batch.entryCount)}, {dollars(batch.total)} · made{' '}
           <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>
         </p>
+        <p className="text-muted-foreground">
+          {batch.waitingCount === 0
+            ? 'Settled: nothing in it waits for the bank.'
+            : `${batch.waitingCount} of ${batch.entryCount} waiting for the bank.`}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <DownloadLink batch={batch} />
-        <Button variant="outline" disabled={busy} onClick={onSettle} aria-label={`Mark settled: ${batch.fileName}`}>
-          Mark settled
-        </Button>
+        {batch.waitingCount > 0 && (
+          <Button variant="outline" disabled={busy} onClick={onSettle} aria-label={`Mark settled: ${batch.fileName}`}>
+            Mark settled
+          </Button>
+        )}
       </div>
     </li>
   );

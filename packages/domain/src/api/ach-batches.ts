@@ -1,6 +1,6 @@
-// What the ACH batch routes take and answer. Here, not in packages/domain, while only the server
-// speaks them; they move to the domain when the web's ACH screen reads them. Amounts are dollars as
-// exact decimal strings ("1234.50"); never an account or routing number.
+// What the ACH batch routes take and answer (apps/api modules/payouts), and what the appraisers'
+// ACH screen reads. Amounts are dollars as exact decimal strings ("1234.50"); never an account or
+// routing number.
 import { z } from 'zod';
 
 const dollars = z.string().describe('Dollars as an exact decimal string, e.g. "1234.50".');
@@ -19,6 +19,10 @@ export const achBatchSummarySchema = z.object({
   fileCreatedAt: z.string(),
   fileIdModifier: z.string(),
   entryCount: z.number().int(),
+  waitingCount: z
+    .number()
+    .int()
+    .describe('Entries still waiting for the bank (processing on the ACH rail); 0 once the batch is settled.'),
   total: dollars,
   createdAt: z.string(),
 });
