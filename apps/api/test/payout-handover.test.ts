@@ -19,7 +19,6 @@ function providerAnswering(answer: (payout: PayoutRequest) => Promise<Awaited<Re
   const seen: PayoutRequest[] = [];
   const adapter: PayoutAdapter = {
     provider: 'test',
-    rail: 'manual',
     handles: () => true,
     async initiate(payout) {
       seen.push(payout);

@@ -102,7 +102,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
       .where(eq(payoutEvents.transactionId, transaction.id))
       .orderBy(payoutEvents.at);
     expect(events.map((e) => [e.transition, e.fromStatus, e.toStatus, e.rail, e.reference, e.actorId])).toEqual([
-      ['recorded', null, 'pending', 'manual', null, client.id],
+      ['recorded', null, 'pending', 'ach-file', null, client.id],
       ['confirmPaid', 'pending', 'paid', 'manual', 'ACH trace 0042', admin.id],
     ]);
     const detail = await t.app.inject({ url: `/api/submissions/${sub.id}`, headers: { cookie: client.cookie } });

@@ -233,7 +233,6 @@ describe.each(engines)('retrying a payout on %s', (engine) => {
     const seen: PayoutRequest[] = [];
     const provider: PayoutAdapter = {
       provider: 'test',
-      rail: 'manual',
       handles: () => true,
       async initiate(payout) {
         seen.push(payout);

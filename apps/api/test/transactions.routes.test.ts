@@ -58,7 +58,8 @@ describe.each(engines)('payouts on %s', (engine) => {
       payoutMethod: 'ach',
       payoutDetails: { accountName: 'Ada Lovelace', accountLast4: '6789', routingLast4: '0015' },
       status: 'pending',
-      rail: 'manual',
+      // The rail the seller was promised for ACH: the bank transfer file.
+      rail: 'ach-file',
       reference: null,
       statusReason: null,
       statusChangedAt: expect.any(String),

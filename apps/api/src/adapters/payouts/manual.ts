@@ -5,7 +5,6 @@ import type { PayoutAdapter } from './payout-adapter.ts';
 export function manualPayouts(): PayoutAdapter {
   return {
     provider: 'manual',
-    rail: 'manual',
     handles: () => false,
     async initiate() {
       return { status: 'pending' };

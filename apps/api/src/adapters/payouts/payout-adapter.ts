@@ -67,8 +67,6 @@ export class PayoutRailError extends Error {
 export interface PayoutAdapter {
   /** The setting that selected it, for logs. */
   readonly provider: string;
-  /** The rail its payouts move on (payout-lifecycle.ts), recorded with each payout. */
-  readonly rail: PayoutRail;
   /** Whether it moves this method's money itself; the others wait for a person or a batch file. */
   handles(method: PayoutMethod): boolean;
   /**

@@ -15,6 +15,6 @@ export async function businessRoutes(app: FastifyInstance) {
         response: { 200: businessIdentitySchema },
       },
     },
-    async () => ({ ...app.ctx.config.business, payoutRails: payoutRailsFor({ paypalApi: Boolean(app.ctx.config.paypal) }) }),
+    async () => ({ ...app.ctx.config.business, payoutRails: payoutRailsFor({ paypalApi: app.ctx.payouts.handles('paypal') }) }),
   );
 }

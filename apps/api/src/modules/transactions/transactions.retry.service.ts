@@ -20,6 +20,7 @@ import {
   bankDetailsContext,
   movePayout,
   queueHandover,
+  recordedRailOf,
   type PayoutContext,
   shownDetails,
   toTransactionDto,
@@ -62,7 +63,7 @@ export async function retryPayout(
     const row = await movePayout(tx, current, {
       transition: 'retry',
       at: now,
-      rail: ctx.payouts.rail,
+      rail: recordedRailOf(ctx, choice.payoutMethod),
       actorId: actor.id,
       changes: {
         payoutMethod: choice.payoutMethod,

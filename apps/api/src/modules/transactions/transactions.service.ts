@@ -19,6 +19,7 @@ import {
   type PayoutRail,
   type PayoutStatus,
   type PayoutTransitionName,
+  payoutRailsFor,
   payoutTransitions,
   shortId,
   type ShownPayoutDetails,
@@ -213,7 +214,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
             ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
             : null,
         status: 'pending',
-        rail: ctx.payouts.rail,
+        rail: recordedRailOf(ctx, body.payoutMethod),
         statusChangedAt: now,
         createdAt: now,
       });
@@ -251,6 +252,14 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
   }
 
   return toTransactionDto(recorded.row);
+}
+
+/**
+ * The rail a payout is recorded on: the one its seller was promised before choosing
+ * (GET /api/business answers the same table), so the sentence after accepting keeps that promise.
+ */
+export function recordedRailOf(ctx: Pick<PayoutContext, 'payouts'>, method: PayoutMethod): PayoutRail {
+  return payoutRailsFor({ paypalApi: ctx.payouts.handles('paypal') })[method];
 }
 
 /**

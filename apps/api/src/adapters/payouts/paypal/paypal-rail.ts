@@ -109,7 +109,6 @@ export function withPayPalRail(fallback: PayoutAdapter, options: PayPalPayoutsCl
   const paypal = payPalRail(options);
   return {
     provider: `${fallback.provider}+paypal`,
-    rail: fallback.rail,
     handles: (method) => method === 'paypal' || fallback.handles(method),
     async initiate(payout) {
       return (await paypal.initiate(payout)) ?? fallback.initiate(payout);
