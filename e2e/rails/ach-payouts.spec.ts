@@ -57,6 +57,9 @@ test('an ACH payout goes from pending to processing with the Nacha file, and is 
   });
   const shortId = id.slice(-8);
 
+  // Offered ACH, the seller is promised the rail's own terms: the next bank file.
+  await page.goto(`/client/submissions/${id}/payout`);
+  await expect(page.getByText(/^It goes in our next bank transfer file \(every business day\)/)).toBeVisible();
   // Pending until the next bank file.
   await acceptOffer(page, id, bank);
   await page.goto(`/client/submissions/${id}`);
