@@ -9,8 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
+import { appraiserInBrowser } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
@@ -37,26 +38,6 @@ async function jpeg(dir: string, name: string, color: { r: number; g: number; b:
     .jpeg({ quality: 80 })
     .toFile(file);
   return file;
-}
-
-async function signInAsAppraiser(
-  browser: Browser,
-  baseURL: string,
-  width: number,
-  headers: Record<string, string>,
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width, height: width === 375 ? 812 : 900 },
-    extraHTTPHeaders: headers,
-  });
-  const admin = await context.newPage();
-  await admin.goto('/login');
-  await admin.getByLabel('Email').fill(demoAccounts.admin.email);
-  await admin.getByLabel('Password', { exact: true }).fill(demoAccounts.admin.password);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
-  return admin;
 }
 
 /** A money amount as the pages print it ("$1,234.56") to a number. */
@@ -121,7 +102,7 @@ for (const width of [375, 1440] as const) {
     expect((await download).suggestedFilename()).toMatch(/^shipping-label-[A-Z0-9-]+\.pdf$/);
 
     // The appraiser receives the parcel with two intake photos.
-    const admin = await signInAsAppraiser(browser, baseURL!, width, extraHTTPHeaders ?? {});
+    const admin = await appraiserInBrowser(browser, baseURL!, extraHTTPHeaders ?? {}, width);
     // By its id: the journey runs at two widths, each with its own chain.
     const adminCard = admin.locator(`article[data-submission-id="${submissionId}"]`);
     await expect(adminCard).toBeVisible();
@@ -266,7 +247,7 @@ test("the demo's lapsed offer cannot be accepted until the appraiser re-issues i
   await card.scrollIntoViewIfNeeded();
   await snap(page, 'offer-lapsed-01-card-375');
 
-  const admin = await signInAsAppraiser(browser, baseURL!, 1440, extraHTTPHeaders ?? {});
+  const admin = await appraiserInBrowser(browser, baseURL!, extraHTTPHeaders ?? {}, 1440);
   const adminCard = admin.getByRole('article', { name: ring });
   await expect(adminCard.getByText('Lapsed')).toBeVisible();
   await snap(admin, 'offer-lapsed-02-admin-1440');

@@ -1,14 +1,54 @@
 // Journeys in Debian's chromium against the built app, started on a fresh data folder in demo mode.
+// Two apps: the demo as a visitor gets it (manual payouts, the sample carrier), where the journeys
+// under e2e/ run, and the "rails" app (its own data) whose payouts go out on real rails to the
+// loopback fakes of support/fake-rails-server.ts, where the journeys under e2e/rails/ run.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeControlURL, fakePayPalAccount, fakePayPalURL, railsPorts, railsURL } from './support/rails-ports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
 // Generated secrets are kept outside the data folder; a scratch folder keeps ~/.config clean.
 const secretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-secrets-'));
 export const baseURL = `http://localhost:${port}`;
+
+const railsDataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-'));
+const railsSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-secrets-'));
+
+/** What both apps share: a development build in demo mode on a fresh PGlite, behind the journeys' "proxy". */
+const appEnv = (appPort: number, url: string, dataDir: string, secretsDir: string) => ({
+  NODE_ENV: 'development',
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SECRETS_DIR: secretsDir,
+  DATABASE_URL: '',
+  DEMO_MODE: 'true',
+  PUBLIC_URL: url,
+  // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts).
+  TRUST_PROXY: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+});
+
+/** The rails app's providers: PayPal Payouts at the fake, and a company bank for the Nacha files. */
+const railsEnv = {
+  ...appEnv(railsPorts.app, railsURL, railsDataDir, railsSecretsDir),
+  PAYPAL_CLIENT_ID: fakePayPalAccount.clientId,
+  PAYPAL_CLIENT_SECRET: fakePayPalAccount.clientSecret,
+  PAYPAL_WEBHOOK_ID: fakePayPalAccount.webhookId,
+  PAYPAL_API_URL: fakePayPalURL,
+  // The fake serves the webhooks' signing certificate itself.
+  PAYPAL_CERT_ORIGINS: fakePayPalURL,
+  ACH_COMPANY_NAME: 'ASSAY BUYERS',
+  ACH_COMPANY_ID: '1234567890',
+  ACH_ODFI_ROUTING: '091000019',
+  ACH_ORIGIN_NAME: 'ASSAY BUYERS LLC',
+  ACH_DESTINATION_NAME: 'WELLS FARGO BANK',
+  // The parcel journey adds CARRIER: 'easypost' and EASYPOST_BASE_URL (railsPorts.easypost),
+  // EASYPOST_API_KEY and EASYPOST_WEBHOOK_SECRET here, as the fake EasyPost is started with them.
+};
 
 export default defineConfig({
   testDir: '.',
@@ -38,26 +78,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node apps/api/dist/server.js',
-    cwd: '..',
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SECRETS_DIR: secretsDir,
-      DATABASE_URL: '',
-      DEMO_MODE: 'true',
-      PUBLIC_URL: baseURL,
-      // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts).
-      TRUST_PROXY: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+  projects: [
+    { name: 'demo', testIgnore: 'rails/**' },
+    { name: 'rails', testMatch: 'rails/**/*.spec.ts', use: { baseURL: railsURL } },
+  ],
+  webServer: [
+    {
+      command: 'node apps/api/dist/server.js',
+      cwd: '..',
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(port, baseURL, dataDir, secretsDir),
     },
-  },
+    {
+      command: 'node --import tsx e2e/support/fake-rails-server.ts',
+      cwd: '..',
+      url: `${fakeControlURL}/ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // Where its webhooks go: the rails app, by the address it listens on.
+      env: { RAILS_APP_URL: `http://127.0.0.1:${railsPorts.app}` },
+    },
+    {
+      command: 'node apps/api/dist/server.js',
+      cwd: '..',
+      url: `${railsURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: railsEnv,
+    },
+  ],
 });

@@ -1,4 +1,4 @@
-// A stand-in for PayPal's Payouts REST API v1 on loopback (node:http, 127.0.0.1, random port), with
+// A stand-in for PayPal's Payouts REST API v1 on loopback (node:http, 127.0.0.1, a free port unless given), with
 // PayPal's documented shapes (https://developer.paypal.com/api/payments.payouts-batch/v1):
 //   POST /v1/oauth2/token                       client credentials (HTTP Basic) -> access_token
 //   POST /v1/payments/payouts                   201 batch header; 400 USER_BUSINESS_ERROR on a
@@ -163,7 +163,15 @@ export interface SignOptions {
   privateKey?: KeyObject;
 }
 
-export async function startFakePayPal(options: { clientId?: string; clientSecret?: string; tokenTtlSeconds?: number } = {}) {
+export async function startFakePayPal(
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    tokenTtlSeconds?: number;
+    /** A fixed port, for a process started before the app it serves (e2e); a free one by default. */
+    port?: number;
+  } = {},
+) {
   const clientId = options.clientId ?? 'fake-paypal-client-id';
   const clientSecret = options.clientSecret ?? 'fake-paypal-client-secret';
   const webhookId = '8PT597110X687430LKGECATA';
@@ -484,7 +492,10 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const certUrl = `${url}${certPath}`;
 
@@ -607,6 +618,10 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
         status: b.batchStatus,
         itemIds: [...b.itemIds],
       }));
+    },
+    /** Every item ever paid to this receiver, oldest first. */
+    itemsTo(receiver: string) {
+      return [...items.values()].filter((i) => i.receiver.toLowerCase() === receiver.toLowerCase()).map((i) => ({ ...i }));
     },
     /**
      * Every item ever created for a payout: sender_item_id "<transaction id>-<attempt>" (or the bare
