@@ -22,6 +22,10 @@ describe('the statement text', () => {
     expect(text).not.toMatch(/[{}]/);
   });
 
+  test('a name is written as typed, even one that looks like a replacement pattern', () => {
+    expect(sellerStatementText({ sellerName: 'A $& B', submission: "$'" })).toMatch(/^I, A \$& B, .* submission \$', and/u);
+  });
+
   test('refuses to write a statement without a name or a submission', () => {
     expect(() => sellerStatementText({ sellerName: '  ', submission: 'A-1' })).toThrow(RangeError);
     expect(() => sellerStatementText({ sellerName: 'Jane', submission: '' })).toThrow(RangeError);

@@ -25,7 +25,8 @@ export function sellerStatementText(parts: SellerStatementParts): string {
   const sellerName = parts.sellerName.trim();
   const submission = parts.submission.trim();
   if (sellerName === '' || submission === '') throw new RangeError("The statement needs the seller's name and the submission.");
-  return SELLER_STATEMENT_TEMPLATE.replace('{sellerName}', sellerName).replace('{submission}', submission);
+  // Replacer functions: a name is text, never a replacement pattern ("$&" stays "$&").
+  return SELLER_STATEMENT_TEMPLATE.replace('{sellerName}', () => sellerName).replace('{submission}', () => submission);
 }
 
 export const SIGNED_NAME_MIN = 2;
