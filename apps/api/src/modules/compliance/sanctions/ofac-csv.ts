@@ -21,7 +21,14 @@ export const SDN_COLUMNS = [
   'Remarks',
 ] as const;
 export const ALT_COLUMNS = ['ent_num', 'alt_num', 'alt_type', 'alt_name', 'alt_remarks'] as const;
-export const ADD_COLUMNS = ['ent_num', 'add_num', 'address', 'city_state_zip', 'country', 'add_remarks'] as const;
+export const ADD_COLUMNS = [
+  'Ent_num',
+  'Add_num',
+  'Address',
+  'City/State/Province/Postal Code',
+  'Country',
+  'Add_remarks',
+] as const;
 
 export type OfacFileKind = 'sdn' | 'alt' | 'add';
 
