@@ -81,7 +81,7 @@ describe('an inbound label through EasyPost', () => {
         to_address: { name: 'Dana Seller', street1: '179 N Harbor Dr', street2: 'Apt 4', zip: '90277', country: 'US' },
         from_address: { name: 'Assay Buyers LLC', street1: '100 Assay Way', state: 'DE' },
         parcel: { weight: 16 },
-        options: { label_format: 'PDF' },
+        options: { label_format: 'PNG' },
       },
     });
     const shipment = fake.shipments.get(label.shipmentId!)!;
@@ -98,7 +98,7 @@ describe('an inbound label through EasyPost', () => {
       trackingNumber: shipment.tracking_code,
       validForPostage: true,
       shipmentId: shipment.id,
-      labelUrl: `${fake.url}/files/postage_label/${(shipment.postage_label as { id: string }).id}.pdf`,
+      labelUrl: `${fake.url}/files/postage_label/${(shipment.postage_label as { id: string }).id}.png`,
       service: 'GroundAdvantage',
       rateCents: 758,
       payOnScan: true,

@@ -79,3 +79,12 @@ export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: st
     .returning({ id: shippingLabels.id });
   return rows.length;
 }
+
+export async function setLabelImageKey(db: DbOrTx, id: string, key: string) {
+  await db.update(shippingLabels).set({ labelImageKey: key }).where(eq(shippingLabels.id, id));
+}
+
+export async function findLabelByTrackingNumber(db: DbOrTx, trackingNumber: string) {
+  const [row] = await db.select().from(shippingLabels).where(eq(shippingLabels.trackingNumber, trackingNumber)).limit(1);
+  return row ?? null;
+}
