@@ -8,7 +8,7 @@ import type { TrackingEvent } from '../../adapters/carriers/easypost-webhooks.ts
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { insertTrackingEvent, newestEventOfLabel } from './parcel-tracking.repository.ts';
-import { findLabelByTrackingNumber } from './shipping-labels.repository.ts';
+import { lockLabelByTrackingNumber } from './shipping-labels.repository.ts';
 
 export type TrackingOutcome =
   /** No label of ours has this tracking number (another account's parcel, a deleted label). */
@@ -23,7 +23,8 @@ export type TrackingOutcome =
   | { kind: 'return-delivered'; submissionId: string; trackingNumber: string };
 
 export async function applyTrackingEvent(tx: DbOrTx, event: TrackingEvent): Promise<TrackingOutcome> {
-  const label = await findLabelByTrackingNumber(tx, event.trackingNumber);
+  // Locked: two events of one parcel applied at once would each see the other's state as not yet there.
+  const label = await lockLabelByTrackingNumber(tx, event.trackingNumber);
   if (!label) return { kind: 'unknown-label' };
   const previous = await newestEventOfLabel(tx, label.id);
   const occurredAt = new Date(event.occurredAt);

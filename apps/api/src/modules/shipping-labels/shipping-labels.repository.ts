@@ -84,7 +84,8 @@ export async function setLabelImageKey(db: DbOrTx, id: string, key: string) {
   await db.update(shippingLabels).set({ labelImageKey: key }).where(eq(shippingLabels.id, id));
 }
 
-export async function findLabelByTrackingNumber(db: DbOrTx, trackingNumber: string) {
-  const [row] = await db.select().from(shippingLabels).where(eq(shippingLabels.trackingNumber, trackingNumber)).limit(1);
+/** Locked until the caller's transaction ends, so two tracking events of one parcel take turns. */
+export async function lockLabelByTrackingNumber(tx: DbOrTx, trackingNumber: string) {
+  const [row] = await tx.select().from(shippingLabels).where(eq(shippingLabels.trackingNumber, trackingNumber)).for('update');
   return row ?? null;
 }
