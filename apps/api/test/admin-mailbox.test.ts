@@ -182,6 +182,7 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         receivedAt: row29[0]!.receivedAt!.toISOString(),
         offeredAt: null,
         consignmentRequestedAt: null,
+        parcel: null,
       } satisfies AdminSubmission);
       expect(item29.customerLabel).toBe(`Customer #${client.id.slice(-4)}`);
       // Admins see the internal notes.

@@ -38,6 +38,13 @@ export const auditActions = {
   returned: { client: 'Item sent back', appraiser: 'Item sent back' },
   closed: { client: 'Submission closed', appraiser: 'Closed before the parcel arrived' },
   return_delivered: { client: 'Item delivered back to you', appraiser: 'Return delivered' },
+  // The carrier's tracking (parcel-tracking.ts): each new state of a label's parcel, written with
+  // no actor, its sentence ("In transit: Arrived at USPS facility, Memphis TN, Nov 23") beside it.
+  parcel_in_transit: { client: 'Parcel in transit', appraiser: 'Parcel in transit' },
+  parcel_out_for_delivery: { client: 'Parcel out for delivery', appraiser: 'Parcel out for delivery' },
+  parcel_delivered: { client: 'Parcel delivered', appraiser: 'Parcel delivered (carrier)' },
+  parcel_returned_to_sender: { client: 'Parcel returned to sender', appraiser: 'Parcel returned to sender' },
+  parcel_problem: { client: 'Delivery problem', appraiser: 'Carrier reported a delivery problem' },
   payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
@@ -86,6 +93,11 @@ export interface AuditChanges {
   carrier?: string;
   insuredValue?: string | null;
   freeReturn?: boolean;
+  /** A tracking event (parcel_*): our state of the parcel, the carrier's words, where and when. */
+  trackingStatus?: string;
+  trackingMessage?: string | null;
+  trackingLocation?: string | null;
+  occurredAt?: string;
   /** A payout rate's item type, and its percents before and after the change. */
   itemType?: string;
   minPercent?: string;

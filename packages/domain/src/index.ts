@@ -59,3 +59,4 @@ export * from './api/notification.ts';
 export * from './api/demo-mailbox.ts';
 export * from './api/account.ts';
 export * from './payout-lifecycle.ts';
+export * from './parcel-tracking.ts';

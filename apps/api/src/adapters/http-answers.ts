@@ -9,7 +9,12 @@ export class BodyTooLargeError extends Error {
 }
 
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
+  return (await readCappedBytes(response, maxBytes)).toString('utf8');
+}
+
+/** The body as bytes (an image), with the same limit. */
+export async function readCappedBytes(response: Response, maxBytes: number): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -23,7 +28,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The request's AbortSignal.timeout fired (or it was aborted): a timeout, not a broken answer. */

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 import { easyPostSignature, EASYPOST_SIGNATURE_HEADER } from '../../src/adapters/carriers/easypost-webhooks.ts';
 
 export const FAKE_EASYPOST_KEY = 'EZTKfake0123456789abcdef';
@@ -84,7 +85,56 @@ function easyPostJson(value: unknown): string {
   return JSON.stringify(value).replace(/"weight":(\d+)(?=[,}])/g, '"weight":$1.0');
 }
 
-export async function startFakeEasyPost() {
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real 4x6 PNG (200 x 300, greyscale) standing in for a carrier's label: a frame, a header band
+ * and barcode-like bars, so a PDF that embeds it shows it plainly.
+ */
+export function fakeLabelPng(): Buffer {
+  const width = 200;
+  const height = 300;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(width + 1, 0xff);
+    row[0] = 0; // filter: none
+    for (let x = 0; x < width; x += 1) {
+      const frame = x < 4 || x >= width - 4 || y < 4 || y >= height - 4;
+      const header = y >= 12 && y < 44 && x >= 12 && x < width - 12;
+      const bars = y >= 190 && y < 250 && x >= 20 && x < width - 20 && (x * 7 + (x >> 2)) % 5 < 2;
+      if (frame || header || bars) row[x + 1] = 0x00;
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface FakeEasyPostOptions {
+  /** A fixed port (a standalone fake for the e2e server); 0 or unset: any free port. */
+  port?: number;
+  /** The address to listen on; loopback unless told. */
+  host?: string;
+}
+
+export async function startFakeEasyPost(options: FakeEasyPostOptions = {}) {
+  const labelPng = fakeLabelPng();
   const shipments = new Map<string, Json>();
   const trackers = new Map<string, Json>();
   const requests: RecordedRequest[] = [];
@@ -277,7 +327,9 @@ export async function startFakeEasyPost() {
 
   function answer(method: string, path: string, authorization: string | undefined, body: unknown): ScriptedAnswer {
     if (path.startsWith('/files/postage_label/')) {
-      return { status: 200, body: '%PDF-1.4\n% fake EasyPost label\n%%EOF\n' };
+      return path.endsWith('.png')
+        ? { status: 200, body: labelPng }
+        : { status: 200, body: '%PDF-1.4\n% fake EasyPost label\n%%EOF\n' };
     }
     const expected = `Basic ${Buffer.from(`${FAKE_EASYPOST_KEY}:`).toString('base64')}`;
     if (!authorization)
@@ -318,6 +370,11 @@ export async function startFakeEasyPost() {
           : answer(req.method ?? 'GET', path, req.headers.authorization, body);
       const send = () => {
         if (res.destroyed) return;
+        if (Buffer.isBuffer(reply.body)) {
+          res.writeHead(reply.status ?? 200, { 'content-type': 'image/png' });
+          res.end(reply.body);
+          return;
+        }
         const isText = typeof reply.body === 'string';
         const payload = isText ? (reply.body as string) : reply.body === undefined ? '' : easyPostJson(reply.body);
         res.writeHead(reply.status ?? 200, {
@@ -329,9 +386,13 @@ export async function startFakeEasyPost() {
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `http://${host}:${port}`;
 
   /** Signs a serialised Event the way EasyPost does, with the headers it sends. */
   function signed(event: Json, secret: string) {
@@ -345,6 +406,50 @@ export async function startFakeEasyPost() {
         [EASYPOST_SIGNATURE_HEADER]: easyPostSignature(rawBody, secret),
       } as Record<string, string>,
     };
+  }
+
+  /** Moves a bought label's tracker to `status` and answers the signed tracker.updated Event. */
+  function trackerUpdate(trackingCode: string, status: string, options: TrackerUpdateOptions = {}) {
+    const tracker = trackers.get(trackingCode);
+    if (!tracker) throw new Error(`The fake sold no label with tracking code ${trackingCode}.`);
+    const previous = tracker.status;
+    const detail = {
+      object: 'TrackingDetail',
+      message: options.message ?? status.replaceAll('_', ' ').toUpperCase(),
+      description: '',
+      status,
+      status_detail: 'status_update',
+      datetime: options.datetime ?? now(),
+      source: tracker.carrier,
+      tracking_location: {
+        object: 'TrackingLocation',
+        city: options.city ?? null,
+        state: options.state ?? null,
+        country: 'US',
+        zip: null,
+      },
+    };
+    Object.assign(tracker, {
+      status,
+      updated_at: now(),
+      tracking_details: [...(tracker.tracking_details as Json[]), detail],
+    });
+    return signed(
+      {
+        id: id('evt'),
+        object: 'Event',
+        mode: 'test',
+        description: 'tracker.updated',
+        created_at: now(),
+        updated_at: now(),
+        previous_attributes: { status: previous },
+        pending_urls: [],
+        completed_urls: [],
+        status: 'pending',
+        result: structuredClone(tracker),
+      },
+      options.secret ?? FAKE_EASYPOST_WEBHOOK_SECRET,
+    );
   }
 
   return {
@@ -362,53 +467,7 @@ export async function startFakeEasyPost() {
     setInsureOnBuy(value: boolean) {
       insureOnBuy = value;
     },
-    /** Moves a bought label's tracker to `status` and answers the signed tracker.updated Event. */
-    trackerUpdate(
-      trackingCode: string,
-      status: string,
-      options: { message?: string; city?: string; state?: string; datetime?: string; secret?: string } = {},
-    ) {
-      const tracker = trackers.get(trackingCode);
-      if (!tracker) throw new Error(`The fake sold no label with tracking code ${trackingCode}.`);
-      const previous = tracker.status;
-      const detail = {
-        object: 'TrackingDetail',
-        message: options.message ?? status.replaceAll('_', ' ').toUpperCase(),
-        description: '',
-        status,
-        status_detail: 'status_update',
-        datetime: options.datetime ?? now(),
-        source: tracker.carrier,
-        tracking_location: {
-          object: 'TrackingLocation',
-          city: options.city ?? null,
-          state: options.state ?? null,
-          country: 'US',
-          zip: null,
-        },
-      };
-      Object.assign(tracker, {
-        status,
-        updated_at: now(),
-        tracking_details: [...(tracker.tracking_details as Json[]), detail],
-      });
-      return signed(
-        {
-          id: id('evt'),
-          object: 'Event',
-          mode: 'test',
-          description: 'tracker.updated',
-          created_at: now(),
-          updated_at: now(),
-          previous_attributes: { status: previous },
-          pending_urls: [],
-          completed_urls: [],
-          status: 'pending',
-          result: structuredClone(tracker),
-        },
-        options.secret ?? FAKE_EASYPOST_WEBHOOK_SECRET,
-      );
-    },
+    trackerUpdate,
     /** Any other Event (batch.updated, refund.successful), signed. */
     otherEvent(description: string, result: Json, secret = FAKE_EASYPOST_WEBHOOK_SECRET) {
       return signed(
@@ -417,10 +476,14 @@ export async function startFakeEasyPost() {
       );
     },
     /** POSTs a signed delivery to a webhook URL, as EasyPost's agent does. */
-    async deliver(url: string, delivery: { rawBody: string; headers: Record<string, string> }) {
-      const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody });
-      await response.arrayBuffer();
-      return response.status;
+    deliver: sendSignedWebhook,
+    /**
+     * Moves the tracker and POSTs the signed tracker.updated Event to `webhookUrl` (the app's
+     * /api/webhooks/carrier), in one step: what a standalone e2e fake does on cue.
+     */
+    async sendTrackerUpdate(webhookUrl: string, trackingCode: string, status: string, options: TrackerUpdateOptions = {}) {
+      const delivery = trackerUpdate(trackingCode, status, options);
+      return { status: await sendSignedWebhook(webhookUrl, delivery), event: delivery.event };
     },
     reset() {
       shipments.clear();
@@ -436,6 +499,21 @@ export async function startFakeEasyPost() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface TrackerUpdateOptions {
+  message?: string;
+  city?: string;
+  state?: string;
+  datetime?: string;
+  secret?: string;
+}
+
+/** POSTs a signed delivery (trackerUpdate's or otherEvent's answer) to a webhook URL; answers the HTTP status. */
+export async function sendSignedWebhook(url: string, delivery: { rawBody: string; headers: Record<string, string> }) {
+  const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 export type FakeEasyPost = Awaited<ReturnType<typeof startFakeEasyPost>>;

@@ -80,6 +80,20 @@ export const adminSubmissionListQuerySchema = z.object({
 });
 export type AdminSubmissionListQuery = z.input<typeof adminSubmissionListQuerySchema>;
 
+/** The carrier's newest word on the inbound parcel (CARRIER=easypost; none for sample labels). */
+export const parcelStateSchema = z.object({
+  /** parcel-tracking.ts trackingStatuses: 'in_transit', 'delivered'... */
+  status: z.string(),
+  /** What the mailbox shows: "In transit", "Delivered, awaiting intake". */
+  label: z.string(),
+  /** The carrier's sentence: "Delivered: Delivered, front desk, Wilmington DE, Nov 24". */
+  detail: z.string(),
+  at: z.string(),
+  /** Delivered to us and not yet received: an intake is waiting. */
+  awaitingIntake: z.boolean(),
+});
+export type ParcelState = z.infer<typeof parcelStateSchema>;
+
 /** A submission as an appraiser sees it: the shared fields, internal notes and the card extras. */
 export const adminSubmissionSchema = submissionSchema.extend({
   adminNotes: z.string().nullable(),
@@ -92,6 +106,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   receivedAt: z.string().nullable(),
   offeredAt: z.string().nullable(),
   consignmentRequestedAt: z.string().nullable(),
+  /** Null until the carrier says something about the inbound parcel. */
+  parcel: parcelStateSchema.nullable().optional(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 

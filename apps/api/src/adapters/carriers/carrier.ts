@@ -24,7 +24,7 @@ export interface CarrierLabel {
   // again at the carrier, print the carrier's own label, and show what was paid and insured.
   /** The carrier's id for the shipment (EasyPost: 'shp_...'). */
   shipmentId?: string;
-  /** The carrier's printable label (a 4x6 PDF when the carrier offers one). */
+  /** The carrier's printable label: a 4x6 PNG, fetched with fetchLabelImage. */
   labelUrl?: string;
   /** The service bought, as the carrier names it ('GroundAdvantage', 'Priority'). */
   service?: string;
@@ -48,4 +48,9 @@ export interface CarrierAdapter {
    * service calls it at most once per label, while holding the submission's row lock.
    */
   createLabel(request: CarrierLabelRequest): Promise<CarrierLabel>;
+  /**
+   * The PNG at a label's labelUrl, checked to be one. Only carriers that answer a labelUrl have it;
+   * the sample carrier's label is drawn by us.
+   */
+  fetchLabelImage?(labelUrl: string): Promise<Buffer>;
 }

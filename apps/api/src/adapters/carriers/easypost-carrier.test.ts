@@ -9,7 +9,7 @@ import {
 } from '../../../test/support/fake-easypost.ts';
 import { loadConfig } from '../../config.ts';
 import type { CarrierLabelRequest } from './carrier.ts';
-import { EasyPostCarrier, type EasyPostCarrierOptions } from './easypost-carrier.ts';
+import { EasyPostCarrier, type EasyPostCarrierOptions, isPng } from './easypost-carrier.ts';
 import { EasyPostError } from './easypost-client.ts';
 import { createCarrier } from './index.ts';
 
@@ -81,7 +81,7 @@ describe('an inbound label through EasyPost', () => {
         to_address: { name: 'Dana Seller', street1: '179 N Harbor Dr', street2: 'Apt 4', zip: '90277', country: 'US' },
         from_address: { name: 'Assay Buyers LLC', street1: '100 Assay Way', state: 'DE' },
         parcel: { weight: 16 },
-        options: { label_format: 'PDF' },
+        options: { label_format: 'PNG' },
       },
     });
     const shipment = fake.shipments.get(label.shipmentId!)!;
@@ -98,7 +98,7 @@ describe('an inbound label through EasyPost', () => {
       trackingNumber: shipment.tracking_code,
       validForPostage: true,
       shipmentId: shipment.id,
-      labelUrl: `${fake.url}/files/postage_label/${(shipment.postage_label as { id: string }).id}.pdf`,
+      labelUrl: `${fake.url}/files/postage_label/${(shipment.postage_label as { id: string }).id}.png`,
       service: 'GroundAdvantage',
       rateCents: 758,
       payOnScan: true,
@@ -261,5 +261,23 @@ describe('createCarrier', () => {
   test('the provider name alone is enough for the sample carrier only', () => {
     expect(createCarrier(loadConfig({}).carrier).provider).toBe('sample');
     expect(() => createCarrier({ provider: 'easypost', easypost: undefined })).toThrow(/CARRIER=easypost needs EASYPOST_API_KEY/);
+  });
+});
+
+describe("the carrier's label image", () => {
+  test('is the PNG at the label URL, as the fake serves it', async () => {
+    const label = await carrier().createLabel(inbound);
+    const image = await carrier().fetchLabelImage(label.labelUrl!);
+    expect(isPng(image)).toBe(true);
+    // The fake's 4x6 label: 200 x 300 pixels (IHDR width and height).
+    expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([200, 300]);
+  });
+
+  test('anything but a PNG, or no answer, is refused as worth trying again later', async () => {
+    const pdfUrl = `${fake.url}/files/postage_label/pl_1.pdf`;
+    const notPng = await failure(carrier().fetchLabelImage(pdfUrl));
+    expect(notPng).toMatchObject({ kind: 'bad_answer', retrySafe: true });
+    const closed = await failure(carrier().fetchLabelImage('http://127.0.0.1:9/label.png'));
+    expect(closed).toMatchObject({ kind: 'network', retrySafe: true });
   });
 });

@@ -26,7 +26,16 @@ import {
 } from '@assay/domain';
 import { z } from 'zod';
 import type { CarrierAdapter, CarrierLabel, CarrierLabelRequest } from './carrier.ts';
-import { EasyPostClient, type EasyPostClientOptions, EasyPostError } from './easypost-client.ts';
+import { isTimeout, readCappedBytes } from '../http-answers.ts';
+import { EASYPOST_DEFAULT_TIMEOUT_MS, EasyPostClient, type EasyPostClientOptions, EasyPostError } from './easypost-client.ts';
+
+/** A 4x6 label at 300 dpi is some tens of KB; far more is not a label. */
+const MAX_LABEL_IMAGE_BYTES = 5 * 1024 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function isPng(bytes: Buffer): boolean {
+  return bytes.length > 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+}
 
 /** Inches and ounces, as EasyPost's Parcel takes them. */
 export interface EasyPostParcel {
@@ -129,6 +138,7 @@ export class EasyPostCarrier implements CarrierAdapter {
   private readonly carrier: string;
   private readonly service: string | undefined;
   private readonly parcel: EasyPostParcel;
+  private readonly timeoutMs: number;
 
   constructor(options: EasyPostCarrierOptions) {
     if (!options.carrier.trim()) throw new Error('EasyPost needs a carrier to buy from (EASYPOST_CARRIER).');
@@ -136,6 +146,7 @@ export class EasyPostCarrier implements CarrierAdapter {
     this.carrier = options.carrier.trim();
     this.service = options.service?.trim() || undefined;
     this.parcel = options.parcel ?? DEFAULT_PARCEL;
+    this.timeoutMs = options.timeoutMs ?? EASYPOST_DEFAULT_TIMEOUT_MS;
   }
 
   async createLabel(request: CarrierLabelRequest): Promise<CarrierLabel> {
@@ -148,8 +159,8 @@ export class EasyPostCarrier implements CarrierAdapter {
           ...shipmentAddresses(request),
           parcel: this.parcel,
           reference: request.reference,
-          // The 4x6 label as a PDF, so the seller prints it like the sample one.
-          options: { label_format: 'PDF' },
+          // The 4x6 label as a PNG: page 1 of our label PDF is this image, page 2 the packing slip.
+          options: { label_format: 'PNG' },
         },
       }),
       'the new shipment',
@@ -166,12 +177,46 @@ export class EasyPostCarrier implements CarrierAdapter {
       trackingNumber: bought.tracking_code,
       validForPostage: true,
       shipmentId: bought.id,
-      labelUrl: bought.postage_label?.label_pdf_url ?? bought.postage_label?.label_url ?? undefined,
+      labelUrl: bought.postage_label?.label_url ?? undefined,
       service: selected.service,
       rateCents: dollarsToCents(selected.rate) ?? amountToCents(selected.rate) ?? undefined,
       payOnScan: request.direction === 'inbound',
       insuredCents,
     };
+  }
+
+  /**
+   * The label image EasyPost stored for a purchase (postage_label.label_url, a public file URL, no
+   * API key). Anything that is not a PNG is refused: it would print as garbage on the label.
+   */
+  async fetchLabelImage(labelUrl: string): Promise<Buffer> {
+    let response: Response;
+    try {
+      response = await fetch(labelUrl, { signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      throw new EasyPostError(isTimeout(err) ? 'timeout' : 'network', `The label image could not be fetched from EasyPost`, {
+        retrySafe: true,
+        cause: err,
+      });
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new EasyPostError('server_error', `EasyPost answered ${response.status} for the label image`, {
+        retrySafe: true,
+        status: response.status,
+      });
+    }
+    let image: Buffer;
+    try {
+      image = await readCappedBytes(response, MAX_LABEL_IMAGE_BYTES);
+    } catch (err) {
+      throw new EasyPostError('bad_answer', `The label image from EasyPost could not be read`, { retrySafe: true, cause: err });
+    }
+    if (!isPng(image))
+      throw new EasyPostError('bad_answer', 'EasyPost answered the label image with something that is not a PNG', {
+        retrySafe: true,
+      });
+    return image;
   }
 
   /** The configured carrier's (and service's) cheapest USD rate; ties go to EasyPost's order. */

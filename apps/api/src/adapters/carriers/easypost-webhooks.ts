@@ -13,21 +13,11 @@
 //   is signed: EasyPost writes floats such as "weight": 136.0, which a parse and re-serialise
 //   turns into 136, and the signature no longer matches.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { trackingLocation, type TrackingStatus } from '@assay/domain';
 import { z } from 'zod';
 
 export const EASYPOST_SIGNATURE_HEADER = 'x-hmac-signature';
 const SIGNATURE_PREFIX = 'hmac-sha256-hex=';
-
-/** What a parcel is doing, as the timeline and the mailbox say it. */
-export const trackingStatuses = [
-  'label_created',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'returned_to_sender',
-  'failure',
-] as const;
-export type TrackingStatus = (typeof trackingStatuses)[number];
 
 /**
  * EasyPost's tracker statuses in our words. 'unknown' (the carrier has nothing yet) is no news and
@@ -52,6 +42,11 @@ export interface TrackingEvent {
   eventId: string;
   trackingNumber: string;
   status: TrackingStatus;
+  /** EasyPost's own status ('pre_transit', 'return_to_sender'). */
+  carrierStatus: string;
+  /** The carrier's words for the newest scan ('Arrived at USPS Regional Facility'), and where ('Memphis TN'). */
+  message: string | null;
+  location: string | null;
   /** When the carrier saw it (the newest scan), else when EasyPost updated the tracker; ISO 8601. */
   occurredAt: string;
   /** The carrier's words for the newest scan and where it happened ('ORIGIN SCAN, Redondo Beach, CA'). */
@@ -164,6 +159,9 @@ export function readTrackerEvent(payload: unknown): Exclude<EasyPostWebhookReadi
       eventId: parsed.data.id,
       trackingNumber: result.tracking_code,
       status,
+      carrierStatus: result.status,
+      message: detail?.message?.trim() || null,
+      location: trackingLocation(detail?.tracking_location?.city, detail?.tracking_location?.state),
       occurredAt,
       detail: describeDetail(detail),
       carrier: result.carrier ?? null,

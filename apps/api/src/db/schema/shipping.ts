@@ -1,6 +1,7 @@
-import type { ShippingAddress } from '@assay/domain';
-import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type ShippingAddress, trackingStatuses } from '@assay/domain';
+import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
 
 export const shippingLabels = pgTable(
@@ -23,10 +24,47 @@ export const shippingLabels = pgTable(
     sender: jsonb('sender').$type<ShippingAddress>().notNull(),
     receiver: jsonb('receiver').$type<ShippingAddress>().notNull(),
     freeReturn: text('free_return'),
+    // A real carrier's label (EasyPost): its PNG as the carrier sent it, kept in object storage
+    // under label_image_key once fetched, so the PDF prints the carrier's own label.
+    shipmentId: text('shipment_id'),
+    labelUrl: text('label_url'),
+    labelImageKey: text('label_image_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('shipping_labels_submission_direction_idx').on(t.submissionId, t.direction),
     index('shipping_labels_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * What the carrier said about a label's parcel, one row per scan state. Unique per label, carrier
+ * time and state: EasyPost resends a tracker whole with every update, so a replayed or repeated
+ * event inserts nothing.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: text('id').primaryKey(),
+    labelId: text('label_id')
+      .notNull()
+      .references(() => shippingLabels.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    // Ours (packages/domain parcel-tracking.ts) and the carrier's own word for it ('pre_transit').
+    status: text('status').notNull(),
+    carrierStatus: text('carrier_status').notNull(),
+    message: text('message'),
+    location: text('location'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The webhook event that brought it (EasyPost 'evt_...'). */
+    eventId: text('event_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tracking_events_label_time_status_idx').on(t.labelId, t.occurredAt, t.status),
+    index('tracking_events_submission_idx').on(t.submissionId, t.occurredAt),
+    check('tracking_events_status_check', oneOf(t.status, trackingStatuses)),
   ],
 );

@@ -12,9 +12,14 @@ import {
   isNearingDeadline,
   isOpenStatus,
   type KycStatus,
+  type ParcelState as ParcelStateDto,
+  parcelStateText,
+  awaitsIntake,
   type SubmissionCounts,
   submissionCategories,
+  trackingEventText,
 } from '@assay/domain';
+import { inboundParcelStates, type ParcelState } from '../shipping-labels/label-rows.ts';
 import { offerHistoryOf } from '../offers/offers.service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -73,7 +78,24 @@ export function decodeCursor(cursor: string): KeysetPosition {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toAdminSubmission(row: SubmissionRow, imageIds: string[], now: Date): AdminSubmission {
+/** The mailbox's words for the carrier's newest state of the inbound parcel. */
+export function parcelStateDto(state: ParcelState | undefined, submissionStatus: string): ParcelStateDto | null {
+  if (!state) return null;
+  return {
+    status: state.status,
+    label: parcelStateText(state.status, submissionStatus),
+    detail: trackingEventText({ status: state.status, message: state.message, location: state.location, at: state.occurredAt }),
+    at: state.occurredAt.toISOString(),
+    awaitingIntake: awaitsIntake(state.status, submissionStatus),
+  };
+}
+
+export function toAdminSubmission(
+  row: SubmissionRow,
+  imageIds: string[],
+  now: Date,
+  parcel: ParcelState | undefined = undefined,
+): AdminSubmission {
   return {
     ...toSubmissionDto(row, imageIds, { isAdmin: true }),
     adminNotes: row.adminNotes,
@@ -83,13 +105,14 @@ export function toAdminSubmission(row: SubmissionRow, imageIds: string[], now: D
     receivedAt: iso(row.receivedAt),
     offeredAt: iso(row.offeredAt),
     consignmentRequestedAt: iso(row.consignmentRequestedAt),
+    parcel: parcelStateDto(parcel, row.status),
   };
 }
 
 /** One submission as the mailbox shows it (the appraisal commands answer with this too). */
 export async function adminSubmissionOf(db: DbOrTx, row: SubmissionRow, now = new Date()) {
-  const images = await photoIdsOfSubmissions(db, [row.id]);
-  return toAdminSubmission(row, images.get(row.id) ?? [], now);
+  const [images, parcels] = await Promise.all([photoIdsOfSubmissions(db, [row.id]), inboundParcelStates(db, [row.id])]);
+  return toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,13 +141,11 @@ export async function listMailbox(
   if (ids?.length === 0) return { items: [], nextCursor: null };
   const rows = await listSubmissionsPage(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const images = await photoIdsOfSubmissions(
-    db,
-    page.map((r) => r.id),
-  );
+  const pageIds = page.map((r) => r.id);
+  const [images, parcels] = await Promise.all([photoIdsOfSubmissions(db, pageIds), inboundParcelStates(db, pageIds)]);
   const last = page.at(-1);
   return {
-    items: page.map((row) => toAdminSubmission(row, images.get(row.id) ?? [], now)),
+    items: page.map((row) => toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id))),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtExact, id: last.id }) : null,
   };
 }

@@ -144,14 +144,19 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
     ctx.config.insuredLimitCents,
   );
   if (!address || insuredValueCents === null) return null;
-  return createLabelInTransaction(tx, ctx.carrier, {
-    direction: 'return',
-    submission: returned,
-    sender: ctx.config.receivingLabelAddress,
-    receiver: address,
-    insuredValueCents,
-    freeReturn: true,
-  });
+  return createLabelInTransaction(
+    tx,
+    ctx.carrier,
+    {
+      direction: 'return',
+      submission: returned,
+      sender: ctx.config.receivingLabelAddress,
+      receiver: address,
+      insuredValueCents,
+      freeReturn: true,
+    },
+    ctx.storage,
+  );
 }
 
 /**
@@ -209,24 +214,29 @@ async function returnIn(
   return updated;
 }
 
-/** returning -> returned: the item shipped back reached the client (an appraiser says so). */
-async function markReturnDeliveredIn(
+/**
+ * returning -> returned: the item shipped back reached the client. An appraiser says so (actorId),
+ * or the carrier's tracking does (actorId null, from the webhook inbox's job); the same entry and
+ * message either way.
+ */
+export async function recordReturnDelivered(
   tx: DbOrTx,
-  ctx: AppContext,
-  actor: Actor,
+  at: Date,
+  actorId: string | null,
   row: SubmissionRow,
-  extra: SubmissionChanges,
+  extra: SubmissionChanges = {},
   version?: number,
 ) {
-  const now = ctx.clock.now();
   const updated = await transitionSubmission(tx, {
     id: row.id,
     transition: 'markReturnDelivered',
     version,
-    changes: { ...extra, returnDeliveredAt: now },
+    changes: { ...extra, returnDeliveredAt: at },
   });
   await writeAuditEntry(tx, {
-    ...submissionAudit(actor, row),
+    actorId,
+    entityType: 'submission',
+    entityId: row.id,
     action: 'return_delivered',
     fromStatus: row.status,
     toStatus: 'returned',
@@ -239,6 +249,17 @@ async function markReturnDeliveredIn(
     ...notificationContent.returnDelivered({ submissionId: row.id, trackingNumber: row.returnTrackingNumber }),
   });
   return updated;
+}
+
+function markReturnDeliveredIn(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  row: SubmissionRow,
+  extra: SubmissionChanges,
+  version?: number,
+) {
+  return recordReturnDelivered(tx, ctx.clock.now(), actor.id, row, extra, version);
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   imageThumbnailUrl,
   imageUrl,
   type IntakePhoto,
+  isTrackingStatus,
+  trackingEventText,
   statusBadgeLabel,
   type TimelineEntry,
 } from '@assay/domain';
@@ -41,6 +43,15 @@ function payoutDetailOf(changes: unknown, at: Date): string | undefined {
   );
 }
 
+/** On a parcel's tracking entries: "In transit: Arrived at USPS facility, Memphis TN, Nov 23". */
+function trackingDetailOf(changes: unknown): string | undefined {
+  const c = (changes ?? {}) as AuditChanges;
+  if (!c.trackingStatus || !isTrackingStatus(c.trackingStatus) || !c.occurredAt) return undefined;
+  const at = new Date(c.occurredAt);
+  if (Number.isNaN(at.getTime())) return undefined;
+  return trackingEventText({ status: c.trackingStatus, message: c.trackingMessage, location: c.trackingLocation, at });
+}
+
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
  * rest (internal notes, another record's bookkeeping) stays with the appraisers.
@@ -50,7 +61,7 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
     .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
     .map((e) => {
       const photos = intakePhotosOf(e.changes);
-      const detail = payoutDetailOf(e.changes, e.createdAt);
+      const detail = payoutDetailOf(e.changes, e.createdAt) ?? trackingDetailOf(e.changes);
       return {
         at: e.createdAt.toISOString(),
         action: e.action,

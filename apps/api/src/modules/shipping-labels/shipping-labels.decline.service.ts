@@ -65,14 +65,19 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
       throw conflict('This submission has no offer amount to insure the return for. Please contact support.');
     }
-    const label = await createLabelInTransaction(tx, ctx.carrier, {
-      direction: 'return',
-      submission: returned,
-      sender: ctx.config.receivingLabelAddress,
-      receiver: clientAddress,
-      insuredValueCents,
-      freeReturn,
-    });
+    const label = await createLabelInTransaction(
+      tx,
+      ctx.carrier,
+      {
+        direction: 'return',
+        submission: returned,
+        sender: ctx.config.receivingLabelAddress,
+        receiver: clientAddress,
+        insuredValueCents,
+        freeReturn,
+      },
+      ctx.storage,
+    );
     // A return label exists only once the submission is returned, which happens once.
     if (!label) throw conflict('This submission already has a return label. Please contact support.');
     // The seller's card shows where the parcel is while it is returning.

@@ -30,6 +30,11 @@ export interface LabelDocument {
   createdAt: Date;
   /** Page 2, the packing slip that goes inside the parcel. */
   slip: PackingSlip;
+  /**
+   * The carrier's own 4x6 label (a PNG), when a real carrier gave one: page 1 is then that image,
+   * as the carrier made it (its barcode and postage are what gets scanned). Null: we draw page 1.
+   */
+  carrierImage?: Buffer | null;
 }
 
 export interface PackingSlip {
@@ -145,7 +150,6 @@ function addressBlock(doc: PDFKit.PDFDocument, heading: string, address: Shippin
 }
 
 export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
-  const png = await barcodePng(label.trackingNumber);
   const doc = new PDFDocument({
     size: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT],
     margin: 0,
@@ -162,6 +166,21 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  if (label.carrierImage) {
+    // Fitted to the page and centred: a 4x6 image fills it exactly, anything else keeps its shape.
+    doc.image(label.carrierImage, 0, 0, { fit: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT], align: 'center', valign: 'center' });
+  } else {
+    await drawLabel(doc, label);
+  }
+
+  packingSlipPage(doc, label);
+  doc.end();
+  return done;
+}
+
+/** Page 1 as we draw it (the sample carrier, or a carrier that gave no image). */
+async function drawLabel(doc: PDFKit.PDFDocument, label: LabelDocument) {
+  const png = await barcodePng(label.trackingNumber);
   // Header: carrier and direction.
   doc
     .font(BOLD)
@@ -211,10 +230,6 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
     if (label.freeReturn) band(doc, terms, y, 18);
     else fitLine(doc, terms, y, { size: 10, font: BOLD });
   }
-
-  packingSlipPage(doc, label);
-  doc.end();
-  return done;
 }
 
 /**

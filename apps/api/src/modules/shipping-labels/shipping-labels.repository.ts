@@ -79,3 +79,13 @@ export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: st
     .returning({ id: shippingLabels.id });
   return rows.length;
 }
+
+export async function setLabelImageKey(db: DbOrTx, id: string, key: string) {
+  await db.update(shippingLabels).set({ labelImageKey: key }).where(eq(shippingLabels.id, id));
+}
+
+/** Locked until the caller's transaction ends, so two tracking events of one parcel take turns. */
+export async function lockLabelByTrackingNumber(tx: DbOrTx, trackingNumber: string) {
+  const [row] = await tx.select().from(shippingLabels).where(eq(shippingLabels.trackingNumber, trackingNumber)).for('update');
+  return row ?? null;
+}

@@ -3,6 +3,7 @@
 // carrier, insured for the submission's insured value (its quote's maximum capped by
 // INSURED_LIMIT, declared to the carrier); and its 4x6 PDF with the packing slip, for the owner
 // and appraisers only.
+import { buffer } from 'node:stream/consumers';
 import {
   ADDRESS_REQUIRED_MESSAGE,
   centsToDecimalString,
@@ -19,6 +20,7 @@ import {
   statusBadgeLabel,
 } from '@assay/domain';
 import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
@@ -32,6 +34,7 @@ import {
   findLatestLabelOfUser,
   insertLabelIfAbsent,
   type LabelRow,
+  setLabelImageKey,
 } from './shipping-labels.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 
@@ -80,7 +83,12 @@ export interface NewLabel {
  * submission's row). Answers the stored label, or null if one already existed for this
  * submission and direction. The caller writes the audit entry.
  */
-export async function createLabelInTransaction(tx: DbOrTx, carrier: CarrierAdapter, input: NewLabel): Promise<LabelRow | null> {
+export async function createLabelInTransaction(
+  tx: DbOrTx,
+  carrier: CarrierAdapter,
+  input: NewLabel,
+  storage?: ObjectStorage,
+): Promise<LabelRow | null> {
   for (let attempt = 1; ; attempt += 1) {
     const made = await carrier.createLabel({
       direction: input.direction,
@@ -91,9 +99,11 @@ export async function createLabelInTransaction(tx: DbOrTx, carrier: CarrierAdapt
     });
     try {
       // A savepoint, so a tracking-number clash can be retried without losing the transaction.
+      const id = crypto.randomUUID();
+      const labelImageKey = made.labelUrl && storage ? await keepCarrierLabelImage(carrier, storage, id, made.labelUrl) : null;
       const row = await tx.transaction((sp) =>
         insertLabelIfAbsent(sp, {
-          id: crypto.randomUUID(),
+          id,
           submissionId: input.submission.id,
           userId: input.submission.userId,
           direction: input.direction,
@@ -104,6 +114,9 @@ export async function createLabelInTransaction(tx: DbOrTx, carrier: CarrierAdapt
           sender: input.sender,
           receiver: input.receiver,
           freeReturn: input.freeReturn === null ? null : input.freeReturn ? 'yes' : 'no',
+          shipmentId: made.shipmentId ?? null,
+          labelUrl: made.labelUrl ?? null,
+          labelImageKey,
         }),
       );
       return row;
@@ -111,6 +124,43 @@ export async function createLabelInTransaction(tx: DbOrTx, carrier: CarrierAdapt
       if (attempt >= TRACKING_ATTEMPTS || !isTrackingNumberClash(err)) throw err;
     }
   }
+}
+
+const labelImageKeyOf = (labelId: string) => `labels/${labelId}.png`;
+
+/**
+ * Fetches the carrier's label image and keeps it in object storage, answering its key; null when
+ * it could not be had now. The postage is bought by then, so a failure here must not lose the
+ * label: the PDF fetches the image again when it is first asked for.
+ */
+async function keepCarrierLabelImage(carrier: CarrierAdapter, storage: ObjectStorage, labelId: string, labelUrl: string) {
+  if (!carrier.fetchLabelImage) return null;
+  try {
+    const image = await carrier.fetchLabelImage(labelUrl);
+    const key = labelImageKeyOf(labelId);
+    await storage.put(key, image, 'image/png');
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+/** The carrier's label image for the PDF: from storage, else fetched (and kept) now; null for a drawn label. */
+async function carrierLabelImage(ctx: AppContext, row: LabelRow): Promise<Buffer | null> {
+  if (!row.labelUrl) return null;
+  if (row.labelImageKey) {
+    const stored = await ctx.storage.get(row.labelImageKey);
+    if (stored) return buffer(stored.body);
+  }
+  const key = ctx.carrier.fetchLabelImage ? await keepCarrierLabelImage(ctx.carrier, ctx.storage, row.id, row.labelUrl) : null;
+  if (!key) {
+    throw new AppError('SERVICE_UNAVAILABLE', "The carrier's label could not be fetched just now. Please try again in a minute.");
+  }
+  await setLabelImageKey(ctx.db, row.id, key);
+  const stored = await ctx.storage.get(key);
+  if (!stored)
+    throw new AppError('SERVICE_UNAVAILABLE', "The carrier's label could not be read just now. Please try again in a minute.");
+  return buffer(stored.body);
 }
 
 function notLabelable(status: string) {
@@ -158,14 +208,19 @@ export async function createInboundLabel(
         'We cannot insure this parcel yet because the submission has no estimate. Please contact support and we will send you a label.',
       );
     }
-    const row = await createLabelInTransaction(tx, ctx.carrier, {
-      direction: 'inbound',
-      submission,
-      sender,
-      receiver: ctx.config.receivingLabelAddress,
-      insuredValueCents,
-      freeReturn: null,
-    });
+    const row = await createLabelInTransaction(
+      tx,
+      ctx.carrier,
+      {
+        direction: 'inbound',
+        submission,
+        sender,
+        receiver: ctx.config.receivingLabelAddress,
+        insuredValueCents,
+        freeReturn: null,
+      },
+      ctx.storage,
+    );
     if (!row) {
       // Unreachable while the row lock is held; kept so a changed lock still answers the one label.
       const label = await findLabel(tx, submission.id, 'inbound');
@@ -218,7 +273,9 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
   if (insuredValueCents === null) throw new Error(`Label ${row.id} has an unreadable insured value.`);
   const submission = await findSubmissionRow(ctx.db, row.submissionId);
   const inbound = row.direction !== 'return';
+  const carrierImage = await carrierLabelImage(ctx, row);
   const pdf = await renderLabelPdf({
+    carrierImage,
     direction: row.direction === 'return' ? 'return' : 'inbound',
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ChevronDown, ShieldAlert } from 'lucide-react';
+import { ChevronDown, PackageCheck, ShieldAlert, Truck } from 'lucide-react';
 import { shortId, type AdminSubmission, type OfferView } from '@assay/domain';
 import { adminCategoryLabel, formatWeight } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
@@ -81,6 +81,12 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
               <div className="flex flex-col items-start gap-2 xl:flex-row xl:justify-between">
                 <h3 className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{submission.description}</h3>
                 <div className="flex flex-wrap gap-1.5">
+                  {submission.parcel?.awaitingIntake && (
+                    <Badge tone="progress">
+                      <PackageCheck aria-hidden="true" className="size-3" />
+                      {submission.parcel.label}
+                    </Badge>
+                  )}
                   {submission.requiresKyc && (
                     <Badge tone="danger">
                       <ShieldAlert aria-hidden="true" className="size-3" />
@@ -111,6 +117,18 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
               <Detail term="Actual weight">
                 {formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}
               </Detail>
+            )}
+            {submission.parcel && (
+              <div className="col-span-2 min-w-0 sm:col-span-3">
+                <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Inbound parcel</dt>
+                <dd className="mt-0.5 flex items-start gap-1.5 text-sm text-foreground [overflow-wrap:anywhere]">
+                  <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-navy-400" />
+                  <span>
+                    <span className="font-medium">{submission.parcel.label}</span>
+                    <span className="text-muted-foreground"> · {submission.parcel.detail}</span>
+                  </span>
+                </dd>
+              </div>
             )}
           </dl>
         </div>

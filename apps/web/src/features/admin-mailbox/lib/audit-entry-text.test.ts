@@ -27,6 +27,23 @@ describe('audit entry text', () => {
     expect(auditReturnLabelUrl(null)).toBeNull();
   });
 
+  it("reads a carrier's tracking entry as its one sentence and the tracking number", () => {
+    const changes = {
+      labelId: 'lbl-1',
+      direction: 'inbound',
+      trackingNumber: '9405500000000000000001',
+      carrier: 'USPS',
+      trackingStatus: 'in_transit',
+      trackingMessage: 'Arrived at USPS Regional Facility',
+      trackingLocation: 'Memphis TN',
+      occurredAt: '2030-11-23T14:05:00.000Z',
+    };
+    expect(auditChangeLines(changes)).toEqual([
+      'In transit: Arrived at USPS Regional Facility, Memphis TN, Nov 23',
+      'Tracking number: 9405500000000000000001',
+    ]);
+  });
+
   it('describes a status move, and nothing when it stayed', () => {
     expect(auditStatusChange('new', 'appraising')).toBe('New → Appraising');
     expect(auditStatusChange(null, 'new')).toBe('New');

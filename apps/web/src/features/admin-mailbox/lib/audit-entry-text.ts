@@ -1,6 +1,13 @@
 // How an audit log entry reads to an appraiser: a sentence for the action and one line per
 // changed field. Unknown actions and fields still show, in their raw form, so nothing is hidden.
-import { appraiserHistoryLabel, imageThumbnailUrl, imageUrl, statusBadgeLabel } from '@assay/domain';
+import {
+  appraiserHistoryLabel,
+  imageThumbnailUrl,
+  imageUrl,
+  isTrackingStatus,
+  statusBadgeLabel,
+  trackingEventText,
+} from '@assay/domain';
 import { formatDateTime, formatDollars } from '@/lib/format';
 
 /** The label from the one action list the client's timeline also reads (packages/domain). */
@@ -44,9 +51,27 @@ function valueText(field: string, value: unknown): string {
 /** 'Final offer: $1,250.00' lines for the fields an entry changed. */
 export function auditChangeLines(changes: Record<string, unknown> | null | undefined): string[] {
   if (!changes) return [];
+  const tracking = trackingLine(changes);
+  if (tracking) {
+    return [tracking, ...(typeof changes.trackingNumber === 'string' ? [`Tracking number: ${changes.trackingNumber}`] : [])];
+  }
   return Object.entries(changes)
     .filter(([field]) => !hiddenFields.has(field))
     .map(([field, value]) => `${fieldLabels[field] ?? field}: ${valueText(field, value)}`);
+}
+
+/** A carrier's tracking entry (parcel_*) as its one sentence: "In transit: Arrived at USPS facility, Memphis TN, Nov 23". */
+function trackingLine(changes: Record<string, unknown>): string | null {
+  const { trackingStatus, trackingMessage, trackingLocation, occurredAt } = changes;
+  if (typeof trackingStatus !== 'string' || !isTrackingStatus(trackingStatus) || typeof occurredAt !== 'string') return null;
+  const at = new Date(occurredAt);
+  if (Number.isNaN(at.getTime())) return null;
+  return trackingEventText({
+    status: trackingStatus,
+    message: typeof trackingMessage === 'string' ? trackingMessage : null,
+    location: typeof trackingLocation === 'string' ? trackingLocation : null,
+    at,
+  });
 }
 
 /** The PDF of the return label an entry made (an admin return or a declined offer), if any. */

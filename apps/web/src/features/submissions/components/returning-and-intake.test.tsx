@@ -79,3 +79,46 @@ describe('intake photos on the timeline', () => {
     ).toEqual(photos.map((p) => p.url));
   });
 });
+
+describe("the carrier's tracking on the timeline", () => {
+  test('label created, in transit, delivered: each with the carrier sentence', () => {
+    const detail = aSubmissionDetail({
+      status: 'new',
+      label,
+      timeline: [
+        {
+          at: '2030-01-01T12:00:00.000Z',
+          action: 'label_created',
+          fromStatus: null,
+          toStatus: null,
+          label: 'Shipping label created',
+        },
+        {
+          at: '2030-01-02T14:05:00.000Z',
+          action: 'parcel_in_transit',
+          fromStatus: null,
+          toStatus: null,
+          label: 'Parcel in transit',
+          detail: 'In transit: Arrived at USPS Regional Facility, Memphis TN, Jan 2',
+        },
+        {
+          at: '2030-01-03T10:30:00.000Z',
+          action: 'parcel_delivered',
+          fromStatus: null,
+          toStatus: null,
+          label: 'Parcel delivered',
+          detail: 'Delivered: Delivered, Front Desk/Reception, Wilmington DE, Jan 3',
+        },
+      ],
+    });
+    renderWithApp(<SubmissionDetailView detail={detail} />);
+    const history = screen.getByRole('list', { name: 'Status history' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Shipping label created',
+      'Parcel in transit',
+      'Parcel delivered',
+    ]);
+    expect(within(items[2]!).getByText('Delivered: Delivered, Front Desk/Reception, Wilmington DE, Jan 3')).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle } from 'lucide-react';
+import { CheckCircle2, Circle, Truck } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
@@ -17,7 +17,10 @@ export function SubmissionTimeline({ entries, className }: { entries: readonly T
         return (
           <li key={`${entry.at}-${entry.action}-${index}`} className="relative flex gap-3 pb-5 last:pb-0">
             {!last && <span aria-hidden="true" className="absolute left-[9px] top-6 h-[calc(100%-1.25rem)] w-px bg-border" />}
-            {last ? (
+            {entry.action.startsWith('parcel_') ? (
+              // The carrier's word on the parcel, told apart from what Assay did.
+              <Truck aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', last ? 'text-gold-600' : 'text-navy-300')} />
+            ) : last ? (
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-600" />
             ) : (
               <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-300" />
