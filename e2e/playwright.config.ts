@@ -6,7 +6,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { fakeControlURL, fakePayPalAccount, fakePayPalURL, railsPorts, railsURL } from './support/rails-ports.ts';
+import {
+  fakeControlURL,
+  fakeEasyPostAccount,
+  fakeEasyPostURL,
+  fakePayPalAccount,
+  fakePayPalURL,
+  railsPorts,
+  railsURL,
+} from './support/rails-ports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
@@ -32,7 +40,7 @@ const appEnv = (appPort: number, url: string, dataDir: string, secretsDir: strin
   LOG_LEVEL: 'warn',
 });
 
-/** The rails app's providers: PayPal Payouts at the fake, and a company bank for the Nacha files. */
+/** The rails app's providers: PayPal Payouts and EasyPost at the fakes, and a company bank for the Nacha files. */
 const railsEnv = {
   ...appEnv(railsPorts.app, railsURL, railsDataDir, railsSecretsDir),
   PAYPAL_CLIENT_ID: fakePayPalAccount.clientId,
@@ -46,8 +54,11 @@ const railsEnv = {
   ACH_ODFI_ROUTING: '091000019',
   ACH_ORIGIN_NAME: 'ASSAY BUYERS LLC',
   ACH_DESTINATION_NAME: 'WELLS FARGO BANK',
-  // The parcel journey adds CARRIER: 'easypost' and EASYPOST_BASE_URL (railsPorts.easypost),
-  // EASYPOST_API_KEY and EASYPOST_WEBHOOK_SECRET here, as the fake EasyPost is started with them.
+  // Labels are bought from the fake EasyPost, whose signed tracking webhooks come back to the app.
+  CARRIER: 'easypost',
+  EASYPOST_BASE_URL: fakeEasyPostURL,
+  EASYPOST_API_KEY: fakeEasyPostAccount.apiKey,
+  EASYPOST_WEBHOOK_SECRET: fakeEasyPostAccount.webhookSecret,
 };
 
 export default defineConfig({

@@ -8,12 +8,19 @@
 //   POST /paypal/deliver            {receiver}: each of the receiver's settled items' webhook, signed
 //                                   with the fake's certificate, POSTed to the app; answers {deliveries}
 //   GET  /paypal/items?receiver=    every item ever paid to that receiver (a second one = paid twice)
+//   POST /easypost/track            {trackingCode, status, message?, city?, state?}: the carrier scans
+//                                   the parcel: its tracker moves and the signed tracker.updated
+//                                   event is POSTed to the app's /api/webhooks/carrier; answers {status}
 //
-// Each fake is one entry in `fakes` below with its own route prefix; the fake EasyPost of the
-// parcel journey goes in the same way (see the note at the end of main()).
+// Each fake is one entry in `fakes` below with its own route prefix.
 import http from 'node:http';
+import {
+  FAKE_EASYPOST_KEY,
+  FAKE_EASYPOST_WEBHOOK_SECRET,
+  startFakeEasyPost,
+} from '../../apps/api/test/support/fake-easypost.ts';
 import { startFakePayPal, type FakePayPalOutcome } from '../../apps/api/test/support/fake-paypal.ts';
-import { fakePayPalAccount, railsPorts, railsURL } from './rails-ports.ts';
+import { fakeEasyPostAccount, fakePayPalAccount, railsPorts, railsURL } from './rails-ports.ts';
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown };
@@ -79,6 +86,35 @@ async function paypalFake(appURL: string): Promise<{ routes: ControlRoutes; clos
   return { routes, close: () => fake.close() };
 }
 
+/** EasyPost's tracker statuses a journey may play (https://docs.easypost.com/docs/trackers). */
+const trackerStatuses = new Set(['pre_transit', 'in_transit', 'out_for_delivery', 'delivered', 'return_to_sender', 'failure']);
+
+async function easypostFake(appURL: string): Promise<{ routes: ControlRoutes; close: () => Promise<void> }> {
+  // The app checks each delivery with its EASYPOST_WEBHOOK_SECRET and calls with its key: both the fake's.
+  if (FAKE_EASYPOST_KEY !== fakeEasyPostAccount.apiKey || FAKE_EASYPOST_WEBHOOK_SECRET !== fakeEasyPostAccount.webhookSecret) {
+    throw new Error('The fake EasyPost account and the rails app settings (rails-ports.ts) differ');
+  }
+  const fake = await startFakeEasyPost({ port: railsPorts.easypost });
+  const webhookURL = `${appURL}/api/webhooks/carrier`;
+  const routes: ControlRoutes = async (method, path, _query, body) => {
+    if (method === 'POST' && path === '/track') {
+      const trackingCode = text(body.trackingCode);
+      const status = text(body.status);
+      if (!trackingCode || !status || !trackerStatuses.has(status)) {
+        return bad('Give a trackingCode and one of ' + [...trackerStatuses].join(', '));
+      }
+      const sent = await fake.sendTrackerUpdate(webhookURL, trackingCode, status, {
+        message: text(body.message) ?? undefined,
+        city: text(body.city) ?? undefined,
+        state: text(body.state) ?? undefined,
+      });
+      return { status: 200, body: { status: sent.status } };
+    }
+    return null;
+  };
+  return { routes, close: () => fake.close() };
+}
+
 async function readJson(req: http.IncomingMessage): Promise<Json> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -91,11 +127,8 @@ async function readJson(req: http.IncomingMessage): Promise<Json> {
 async function main() {
   const appURL = process.env.RAILS_APP_URL ?? railsURL;
   const paypal = await paypalFake(appURL);
-  const fakes: Record<string, { routes: ControlRoutes; close: () => Promise<void> }> = { paypal };
-  // The parcel journey adds `easypost` here: the fake EasyPost started on railsPorts.easypost
-  // (fake-easypost.ts's start options), its control routes (tracking events to deliver to
-  // /api/webhooks/carrier) under /easypost/..., and CARRIER=easypost with EASYPOST_BASE_URL,
-  // EASYPOST_API_KEY and EASYPOST_WEBHOOK_SECRET on the rails app (playwright.config.ts, railsEnv).
+  const easypost = await easypostFake(appURL);
+  const fakes: Record<string, { routes: ControlRoutes; close: () => Promise<void> }> = { paypal, easypost };
 
   const control = http.createServer((req, res) => {
     const send = ({ status, body }: Answer) => {

@@ -115,3 +115,12 @@ export const fakePayPal = {
   items: async (receiver: string) =>
     (await control<{ items: FakePayPalItem[] }>('GET', `/paypal/items?receiver=${encodeURIComponent(receiver)}`)).items,
 };
+
+/** The fake EasyPost, as the carrier acts on its own: a scan of a parcel, sent to the app as a signed webhook. */
+export const fakeCarrier = {
+  async scan(trackingCode: string, status: string, where: { message: string; city?: string; state?: string }) {
+    const answer = await control<{ status: number }>('POST', '/easypost/track', { trackingCode, status, ...where });
+    // The app stores the delivery and answers 200; a job applies it.
+    expect(answer.status).toBe(200);
+  },
+};
