@@ -65,6 +65,9 @@ describe('what the seller reads', () => {
     expect(payoutStateText({ status: 'failed', rail: 'check', method: 'check', at, reason: 'check voided' })).toBe(
       'Could not be paid Nov 23: check voided. Please give new payout details.',
     );
+    expect(
+      payoutStateText({ status: 'returned', rail: 'check', method: 'check', at, reason: 'Check 1001 voided: never arrived' }),
+    ).toBe('Check stopped Nov 23: Check 1001 voided: never arrived. Please give new payout details.');
   });
 
   test('a payout sent by a person is never promised as instant', () => {
@@ -83,6 +86,9 @@ describe('asking for new details', () => {
       'Your bank returned the payment: account closed (R02).',
     );
     expect(payoutRetryNotice({ status: 'returned', method: 'paypal' })).toBe('PayPal returned the payment.');
+    expect(payoutRetryNotice({ status: 'returned', method: 'check', reason: 'Check 1001 voided: never arrived' })).toBe(
+      'We stopped the check: Check 1001 voided: never arrived.',
+    );
     expect(payoutRetryNotice({ status: 'failed', method: 'paypal', reason: 'the receiver is blocked' })).toBe(
       'We could not send your payment: the receiver is blocked.',
     );
@@ -95,8 +101,11 @@ describe('asking for new details', () => {
 });
 
 describe('which rail carries each method', () => {
-  test('ACH in the daily files; PayPal by its API only when configured; checks by a person', () => {
-    expect(payoutRailsFor({ paypalApi: false })).toEqual({ ach: 'ach-file', paypal: 'manual', check: 'manual' });
+  test('ACH in the daily files; PayPal by its API only when configured; checks through the check register', () => {
+    expect(payoutRailsFor({ paypalApi: false })).toEqual({ ach: 'ach-file', paypal: 'manual', check: 'check' });
+    expect(railPromise(payoutRailsFor({ paypalApi: false }).check, 'check')).toBe(
+      'We print and mail the check within 1 business day; it usually arrives in 5-7 business days.',
+    );
     expect(payoutRailsFor({ paypalApi: true }).paypal).toBe('paypal');
   });
 });

@@ -143,7 +143,10 @@ export function payoutStateText(p: {
     case 'failed':
       return `Could not be paid ${day}${why}. Please give new payout details.`;
     case 'returned':
-      return `Returned ${day} by ${p.method === 'paypal' ? 'PayPal' : 'your bank'}${why}. Please give new payout details.`;
+      // A check "comes back" when we stop it (lost in the mail, never cashed), not by a bank's return.
+      return p.method === 'check'
+        ? `Check stopped ${day}${why}. Please give new payout details.`
+        : `Returned ${day} by ${p.method === 'paypal' ? 'PayPal' : 'your bank'}${why}. Please give new payout details.`;
     case 'unclaimed':
       return `Not claimed on PayPal by ${day}. Please give new payout details.`;
   }
@@ -159,7 +162,9 @@ export function payoutRetryNotice(p: { status: string; method: string; reason?: 
     case 'failed':
       return `We could not send your payment${why}.`;
     case 'returned':
-      return `${p.method === 'paypal' ? 'PayPal' : 'Your bank'} returned the payment${why}.`;
+      return p.method === 'check'
+        ? `We stopped the check${why}.`
+        : `${p.method === 'paypal' ? 'PayPal' : 'Your bank'} returned the payment${why}.`;
     case 'unclaimed':
       return `The PayPal payment was not claimed${why}.`;
     default:
@@ -169,11 +174,12 @@ export function payoutRetryNotice(p: { status: string; method: string; reason?: 
 
 /**
  * Which rail carries each method here: ACH in the daily Nacha files, PayPal by the Payouts API when
- * it is configured (else a person sends it), checks by a person. What the seller is promised
- * before choosing follows from it (railPromise).
+ * it is configured (else a person sends it), checks through the check register (printed on the
+ * bank's stock, numbered and mailed). What the seller is promised before choosing follows from it
+ * (railPromise).
  */
 export function payoutRailsFor({ paypalApi }: { paypalApi: boolean }): Record<PayoutMethod, PayoutRail> {
-  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'manual' };
+  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'check' };
 }
 
 export function isPayoutRail(value: string | null | undefined): value is PayoutRail {
