@@ -88,6 +88,7 @@ describe.each(engines)('the check register on %s', (engine) => {
     const routes = [
       ['POST', '/api/admin/payouts/checks'],
       ['GET', '/api/admin/payouts/checks'],
+      ['GET', '/api/admin/payouts/checks/next-number'],
       ['POST', `/api/admin/payouts/checks/${id}/mailed`],
       ['POST', `/api/admin/payouts/checks/${id}/void`],
       ['GET', `/api/admin/payouts/checks/${id}/stub.pdf`],
@@ -97,6 +98,7 @@ describe.each(engines)('the check register on %s', (engine) => {
 
   it('register -> mailed -> paid: the payout goes on its way by check, then is paid; the seller sees both; the ledger agrees', async () => {
     const payout = await sellerAsksFor('check', '500.00');
+    expect((await get('/api/admin/payouts/checks/next-number')).json()).toEqual({ checkNumber: 1001 });
     const res = await register({ transactionId: payout.transactionId });
     expect(res.statusCode, res.body).toBe(201);
     const check = res.json() as CheckAnswer;
@@ -116,6 +118,7 @@ describe.each(engines)('the check register on %s', (engine) => {
     expect(processing?.detail).toMatch(/^Sent \w+ \d+ by check, reference 1001\.$/);
 
     // The next number follows the highest used.
+    expect((await get('/api/admin/payouts/checks/next-number')).json()).toEqual({ checkNumber: 1002 });
     const second = await registered();
     expect(second.checkNumber).toBe(1002);
 
@@ -229,6 +232,8 @@ describe.each(engines)('the check register on %s', (engine) => {
       ]),
     );
     expect(pdf.text).not.toMatch(/routing|account number/i);
+    // The example business of tests and demos marks its checks.
+    expect(pdf.lines).toContain('EXAMPLE BUSINESS: NOT A CHECK');
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, payout.transactionId));
     expect(audit.filter((a) => a.action === 'check_stub_downloaded')).toHaveLength(1);
   });

@@ -75,3 +75,7 @@ export const checkSchema = z.object({
 });
 export type Check = z.infer<typeof checkSchema>;
 export const checkListSchema = z.array(checkSchema);
+
+/** GET /api/admin/payouts/checks/next-number: what the next check would be numbered (null when used up). */
+export const nextCheckNumberSchema = z.object({ checkNumber: z.number().int().nullable() });
+export type NextCheckNumber = z.infer<typeof nextCheckNumberSchema>;

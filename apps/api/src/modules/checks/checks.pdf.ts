@@ -9,10 +9,14 @@ import PDFDocument from 'pdfkit';
 import { addressLines, checkDateText, checkStubLines, type CheckStubFacts, type ShippingAddress } from '@assay/domain';
 
 export interface CheckDocument extends CheckStubFacts {
+  /** The example business of demo and development (config.business.example): marked, so no one banks it. */
+  sample: boolean;
   /** Who pays: config.business, printed top left of the check. */
   drawer: { legalName: string; addressLines: string[] };
   mailingAddress: ShippingAddress;
 }
+
+export const SAMPLE_CHECK_MARKING = 'EXAMPLE BUSINESS: NOT A CHECK';
 
 /** US letter in PDF points (72 per inch), cut into three 3.5-inch panels. */
 export const LETTER_WIDTH_PT = 612;
@@ -88,6 +92,17 @@ function checkPanel(doc: PDFKit.PDFDocument, check: CheckDocument) {
   addressLines(check.mailingAddress).forEach((text, i) =>
     line(doc, text, WINDOW.x, WINDOW.y + i * 13, WINDOW.width, 10.5, i === 0 ? BOLD : REGULAR),
   );
+
+  if (check.sample) {
+    doc
+      .save()
+      .rect(RIGHT - 220, 150, 220, 40)
+      .fill('#000000')
+      .restore();
+    doc.save().fillColor('#ffffff');
+    line(doc, SAMPLE_CHECK_MARKING, RIGHT - 212, 164, 204, 11, BOLD);
+    doc.restore();
+  }
 
   doc.font(REGULAR).fontSize(8).text('MEMO', LEFT, 224, { lineBreak: false });
   line(doc, lines.memo, LEFT + 32, 222, 220, 10);

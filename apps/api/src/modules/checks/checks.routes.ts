@@ -9,12 +9,20 @@ import {
   checkMailedSchema,
   checkSchema,
   idSchema,
+  nextCheckNumberSchema,
   registerCheckSchema,
   voidCheckSchema,
 } from '@assay/domain';
 import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
-import { checkStubPdf, listCheckRegister, markCheckMailed, registerCheck, voidCheck } from './checks.service.ts';
+import {
+  checkStubPdf,
+  listCheckRegister,
+  markCheckMailed,
+  nextNumberOfRegister,
+  registerCheck,
+  voidCheck,
+} from './checks.service.ts';
 
 const checkParams = z.object({ id: idSchema('check') });
 
@@ -54,6 +62,19 @@ export async function checksRoutes(app: FastifyInstance) {
         },
       },
       async (request) => listCheckRegister(ctx, await app.requireAdmin(request), request.query),
+    );
+
+    a.get(
+      '/api/admin/payouts/checks/next-number',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Says the number the next check gets when none is given.',
+          security: SIGNED_IN,
+          response: { 200: nextCheckNumberSchema },
+        },
+      },
+      async (request) => nextNumberOfRegister(ctx, await app.requireAdmin(request)),
     );
 
     a.post(

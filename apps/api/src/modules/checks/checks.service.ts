@@ -160,6 +160,15 @@ export async function registerCheck(
   }
 }
 
+/** The number a check registered now would get without one given: what the register form offers. */
+export async function nextNumberOfRegister(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  admin: Actor,
+): Promise<{ checkNumber: number | null }> {
+  assertAppraiser(admin);
+  return { checkNumber: nextCheckNumber(await highestCheckNumber(ctx.db), ctx.config.checkFirstNumber) };
+}
+
 export async function listCheckRegister(
   ctx: Pick<AppContext, 'db'>,
   admin: Actor,
@@ -280,6 +289,7 @@ export async function checkStubPdf(
   if (check.status === 'voided') throw conflict(`${checkMessages.voided(check.checkNumber)} Its stub is not printed again.`);
   const business = ctx.config.business;
   const pdf = await renderCheckPdf({
+    sample: business.example,
     checkNumber: check.checkNumber,
     date: utcDayOf(check.registeredAt),
     payee: check.payee,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Check, CheckMailedInput, CheckStatus, RegisterCheckInput, VoidCheckInput } from '@assay/domain';
+import type { Check, CheckMailedInput, CheckStatus, NextCheckNumber, RegisterCheckInput, VoidCheckInput } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
@@ -23,6 +23,14 @@ export const checksQueryOptions = (status: CheckStatus | 'all') =>
 /** GET: the register, newest first, at most 100. */
 export function useChecks(status: CheckStatus | 'all') {
   return useQuery(checksQueryOptions(status));
+}
+
+/** GET .../next-number: what the register form offers as the check number. */
+export function useNextCheckNumber() {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'checks', 'next-number'] as const,
+    queryFn: ({ signal }) => apiJson<NextCheckNumber>(`${CHECKS}/next-number`, { signal }),
+  });
 }
 
 /** Every register action moves a payout: every admin query refetches, also after a refusal. */

@@ -52,10 +52,11 @@ function aCheck(overrides: Partial<Check> = {}): Check {
   };
 }
 
-function mockLists(payouts: AdminPayout[], checks: Check[]) {
+function mockLists(payouts: AdminPayout[], checks: Check[], next: number | null = 1042) {
   server.use(
     http.get('/api/admin/payouts', () => HttpResponse.json(payouts)),
     http.get('/api/admin/payouts/checks', () => HttpResponse.json(checks)),
+    http.get('/api/admin/payouts/checks/next-number', () => HttpResponse.json({ checkNumber: next })),
   );
 }
 
@@ -183,6 +184,7 @@ describe('Checks panel', () => {
     const asked: (string | null)[] = [];
     server.use(
       http.get('/api/admin/payouts', () => HttpResponse.json([])),
+      http.get('/api/admin/payouts/checks/next-number', () => HttpResponse.json({ checkNumber: 1001 })),
       http.get('/api/admin/payouts/checks', ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('status'));
         return HttpResponse.json([]);

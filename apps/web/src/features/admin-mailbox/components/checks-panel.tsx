@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   addressLines,
+  checkDateText,
   type AdminPayout,
   type Check,
   checkMailedSchema,
@@ -13,7 +14,6 @@ import {
   checkStatusLabels,
   CHECK_VOID_REASON_MAX_LENGTH,
   isCheckNumber,
-  nextCheckNumber,
   type ShippingAddress,
   voidCheckSchema,
 } from '@assay/domain';
@@ -30,7 +30,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { checkStubHref, useChecks, useMarkCheckMailed, useRegisterCheck, useVoidCheck } from '../api/checks';
+import { checkStubHref, useChecks, useMarkCheckMailed, useNextCheckNumber, useRegisterCheck, useVoidCheck } from '../api/checks';
 import { useAdminPayouts } from '../api/payouts';
 import { QueuePanel } from './queue-panel';
 
@@ -115,11 +115,7 @@ function RegisterCheckDialog({
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Check number"
-          hint={
-            suggested
-              ? 'The next after the highest in the register; change it to the number printed on the stock.'
-              : "Leave empty for the register's first number, or give the number printed on the stock."
-          }
+          hint="The next number in the register; change it to the number printed on the check stock if they differ."
           inputMode="numeric"
           autoComplete="off"
           maxLength={8}
@@ -298,7 +294,7 @@ function RegisterEntry({ check, onMailed, onVoid }: { check: Check; onMailed: ()
         </p>
         <p className="text-muted-foreground">
           Registered <time dateTime={check.registeredAt}>{formatDateTime(check.registeredAt)}</time>
-          {check.mailedOn && <> · mailed {check.mailedOn}</>}
+          {check.mailedOn && <> · mailed {checkDateText(check.mailedOn)}</>}
         </p>
         {check.voidReason && <p className="break-words text-muted-foreground">Voided: {check.voidReason}</p>}
       </div>
@@ -340,18 +336,13 @@ export function ChecksPanel({ className }: { className?: string }) {
   const filterId = useId();
   const pending = useAdminPayouts('pending');
   const register = useChecks(filter);
-  const everyCheck = useChecks('all');
+  const next = useNextCheckNumber();
   const [registering, setRegistering] = useState<AdminPayout | null>(null);
   const [mailing, setMailing] = useState<Check | null>(null);
   const [voiding, setVoiding] = useState<Check | null>(null);
 
   const waiting = pending.data?.filter((payout) => payout.payoutMethod === 'check') ?? [];
-  const highest = everyCheck.data?.reduce<number | null>(
-    (max, c) => (max === null || c.checkNumber > max ? c.checkNumber : max),
-    null,
-  );
-  // With an empty register the server knows the configured first number; the field stays empty.
-  const suggested = highest === undefined || highest === null ? null : nextCheckNumber(highest, 1);
+  const suggested = next.data?.checkNumber ?? null;
 
   let waitingList;
   if (pending.isPending) waitingList = <Spinner label="Loading check payouts..." className="py-4" />;
