@@ -115,7 +115,7 @@ describe.each(engines)('the check register on %s', (engine) => {
     expect(await payoutRow(payout.transactionId)).toMatchObject({ status: 'processing', rail: 'check', reference: '1001' });
     expect(await reconciliation()).toEqual([]);
     const processing = (await timeline(payout.submissionId)).find((e) => e.action === 'payout_processing');
-    expect(processing?.detail).toMatch(/^Sent \w+ \d+ by check, reference 1001\.$/);
+    expect(processing?.detail).toMatch(/^Check 1001 printed \w+ \d+; we mail it within 1 business day\.$/);
 
     // The next number follows the highest used.
     expect((await get('/api/admin/payouts/checks/next-number')).json()).toEqual({ checkNumber: 1002 });
@@ -127,7 +127,7 @@ describe.each(engines)('the check register on %s', (engine) => {
     expect(mailed.json()).toMatchObject({ status: 'mailed', mailedOn: today(), payoutStatus: 'paid' });
     expect(await payoutRow(payout.transactionId)).toMatchObject({ status: 'paid', rail: 'check', reference: 'Check 1001' });
     const paid = (await timeline(payout.submissionId)).find((e) => e.action === 'payout_sent');
-    expect(paid?.detail).toMatch(/^Paid \w+ \d+ by check, reference Check 1001\.$/);
+    expect(paid?.detail).toMatch(/^Check 1001 mailed \w+ \d+; it usually arrives in 5-7 business days\.$/);
     expect(await reconciliation()).toEqual([]);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, payout.transactionId));

@@ -65,6 +65,12 @@ describe('what the seller reads', () => {
     expect(payoutStateText({ status: 'failed', rail: 'check', method: 'check', at, reason: 'check voided' })).toBe(
       'Could not be paid Nov 23: check voided. Please give new payout details.',
     );
+    expect(payoutStateText({ status: 'processing', rail: 'check', method: 'check', at, reference: '1001' })).toBe(
+      'Check 1001 printed Nov 23; we mail it within 1 business day.',
+    );
+    expect(payoutStateText({ status: 'paid', rail: 'check', method: 'check', at, reference: 'Check 1001' })).toBe(
+      'Check 1001 mailed Nov 23; it usually arrives in 5-7 business days.',
+    );
     expect(
       payoutStateText({ status: 'returned', rail: 'check', method: 'check', at, reason: 'Check 1001 voided: never arrived' }),
     ).toBe('Check stopped Nov 23: Check 1001 voided: never arrived. Please give new payout details.');
@@ -77,6 +83,8 @@ describe('what the seller reads', () => {
     );
     expect(railPromise('ach-file', 'ach')).toMatch(/next bank transfer file/);
     expect(railPromise('check', 'check')).toMatch(/5-7 business days/);
+    // Checks go through the check register whichever rail the payout waits on.
+    expect(railPromise('manual', 'check')).toBe(railPromise('check', 'check'));
   });
 });
 
