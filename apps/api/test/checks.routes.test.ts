@@ -302,6 +302,17 @@ describe.each(engines)('the check register on %s', (engine) => {
       expect(await checkRows()).toHaveLength(1);
     });
 
+    it('a registered check payout cannot be marked sent by hand: only the register pays it', async () => {
+      const check = await registered();
+      const byHand = await post(`/api/admin/transactions/${check.transactionId}/sent`, { reference: 'paid at the counter' });
+      expect(byHand.statusCode).toBe(409);
+      expect(byHand.json().message).toBe('This payout is with check, not the manual rail; only that rail can say it is paid.');
+      expect(await payoutRow(check.transactionId)).toMatchObject({ status: 'processing', reference: '1001' });
+      const mailed = await post(`/api/admin/payouts/checks/${check.id}/mailed`, { mailedOn: today() });
+      expect(mailed.statusCode, mailed.body).toBe(200);
+      expect(await reconciliation()).toEqual([]);
+    });
+
     it('a seller with no mailing address: 409 with a sentence', async () => {
       const other = await signUp(t.app, { firstName: 'Nomad' });
       const payout = await sellerAsksFor('check', '100.00', other);
