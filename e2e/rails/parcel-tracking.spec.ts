@@ -57,7 +57,11 @@ test("a parcel's tracking reaches the seller's timeline and the appraiser's mail
   const trackingNumber = label!.trackingNumber;
 
   // The carrier scans it on the way, then at Assay's door; each scan is a signed webhook.
-  await fakeCarrier.scan(trackingNumber, 'in_transit', { message: 'Arrived at USPS Regional Facility', city: 'Memphis', state: 'TN' });
+  await fakeCarrier.scan(trackingNumber, 'in_transit', {
+    message: 'Arrived at USPS Regional Facility',
+    city: 'Memphis',
+    state: 'TN',
+  });
   await fakeCarrier.scan(trackingNumber, 'delivered', { message: 'Delivered, front desk', city: 'Wilmington', state: 'DE' });
 
   // The webhooks are applied by a job: the seller's page shows them once it has run.

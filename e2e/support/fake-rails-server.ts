@@ -14,11 +14,7 @@
 //
 // Each fake is one entry in `fakes` below with its own route prefix.
 import http from 'node:http';
-import {
-  FAKE_EASYPOST_KEY,
-  FAKE_EASYPOST_WEBHOOK_SECRET,
-  startFakeEasyPost,
-} from '../../apps/api/test/support/fake-easypost.ts';
+import { FAKE_EASYPOST_KEY, FAKE_EASYPOST_WEBHOOK_SECRET, startFakeEasyPost } from '../../apps/api/test/support/fake-easypost.ts';
 import { startFakePayPal, type FakePayPalOutcome } from '../../apps/api/test/support/fake-paypal.ts';
 import { fakeEasyPostAccount, fakePayPalAccount, railsPorts, railsURL } from './rails-ports.ts';
 

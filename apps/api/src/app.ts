@@ -26,6 +26,7 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { achBatchesRoutes } from './modules/payouts/ach-batches.routes.ts';
+import { checksRoutes } from './modules/checks/checks.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadsRoutes);
   await app.register(transactionsRoutes);
   await app.register(achBatchesRoutes);
+  await app.register(checksRoutes);
   await app.register(userAddressRoutes);
   await app.register(shippingLabelsRoutes);
   await app.register(kycRoutes);

@@ -12,6 +12,8 @@ import {
   parseAppraisers,
   parseLicences,
   parseOneLineAddress,
+  CHECK_NUMBER_MAX,
+  DEFAULT_FIRST_CHECK_NUMBER,
 } from '@assay/domain';
 import { z } from 'zod';
 import { PAYPAL_CERT_ORIGINS } from './adapters/payouts/paypal/paypal-webhooks.ts';
@@ -238,6 +240,16 @@ const envSchema = z.object({
       .regex(NACHA_TEXT, 'ACH_ENTRY_DESCRIPTION must be plain ASCII letters, digits and punctuation')
       .max(10, "ACH_ENTRY_DESCRIPTION must be at most 10 characters (printed on sellers' statements)")
       .default('PAYOUT'),
+  ),
+  // The number the check register starts from (the first check of the bank's pre-numbered stock).
+  CHECK_FIRST_NUMBER: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'CHECK_FIRST_NUMBER must be a whole number from 1 to 99999999' })
+      .int('CHECK_FIRST_NUMBER must be a whole number from 1 to 99999999')
+      .min(1, 'CHECK_FIRST_NUMBER must be a whole number from 1 to 99999999')
+      .max(CHECK_NUMBER_MAX, 'CHECK_FIRST_NUMBER must be a whole number from 1 to 99999999')
+      .default(DEFAULT_FIRST_CHECK_NUMBER),
   ),
 });
 
@@ -500,6 +512,8 @@ export function loadConfig(env: RawEnv = process.env) {
         : undefined,
     /** Days an offer stays valid before it lapses and has to be re-issued at current prices. */
     offerValidDays: e.OFFER_VALID_DAYS,
+    /** The check register's first number, when no check is registered at or above it. */
+    checkFirstNumber: e.CHECK_FIRST_NUMBER,
     receivingAddress: e.RECEIVING_ADDRESS,
     /**
      * The business's block on every label (the inbound label's recipient, the return label's

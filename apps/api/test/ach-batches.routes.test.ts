@@ -12,6 +12,7 @@ import { parseNachaFile, recount } from './support/nacha-parser.ts';
 import { bankReturnFile } from './support/nacha-return-file.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
 import { deleteAllPayouts } from './support/ledger.ts';
+import { expectAdminsOnly } from './support/admins-only.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -104,26 +105,14 @@ describe.each(engines)('ACH batches and bank returns on %s', (engine) => {
 
   it('lets only admins in: 401 for visitors, 403 for clients', async () => {
     const id = crypto.randomUUID();
-    const routes: [string, string][] = [
+    const routes = [
       ['POST', '/api/admin/payouts/ach-batches'],
       ['GET', '/api/admin/payouts/ach-batches'],
       ['GET', `/api/admin/payouts/ach-batches/${id}/file`],
       ['POST', `/api/admin/payouts/ach-batches/${id}/settled`],
       ['POST', '/api/admin/payouts/ach-returns'],
-    ];
-    for (const [method, url] of routes) {
-      const as = (cookie?: string) =>
-        t.app.inject({
-          method: method as 'GET' | 'POST',
-          url,
-          headers: { ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-          ...(method === 'POST' ? { payload: '{"file":"x"}' } : {}),
-        });
-      expect((await as()).statusCode, `${method} ${url}`).toBe(401);
-      const asClient = await as(client.cookie);
-      expect(asClient.statusCode, `${method} ${url}`).toBe(403);
-      expect(asClient.json().message).toBe('This area is for Assay appraisers only.');
-    }
+    ] as const;
+    await expectAdminsOnly(t.app, routes, client.cookie, '{"file":"x"}');
   });
 
   it('batches the 3 pending ACH payouts (not the PayPal one) and writes a file whose sums, hash and names read back', async () => {

@@ -37,7 +37,7 @@ describe.each(engines)('GET /api/business on %s', (engine) => {
       appraisers: [{ name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' }],
       example: false,
       // No PayPal Payouts configured: a person sends PayPal payouts, and the page says so.
-      payoutRails: { ach: 'ach-file', paypal: 'manual', check: 'manual' },
+      payoutRails: { ach: 'ach-file', paypal: 'manual', check: 'check' },
     });
   });
 

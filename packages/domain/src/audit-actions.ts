@@ -34,6 +34,11 @@ export const auditActions = {
   payout_handover_failed: { client: null, appraiser: 'Payout provider could not take it; pay it by hand' },
   // On the payout (entity 'transaction'), like bank_details_viewed: each download writes its account number out.
   ach_file_downloaded: { client: null, appraiser: 'ACH file with this payout downloaded' },
+  // The check register (modules/checks), on the payout (entity 'transaction'); the payout's own
+  // moves (on its way, paid, failed, returned) reach the seller's timeline through movePayout.
+  check_registered: { client: null, appraiser: 'Check registered' },
+  check_voided: { client: null, appraiser: 'Check voided' },
+  check_stub_downloaded: { client: null, appraiser: 'Check stub printed' },
   offer_declined: { client: 'Offer declined, item on its way back', appraiser: 'Client declined the offer' },
   returned: { client: 'Item sent back', appraiser: 'Item sent back' },
   closed: { client: 'Submission closed', appraiser: 'Closed before the parcel arrived' },
@@ -75,6 +80,10 @@ export interface AuditChanges {
   reference?: string;
   /** The ACH batch (Nacha file) an entry is about. */
   achBatchId?: string;
+  /** The check (check register) an entry is about, its number and the day it was mailed. */
+  checkId?: string;
+  checkNumber?: number;
+  mailedOn?: string;
   submissionId?: string;
   transactionId?: string;
   payoutMethod?: string;

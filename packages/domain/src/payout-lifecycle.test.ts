@@ -65,6 +65,15 @@ describe('what the seller reads', () => {
     expect(payoutStateText({ status: 'failed', rail: 'check', method: 'check', at, reason: 'check voided' })).toBe(
       'Could not be paid Nov 23: check voided. Please give new payout details.',
     );
+    expect(payoutStateText({ status: 'processing', rail: 'check', method: 'check', at, reference: '1001' })).toBe(
+      'Check 1001 printed Nov 23; we mail it within 1 business day.',
+    );
+    expect(payoutStateText({ status: 'paid', rail: 'check', method: 'check', at, reference: 'Check 1001' })).toBe(
+      'Check 1001 mailed Nov 23; it usually arrives in 5-7 business days.',
+    );
+    expect(
+      payoutStateText({ status: 'returned', rail: 'check', method: 'check', at, reason: 'Check 1001 voided: never arrived' }),
+    ).toBe('Check stopped Nov 23: Check 1001 voided: never arrived. Please give new payout details.');
   });
 
   test('a payout sent by a person is never promised as instant', () => {
@@ -74,6 +83,8 @@ describe('what the seller reads', () => {
     );
     expect(railPromise('ach-file', 'ach')).toMatch(/next bank transfer file/);
     expect(railPromise('check', 'check')).toMatch(/5-7 business days/);
+    // Checks go through the check register whichever rail the payout waits on.
+    expect(railPromise('manual', 'check')).toBe(railPromise('check', 'check'));
   });
 });
 
@@ -83,6 +94,9 @@ describe('asking for new details', () => {
       'Your bank returned the payment: account closed (R02).',
     );
     expect(payoutRetryNotice({ status: 'returned', method: 'paypal' })).toBe('PayPal returned the payment.');
+    expect(payoutRetryNotice({ status: 'returned', method: 'check', reason: 'Check 1001 voided: never arrived' })).toBe(
+      'We stopped the check: Check 1001 voided: never arrived.',
+    );
     expect(payoutRetryNotice({ status: 'failed', method: 'paypal', reason: 'the receiver is blocked' })).toBe(
       'We could not send your payment: the receiver is blocked.',
     );
@@ -95,8 +109,11 @@ describe('asking for new details', () => {
 });
 
 describe('which rail carries each method', () => {
-  test('ACH in the daily files; PayPal by its API only when configured; checks by a person', () => {
-    expect(payoutRailsFor({ paypalApi: false })).toEqual({ ach: 'ach-file', paypal: 'manual', check: 'manual' });
+  test('ACH in the daily files; PayPal by its API only when configured; checks through the check register', () => {
+    expect(payoutRailsFor({ paypalApi: false })).toEqual({ ach: 'ach-file', paypal: 'manual', check: 'check' });
+    expect(railPromise(payoutRailsFor({ paypalApi: false }).check, 'check')).toBe(
+      'We print and mail the check within 1 business day; it usually arrives in 5-7 business days.',
+    );
     expect(payoutRailsFor({ paypalApi: true }).paypal).toBe('paypal');
   });
 });

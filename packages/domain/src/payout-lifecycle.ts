@@ -90,13 +90,13 @@ export function payoutTransitionRefusal(current: string, transition: PayoutTrans
  */
 export function railPromise(rail: PayoutRail, method: PayoutMethod): string {
   const arrives = payoutMethodInfo[method].timing.toLowerCase();
+  // Every check goes through the check register, whichever rail the payout waits on.
+  if (method === 'check') return `We print and mail the check within 1 business day; it usually arrives in ${arrives}.`;
   switch (rail) {
     case 'manual':
       return method === 'paypal'
         ? 'Our team sends it within 24 hours; PayPal then credits it at once.'
-        : method === 'check'
-          ? `Our team mails the check within 24 hours; it usually arrives in ${arrives}.`
-          : `Our team sends it within 24 hours; it then reaches your bank in ${arrives}.`;
+        : `Our team sends it within 24 hours; it then reaches your bank in ${arrives}.`;
     case 'ach-file':
       return `It goes in our next bank transfer file (every business day); it then reaches your bank in ${arrives}.`;
     case 'paypal':
@@ -118,6 +118,17 @@ function shortDate(at: Date): string {
 }
 
 /**
+ * A check on its way is printed, not yet sent; once paid it is in the mail (the check register,
+ * check-register.ts: its reference is the check number, then "Check 1234").
+ */
+function checkStateText(status: 'processing' | 'paid', day: string, reference: string | null | undefined): string {
+  const check = reference ? (reference.startsWith('Check ') ? reference : `Check ${reference}`) : 'Your check';
+  return status === 'processing'
+    ? `${check} printed ${day}; we mail it within 1 business day.`
+    : `${check} mailed ${day}; it usually arrives in ${payoutMethodInfo.check.timing}.`;
+}
+
+/**
  * One line on the seller's submission and timeline for the payout's state: "Sent Nov 23 by ACH,
  * reference 0412", "Returned Nov 25 by the bank: account closed (R02). Please give new details."
  */
@@ -133,6 +144,7 @@ export function payoutStateText(p: {
   const day = shortDate(p.at);
   const ref = p.reference ? `, reference ${p.reference}` : '';
   const why = p.reason ? `: ${p.reason}` : '';
+  if (p.rail === 'check' && (p.status === 'processing' || p.status === 'paid')) return checkStateText(p.status, day, p.reference);
   switch (p.status) {
     case 'pending':
       return `Waiting to be sent by ${by} (since ${day}).`;
@@ -143,7 +155,10 @@ export function payoutStateText(p: {
     case 'failed':
       return `Could not be paid ${day}${why}. Please give new payout details.`;
     case 'returned':
-      return `Returned ${day} by ${p.method === 'paypal' ? 'PayPal' : 'your bank'}${why}. Please give new payout details.`;
+      // A check "comes back" when we stop it (lost in the mail, never cashed), not by a bank's return.
+      return p.method === 'check'
+        ? `Check stopped ${day}${why}. Please give new payout details.`
+        : `Returned ${day} by ${p.method === 'paypal' ? 'PayPal' : 'your bank'}${why}. Please give new payout details.`;
     case 'unclaimed':
       return `Not claimed on PayPal by ${day}. Please give new payout details.`;
   }
@@ -159,7 +174,9 @@ export function payoutRetryNotice(p: { status: string; method: string; reason?: 
     case 'failed':
       return `We could not send your payment${why}.`;
     case 'returned':
-      return `${p.method === 'paypal' ? 'PayPal' : 'Your bank'} returned the payment${why}.`;
+      return p.method === 'check'
+        ? `We stopped the check${why}.`
+        : `${p.method === 'paypal' ? 'PayPal' : 'Your bank'} returned the payment${why}.`;
     case 'unclaimed':
       return `The PayPal payment was not claimed${why}.`;
     default:
@@ -169,11 +186,12 @@ export function payoutRetryNotice(p: { status: string; method: string; reason?: 
 
 /**
  * Which rail carries each method here: ACH in the daily Nacha files, PayPal by the Payouts API when
- * it is configured (else a person sends it), checks by a person. What the seller is promised
- * before choosing follows from it (railPromise).
+ * it is configured (else a person sends it), checks through the check register (printed on the
+ * bank's stock, numbered and mailed). What the seller is promised before choosing follows from it
+ * (railPromise).
  */
 export function payoutRailsFor({ paypalApi }: { paypalApi: boolean }): Record<PayoutMethod, PayoutRail> {
-  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'manual' };
+  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'check' };
 }
 
 export function isPayoutRail(value: string | null | undefined): value is PayoutRail {

@@ -2,7 +2,7 @@
 // (the row and its acceptance on the ledger, so moving it posts on top of what is owed), and
 // emptying them between tests.
 import type { DbOrTx } from '../../src/db/client.ts';
-import { achBatchEntries, achBatches, ledgerLines, payoutEvents, transactions } from '../../src/db/schema/index.ts';
+import { achBatchEntries, achBatches, checks, ledgerLines, payoutEvents, transactions } from '../../src/db/schema/index.ts';
 import { postOfferAccepted } from '../../src/modules/ledger/ledger.service.ts';
 
 export async function insertAcceptedPayout(db: DbOrTx, row: typeof transactions.$inferInsert): Promise<void> {
@@ -13,11 +13,12 @@ export async function insertAcceptedPayout(db: DbOrTx, row: typeof transactions.
 }
 
 /**
- * Every payout and what hangs on it (ACH file entries, history, ledger lines), children first, so
+ * Every payout and what hangs on it (ACH file entries, checks, history, ledger lines), children first, so
  * a suite that writes payouts starts each test from none.
  */
 export async function deleteAllPayouts(db: DbOrTx): Promise<void> {
   await db.delete(achBatchEntries);
+  await db.delete(checks);
   await db.delete(achBatches);
   await db.delete(payoutEvents);
   await db.delete(ledgerLines);

@@ -12,6 +12,15 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom has no modal <dialog>: open and close it as the browser would (components/ui/dialog.tsx).
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // The toast store outlives the Toaster: without this a test's toasts reappear in the next one.

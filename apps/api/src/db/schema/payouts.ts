@@ -1,13 +1,16 @@
 import {
+  CHECK_NUMBER_MAX,
   chartOfAccounts,
+  checkStatuses,
   payoutMethods,
   payoutRails,
   payoutStatuses,
   payoutTransitions,
+  type ShippingAddress,
   type ShownPayoutDetails,
 } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
@@ -222,5 +225,45 @@ export const webhookInbox = pgTable(
       .where(sql`${t.status} <> 'processed'`),
     check('webhook_inbox_provider_check', oneOf(t.provider, ['paypal', 'easypost'])),
     check('webhook_inbox_status_check', oneOf(t.status, ['received', 'processed', 'failed', 'ignored'])),
+  ],
+);
+
+/**
+ * The check register (issue 12 item 4): each check printed for a payout attempt, its number, who
+ * it pays, how much, where it was mailed (the seller's address when it was registered, kept as it
+ * was) and what became of it. At most one live (not voided) check per payout; a voided check stays
+ * in the register, its number used.
+ */
+export const checks = pgTable(
+  'checks',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    attempt: integer('attempt').notNull(),
+    checkNumber: integer('check_number').notNull(),
+    payee: text('payee').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    mailingAddress: jsonb('mailing_address').$type<ShippingAddress>().notNull(),
+    status: text('status').notNull().default('printed'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    registeredBy: text('registered_by').references(() => users.id, { onDelete: 'set null' }),
+    mailedOn: date('mailed_on', { mode: 'string' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    uniqueIndex('checks_number_idx').on(t.checkNumber),
+    uniqueIndex('checks_live_per_payout_idx')
+      .on(t.transactionId)
+      .where(sql`${t.status} <> 'voided'`),
+    index('checks_registered_idx').on(t.registeredAt),
+    check('checks_status_check', oneOf(t.status, checkStatuses)),
+    check('checks_number_check', sql`${t.checkNumber} between 1 and ${sql.raw(String(CHECK_NUMBER_MAX))}`),
+    check('checks_amount_check', sql`${t.amount} > 0`),
+    // A mailed check has its day; a voided one its reason and time.
+    check('checks_mailed_check', sql`${t.status} <> 'mailed' or ${t.mailedOn} is not null`),
+    check('checks_voided_check', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null and ${t.voidReason} is not null)`),
   ],
 );

@@ -20,3 +20,13 @@ export async function findShippingAddress(db: DbOrTx, userId: string): Promise<S
 export async function saveShippingAddress(db: DbOrTx, userId: string, address: ShippingAddress) {
   await db.update(users).set({ shippingAddress: address, updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+/** A person's name and stored address, as a check made out to them reads them. */
+export async function findNameAndAddress(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ name: users.name, firstName: users.firstName, lastName: users.lastName, address: users.shippingAddress })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { ...row, address: storedAddress(row.address) } : null;
+}

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminPayout } from '@assay/domain';
 import { aTransaction } from '@/testing/fixtures';
@@ -7,17 +7,6 @@ import { apiError, recordRequests, server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import type { AchBatch, AchBatchSummary, AchReturnResult } from '../api/ach-batches';
 import { AchBatchesPanel } from './ach-batches-panel';
-
-// jsdom has no modal <dialog>: open and close it as the browser would.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 function aPayout(id: string, amount: string, payoutMethod = 'ach'): AdminPayout {
   return {

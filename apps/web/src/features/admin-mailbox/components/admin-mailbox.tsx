@@ -23,6 +23,7 @@ import { MailboxSearch } from './mailbox-search';
 import { KycReviewPanel } from './kyc-review-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { AchBatchesPanel } from './ach-batches-panel';
+import { ChecksPanel } from './checks-panel';
 
 type CategoryTab = SubmissionCategory | 'all';
 
@@ -120,6 +121,7 @@ export function AdminMailbox() {
         <KycReviewPanel />
         <PayoutsPanel />
         <AchBatchesPanel className="lg:col-span-2" />
+        <ChecksPanel className="lg:col-span-2" />
       </div>
       <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { adminSubmissionDetailSchema, type OfferView } from '@assay/domain';
 import { anAdminSubmission } from '@/testing/fixtures';
@@ -7,17 +7,6 @@ import { apiError, recordRequests, server } from '@/testing/msw';
 import { payoutRatesAnswer } from '@/testing/payout-rates';
 import { renderWithApp } from '@/testing/render';
 import { AdminSubmissionCard } from './admin-submission-card';
-
-// jsdom has no modal <dialog>: open and close it as the browser would, without the inert page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const offered = anAdminSubmission({
   status: 'offered',

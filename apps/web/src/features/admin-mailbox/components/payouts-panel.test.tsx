@@ -33,13 +33,21 @@ describe('payouts panel status filter', () => {
             }),
           ]);
         }
-        return HttpResponse.json([aPayout({ id: 'txn_p', status: 'pending', rail: 'ach-file' })]);
+        return HttpResponse.json([
+          aPayout({ id: 'txn_p', status: 'pending', rail: 'ach-file' }),
+          {
+            ...aPayout({ id: 'txn_c', status: 'pending', payoutMethod: 'check', payoutDetails: { method: 'check' } }),
+            mailTo: null,
+          },
+        ]);
       }),
     );
     const { user } = renderWithApp(<PayoutsPanel />);
 
     const waiting = await screen.findByRole('list', { name: 'Payouts: Waiting to be sent' });
-    expect(within(waiting).getByRole('button', { name: /Mark sent/ })).toBeTruthy();
+    // One Mark sent: the check payout goes through the check register instead.
+    expect(within(waiting).getAllByRole('button', { name: /Mark sent/ })).toHaveLength(1);
+    expect(within(waiting).getByText('Register its check in the Checks panel.')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Show payouts'), 'Returned');
     const returned = await screen.findByRole('list', { name: 'Payouts: Returned' });

@@ -82,7 +82,7 @@ function MarkSentDialog({
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Payment reference"
-          hint="Check number, ACH trace or PayPal transaction id."
+          hint="The ACH trace or PayPal transaction id."
           maxLength={PAYOUT_REFERENCE_MAX_LENGTH}
           autoComplete="off"
           disabled={busy}
@@ -108,7 +108,9 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
   const hasFee = (dollarsToCents(payout.feeAmount) ?? 0) > 0;
   const stateLine = payoutStateLine(payout);
   // Only a payout still waiting can be paid by hand; the others are the rail's or the seller's now.
-  const waiting = payout.status === 'pending';
+  // A check is never paid by hand: it goes through the check register, under its number.
+  const byCheck = payout.payoutMethod === 'check';
+  const waiting = payout.status === 'pending' && !byCheck;
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -143,6 +145,9 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
         </p>
       </div>
+      {payout.status === 'pending' && byCheck && (
+        <p className="text-sm text-muted-foreground sm:max-w-48 sm:text-right">Register its check in the Checks panel.</p>
+      )}
       {waiting && (
         <div className="flex flex-col gap-2 sm:items-end">
           <Button
@@ -163,7 +168,7 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
 }
 
 const statusDescriptions: Record<PayoutStatus, string> = {
-  pending: 'Oldest first. Pay each one, then record its reference.',
+  pending: 'Oldest first. Pay each one, then record its reference; checks go through the check register.',
   processing: 'Handed to a rail (an ACH file, PayPal or a mailed check); newest first.',
   paid: 'Newest first.',
   failed: 'Waiting for the client to give new payout details; newest first.',

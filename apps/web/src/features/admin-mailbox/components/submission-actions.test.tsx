@@ -1,22 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MAX_INTAKE_PHOTOS } from '@assay/domain';
 import { anAdminSubmission } from '@/testing/fixtures';
 import { recordRequests, server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import { SubmissionActions } from './submission-actions';
-
-// jsdom has no modal <dialog>: open and close it as the browser would, without the inert page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], name, { type: 'image/jpeg' });
 

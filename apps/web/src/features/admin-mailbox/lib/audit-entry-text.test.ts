@@ -44,6 +44,14 @@ describe('audit entry text', () => {
     ]);
   });
 
+  it('names a check by its number, not its id', () => {
+    expect(auditChangeLines({ checkId: 'chk-1', checkNumber: 1001, mailedOn: '2030-01-05', reason: 'never arrived' })).toEqual([
+      'Check number: 1001',
+      'Mailed on: 2030-01-05',
+      'Reason: never arrived',
+    ]);
+  });
+
   it('describes a status move, and nothing when it stayed', () => {
     expect(auditStatusChange('new', 'appraising')).toBe('New → Appraising');
     expect(auditStatusChange(null, 'new')).toBe('New');

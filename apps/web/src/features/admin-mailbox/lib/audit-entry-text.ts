@@ -29,10 +29,12 @@ const fieldLabels: Record<string, string> = {
   freeReturn: 'Free return shipping',
   insuredValue: 'Insured for',
   intakePhotoIds: 'Intake photos',
+  checkNumber: 'Check number',
+  mailedOn: 'Mailed on',
 };
 
 /** Ids that mean nothing to a person; the history shows what they point to instead. */
-const hiddenFields = new Set(['returnLabelId']);
+const hiddenFields = new Set(['returnLabelId', 'checkId']);
 const moneyFields = new Set(['finalOffer', 'amount', 'insuredValue']);
 const dateFields = new Set(['guaranteeDeadline']);
 

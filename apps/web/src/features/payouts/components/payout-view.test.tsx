@@ -316,11 +316,15 @@ describe('the ID step comes first when the payout needs one (issue 11 item 9)', 
 });
 
 describe('each method says what its rail really does (DECISIONS: no "instant" when a person sends it)', () => {
-  test('PayPal sent by our team is promised as such; ACH goes in the next bank file', () => {
-    renderWithApp(<PayoutView submission={offered} payoutRails={{ ach: 'ach-file', paypal: 'manual', check: 'manual' }} />);
+  test('PayPal sent by our team is promised as such; ACH goes in the next bank file; checks are printed and mailed', () => {
+    renderWithApp(<PayoutView submission={offered} payoutRails={{ ach: 'ach-file', paypal: 'manual', check: 'check' }} />);
     const paypal = screen.getByRole('radio', { name: /PayPal/ }).closest('label')!;
     expect(within(paypal).getByText('Our team sends it within 24 hours; PayPal then credits it at once.')).toBeTruthy();
     const ach = screen.getByRole('radio', { name: /ACH Bank Transfer/ }).closest('label')!;
     expect(within(ach).getByText(/next bank transfer file/)).toBeTruthy();
+    const check = screen.getByRole('radio', { name: /Paper Check/ }).closest('label')!;
+    expect(
+      within(check).getByText('We print and mail the check within 1 business day; it usually arrives in 5-7 business days.'),
+    ).toBeTruthy();
   });
 });
