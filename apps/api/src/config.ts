@@ -170,6 +170,15 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
 
+  // The business's own calendar: compliance hold periods end at midnight there, and a report's
+  // "day of purchases" is that day (DECISIONS "Compliance").
+  BUSINESS_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { message: 'BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York' })
+      .default('America/New_York'),
+  ),
   // Who Assay is (DECISIONS, business identity). Unset outside production: example values, marked.
   BUSINESS_LEGAL_NAME: z.preprocess(
     emptyToUndefined,
@@ -524,6 +533,14 @@ export function loadConfig(env: RawEnv = process.env) {
       ...parseOneLineAddress(e.RECEIVING_ADDRESS)!,
       name: (e.BUSINESS_LEGAL_NAME ?? EXAMPLE_BUSINESS.legalName).trim(),
     },
+    /**
+     * What the compliance rules need of the business (DECISIONS "Compliance"): its time zone, and
+     * the state parcels are received in (the vault), whose rule is weighed with the seller's.
+     */
+    compliance: {
+      timeZone: e.BUSINESS_TIME_ZONE,
+      vaultState: parseOneLineAddress(e.RECEIVING_ADDRESS)!.state,
+    },
     carrier: {
       provider: e.CARRIER,
       /** Set when CARRIER=easypost (the key is then required); the webhook route checks with webhookSecret. */
@@ -573,6 +590,16 @@ export function loadConfig(env: RawEnv = process.env) {
       example: e.BUSINESS_LEGAL_NAME === undefined,
     }),
   };
+}
+
+/** Whether Intl knows the zone (every IANA name Node's ICU carries). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface Secrets {
