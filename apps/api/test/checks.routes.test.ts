@@ -13,6 +13,7 @@ import { expectAdminsOnly } from './support/admins-only.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 import { readPdf } from './shipping-pdf-reader.ts';
+import { payoutMessages } from '../src/modules/transactions/transactions.service.ts';
 
 interface CheckAnswer {
   id: string;
@@ -306,7 +307,7 @@ describe.each(engines)('the check register on %s', (engine) => {
       const check = await registered();
       const byHand = await post(`/api/admin/transactions/${check.transactionId}/sent`, { reference: 'paid at the counter' });
       expect(byHand.statusCode).toBe(409);
-      expect(byHand.json().message).toBe('This payout is with check, not the manual rail; only that rail can say it is paid.');
+      expect(byHand.json().message).toBe(payoutMessages.onItsWay('check'));
       expect(await payoutRow(check.transactionId)).toMatchObject({ status: 'processing', reference: '1001' });
       const mailed = await post(`/api/admin/payouts/checks/${check.id}/mailed`, { mailedOn: today() });
       expect(mailed.statusCode, mailed.body).toBe(200);
