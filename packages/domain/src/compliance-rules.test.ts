@@ -12,6 +12,7 @@ import {
   type JurisdictionRule,
 } from './compliance-rules.ts';
 import { US_STATE_CODES, normaliseStateCode } from './us-states.ts';
+import { KYC_THRESHOLD_CENTS } from './kyc.ts';
 
 function rule(code: string): JurisdictionRule {
   const row = JURISDICTION_RULES.find((candidate) => candidate.code === code);
@@ -60,14 +61,16 @@ describe('the rule table (data in the repository)', () => {
     expect(rule('NY').holdDays).toBe(15);
   });
 
-  test('DEFAULT is never laxer than a researched row', () => {
+  test("DEFAULT asks SPEC's identity rule and no statement, and keeps the table's longest hold and retention", () => {
     const fallback = rule('DEFAULT');
+    expect(fallback.idBeforePayment).toEqual({ kind: 'above', amountCents: KYC_THRESHOLD_CENTS });
+    expect(fallback.signedStatement).toBe(false);
     for (const row of JURISDICTION_RULES) {
       const combined = strictestRule(fallback, row);
       expect(combined.holdDays).toBe(fallback.holdDays);
       expect(combined.retentionYears).toBe(fallback.retentionYears);
-      expect(combined.idBeforePayment).toEqual(fallback.idBeforePayment);
-      expect(combined.signedStatement).toBe(true);
+      // A researched row asks at least as much identity as DEFAULT.
+      expect(combined.idBeforePayment).toEqual(row.idBeforePayment);
     }
   });
 });

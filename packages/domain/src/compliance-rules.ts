@@ -4,6 +4,7 @@
 // stricter choice and says so in the row's `note`, so nobody mistakes a guess for the law.
 import { z } from 'zod';
 import { isUsStateCode } from './api/shipping-address.ts';
+import { KYC_THRESHOLD_CENTS } from './kyc.ts';
 import { US_STATES, normaliseStateCode, type StateCode } from './us-states.ts';
 
 /**
@@ -190,15 +191,18 @@ export const JURISDICTION_RULES: readonly JurisdictionRule[] = [
     code: 'DEFAULT',
     name: 'Any other state',
     effectiveFrom: ALL_FROM,
-    idBeforePayment: { kind: 'always' },
-    signedStatement: true,
+    // SPEC's own identity rule (KYC above the threshold), so a state with no mail-in dealer law of
+    // its own asks what every seller is asked; a state that asks more has its own row.
+    idBeforePayment: { kind: 'above', amountCents: KYC_THRESHOLD_CENTS },
+    signedStatement: false,
     holdDays: 15,
     report: { format: 'leadsonline', deadline: { unit: 'hours', value: 24 } },
     retentionYears: 6,
-    source: { citation: 'No statute researched: the strictest figure of each field of this table', url: null },
+    source: { citation: "No statute researched: SPEC's identity rule, and the table's longest hold and retention", url: null },
     note:
-      'A state we have not researched is never laxer than one we have: ID and statement always, the longest hold ' +
-      '(15 days), the shortest report deadline (24 hours) and the longest retention (6 years) of the table.',
+      'Identity as SPEC asks of every seller (an ID above the KYC threshold) and no signed statement, so that ' +
+      'sellers in states without a row are not asked more than SPEC asks; the longest hold (15 days), the ' +
+      'shortest report deadline (24 hours) and the longest retention (6 years) of the table, which cost a seller nothing.',
   },
 ];
 
