@@ -71,6 +71,7 @@ test("a parcel's tracking reaches the seller's timeline and the appraiser's mail
     await expect(page.getByText('Parcel delivered', { exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByText('Parcel in transit', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your parcel has reached us. Our appraiser opens it next.')).toBeVisible();
   await expect(page.getByText(/In transit: Arrived at USPS Regional Facility, Memphis,? TN/)).toBeVisible();
   await snap(page, 'rails-tracking-01-seller-timeline');
 

@@ -145,6 +145,13 @@ describe.each(engines)('carrier tracking on %s', (engine) => {
     expect(timeline[2]!.detail).toBe('Delivered: Delivered, Front Desk/Reception, Wilmington DE, Nov 24');
     const entries = await auditOf(sub.id!);
     expect(entries.find((e) => e.action === 'parcel_delivered')).toMatchObject({ actorId: null });
+    // The seller's detail carries the parcel's newest state (its "next step" line reads it).
+    const sellerView = await get(`/api/submissions/${sub.id}`, client.cookie);
+    expect(sellerView.json().parcel).toEqual({
+      status: 'delivered',
+      detail: 'Delivered: Delivered, Front Desk/Reception, Wilmington DE, Nov 24',
+      at: '2026-11-24T10:30:00.000Z',
+    });
 
     const list = await get('/api/admin/submissions', admin.cookie);
     const card = (list.json() as { items: { id: string; parcel?: unknown }[] }).items.find((s) => s.id === sub.id);

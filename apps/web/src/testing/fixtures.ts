@@ -46,6 +46,7 @@ export function aSubmissionDetail(overrides: Partial<SubmissionDetail> = {}): Su
     timeline: [],
     label: null,
     returnLabel: null,
+    parcel: null,
     transaction: null,
     freeReturn: null,
     consignmentRequestedAt: null,

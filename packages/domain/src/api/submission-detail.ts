@@ -32,11 +32,23 @@ export const labelSummarySchema = z.object({
 });
 export type LabelSummary = z.infer<typeof labelSummarySchema>;
 
+/** The carrier's newest word on the seller's parcel to us (carrier labels only; none for sample labels). */
+export const sellerParcelSchema = z.object({
+  /** parcel-tracking.ts trackingStatuses: 'in_transit', 'out_for_delivery', 'delivered'... */
+  status: z.string(),
+  /** The carrier's sentence: "Delivered: Front desk, Wilmington DE, Nov 24". */
+  detail: z.string(),
+  at: z.string(),
+});
+export type SellerParcel = z.infer<typeof sellerParcelSchema>;
+
 export const submissionDetailSchema = submissionSchema.extend({
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
   label: labelSummarySchema.nullable(),
   returnLabel: labelSummarySchema.nullable(),
+  /** Null until the carrier reports the inbound parcel. */
+  parcel: sellerParcelSchema.nullable(),
   transaction: transactionSchema.nullable(),
   /** Whether the return is shipped free (only once returned with a return label), else null. */
   freeReturn: z.boolean().nullable(),

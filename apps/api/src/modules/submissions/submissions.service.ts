@@ -17,6 +17,7 @@ import {
   preliminaryQuote,
   type QuoteBasis,
   uploadMessages,
+  trackingEventText,
 } from '@assay/domain';
 import { offerHistoryOf, openOfferDeadlines } from '../offers/offers.service.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
@@ -41,7 +42,7 @@ import {
   type SubmissionRow,
   touchSubmission,
 } from './submissions.repository.ts';
-import { labelsOfSubmission } from '../shipping-labels/label-rows.ts';
+import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/label-rows.ts';
 import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
 
 export { imageUrl };
@@ -203,13 +204,15 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
 
 export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionById(db, id), 'Submission');
-  const [images, timeline, labels, transaction, offers] = await Promise.all([
+  const [images, timeline, labels, transaction, offers, parcels] = await Promise.all([
     imageIdsBySubmission(db, [id]),
     submissionTimeline(db, viewer, id),
     labelsOfSubmission(db, id),
     transactionOfSubmission(db, id),
     offerHistoryOf(db, id, clock.now()),
+    inboundParcelStates(db, [id]),
   ]);
+  const parcel = parcels.get(id);
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
   const returned = labels.find((l) => l.direction === 'return') ?? null;
   const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
@@ -218,6 +221,18 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     timeline,
     label: summary(inbound),
     returnLabel: summary(returned),
+    parcel: parcel
+      ? {
+          status: parcel.status,
+          detail: trackingEventText({
+            status: parcel.status,
+            message: parcel.message,
+            location: parcel.location,
+            at: parcel.occurredAt,
+          }),
+          at: parcel.occurredAt.toISOString(),
+        }
+      : null,
     transaction: transaction ? toTransactionDto(transaction) : null,
     // The shipping module records 'yes' or 'no' on the return label it made.
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
