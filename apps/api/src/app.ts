@@ -1,7 +1,6 @@
 // The whole HTTP application as one plugin tree: external plugins, then Assay's plugins, then the
 // feature modules. server.ts owns the process; tests build this same app on a fresh database.
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Secrets } from './config.ts';
@@ -17,6 +16,7 @@ import { noStorePlugin } from './plugins/no-store.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -97,8 +97,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(noStorePlugin);
   await app.register(requestOriginPlugin, { allowedOrigins: deps.config.allowedOrigins, publicUrl: deps.config.publicUrl });
   await app.register(fastifyCookie);
-  // Route-level limits only; sign-in limits are better-auth's, kept in the database.
-  await app.register(fastifyRateLimit, { global: false });
+  // Route-level limits only (shared in Redis with REDIS_URL); sign-in limits are better-auth's.
+  await app.register(rateLimitPlugin, { redisUrl: deps.config.redis.url, keyPrefix: deps.config.redis.keyPrefix });
   await app.register(apiDocsPlugin, { production: deps.config.production });
   await app.register(authPlugin);
   await app.register(priceFeedPlugin, {

@@ -71,6 +71,16 @@ const envSchema = z.object({
   SECRETS_DIR: optionalString,
   XDG_CONFIG_HOME: optionalString,
   HOME: optionalString,
+  // Shared state of several instances (DECISIONS "Running several instances"): route rate limits.
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379')
+      .optional(),
+  ),
+  /** Keys in a shared Redis start with this, so two deployments can share one server. */
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(64).default('assay:')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -486,6 +496,8 @@ export function loadConfig(env: RawEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Route rate limits count in Redis when set (several instances), in each instance's memory otherwise. */
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     adminEmails: splitList(e.ADMIN_EMAILS),
     /** Where secrets missing from the environment are generated and kept (outside DATA_DIR). */
     secretsDir,
