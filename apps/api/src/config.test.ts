@@ -48,6 +48,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses, in production, what several instances cannot share', () => {
+    const several = { ...PRODUCTION, INSTANCES: '3', STORAGE_DRIVER: 'local', DATABASE_URL: '', REDIS_URL: '' };
+    expect(problemsOf(several).split('\n')).toEqual(
+      expect.arrayContaining([
+        'STORAGE_DRIVER: STORAGE_DRIVER=s3 is required in production with INSTANCES=3, because each instance would keep its own photos on its own disk',
+        'DATABASE_URL: DATABASE_URL is required in production with INSTANCES=3, because each instance would keep its own embedded database',
+        'REDIS_URL: REDIS_URL is required in production with INSTANCES=3, because each instance would keep its own rate limits',
+      ]),
+    );
+    // One instance may keep photos on its disk; outside production nothing is refused.
+    expect(problemsOf({ ...PRODUCTION, INSTANCES: '1', STORAGE_DRIVER: 'local' })).not.toMatch(/STORAGE_DRIVER/);
+    expect(loadConfig({ INSTANCES: '3' }).instances).toBe(3);
+    expect(problemsOf({ INSTANCES: '0' })).toBe('INSTANCES: INSTANCES must be at least 1');
+  });
+
   it('reports every problem at once', () => {
     let error: unknown;
     try {

@@ -79,6 +79,14 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379')
       .optional(),
   ),
+  /**
+   * How many app instances serve this deployment (behind one load balancer). More than one needs
+   * what instances share: PostgreSQL, S3 photo storage and, for rate limits, Redis.
+   */
+  INSTANCES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('INSTANCES must be a whole number').min(1, 'INSTANCES must be at least 1').default(1),
+  ),
   /** Keys in a shared Redis start with this, so two deployments can share one server. */
   REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(64).default('assay:')),
   DATABASE_URL: z.preprocess(
@@ -300,6 +308,16 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1')
       problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+    // Several instances share nothing in memory or on a local disk (DECISIONS "Running several instances").
+    const instances = Number(v('INSTANCES') ?? '1');
+    if (instances > 1) {
+      const why = `with INSTANCES=${instances}, because each instance would keep its own`;
+      if (v('STORAGE_DRIVER') !== 's3') {
+        problems.push(`STORAGE_DRIVER: STORAGE_DRIVER=s3 is required in production ${why} photos on its own disk`);
+      }
+      if (!v('DATABASE_URL')) problems.push(`DATABASE_URL: DATABASE_URL is required in production ${why} embedded database`);
+      if (!v('REDIS_URL')) problems.push(`REDIS_URL: REDIS_URL is required in production ${why} rate limits`);
+    }
     // Sellers send valuables to this business: production names the real one, never the example.
     for (const [key, what] of [
       ['BUSINESS_LEGAL_NAME', 'the legal name sellers deal with'],
@@ -498,6 +516,8 @@ export function loadConfig(env: RawEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     /** Route rate limits count in Redis when set (several instances), in each instance's memory otherwise. */
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    /** The instances declared (INSTANCES); production refuses what several cannot share. */
+    instances: e.INSTANCES,
     adminEmails: splitList(e.ADMIN_EMAILS),
     /** Where secrets missing from the environment are generated and kept (outside DATA_DIR). */
     secretsDir,
