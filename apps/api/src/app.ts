@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     service: ctx.pricing,
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
+    databaseUrl: deps.config.databaseUrl,
   });
   await app.register(mailPlugin, { sender: mailSenderOf(deps.config), transport: ctx.mail });
   await app.register(storagePlugin, { storage: ctx.storage });

@@ -1,11 +1,13 @@
 // Prices in the running server: the pricing service (built by the composition root) loads the
 // prices into memory when the app is ready. Refreshing from the feed is a job, run by one process
-// at a time (modules/pricing/pricing.jobs.ts); every process re-reads the stored prices at the
-// same interval so that its in-memory answer follows the refreshes other processes write. The
-// reload timer stops, and a running refresh is waited for, when the app closes.
+// at a time (modules/pricing/pricing.jobs.ts). On PostgreSQL every process hears each refresh or
+// gem price edit at once (db/change-signals.ts) and re-reads; every process also re-reads at the
+// refresh interval, a safety net for a signal lost. The listener and the reload timer stop, and a
+// running refresh is waited for, when the app closes.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
+import { type ChangeListener, listenForChanges } from '../db/change-signals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,8 @@ export interface PriceFeedOptions {
   refreshIntervalMs: number;
   /** False: no reload timer; tests call `app.pricing.refresh()` or `reload()` themselves. Default true. */
   autoReload?: boolean;
+  /** Set on PostgreSQL: other instances' changes are heard on it. */
+  databaseUrl?: string;
 }
 
 export const priceFeedPlugin = fp(
@@ -26,17 +30,19 @@ export const priceFeedPlugin = fp(
     app.decorate('pricing', service);
 
     let timer: NodeJS.Timeout | undefined;
+    let listener: ChangeListener | undefined;
+    const reload = () => service.reload().catch((err: unknown) => app.log.warn({ err }, 'reloading the prices failed'));
     app.addHook('onReady', async () => {
       await service.start();
       if (opts.autoReload === false) return;
+      if (opts.databaseUrl) listener = listenForChanges(opts.databaseUrl, () => void reload(), app.log);
       // A cache of the table, not background work: each process keeps its own copy fresh.
-      timer = setInterval(() => {
-        service.reload().catch((err: unknown) => app.log.warn({ err }, 'reloading the prices failed'));
-      }, refreshIntervalMs);
+      timer = setInterval(() => void reload(), refreshIntervalMs);
       timer.unref();
     });
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
+      await listener?.close();
       await service.idle();
     });
   },

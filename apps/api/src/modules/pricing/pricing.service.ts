@@ -53,6 +53,7 @@ import {
   type NewPricingRecord,
   type PricingRecord,
 } from './pricing.repository.ts';
+import { signalChange } from '../../db/change-signals.ts';
 
 export interface PricingActor {
   id: string;
@@ -304,6 +305,8 @@ export class PricingService {
         records.map((r) => historyOf(r, fetchedAt)),
       );
       await deletePriceHistoryBefore(tx, metalItemTypes, new Date(fetchedAt.getTime() - PRICE_HISTORY_RETENTION_DAYS * DAY_MS));
+      // Every other instance re-reads the prices once this commits.
+      await signalChange(tx, 'prices');
       return 'written' as const;
     });
     await this.reload();
@@ -343,6 +346,7 @@ export class PricingService {
     await this.deps.db.transaction(async (tx) => {
       await upsertPricing(tx, [record]);
       await insertPriceHistory(tx, [historyOf(record, now)]);
+      await signalChange(tx, 'prices');
     });
     await this.reload();
     const row = this.cache.rows.find((r) => r.itemType === itemType);
