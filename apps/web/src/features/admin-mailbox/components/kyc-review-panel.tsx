@@ -179,7 +179,7 @@ function KycRecordItem({
               <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
             </dd>
           </dl>
-          <SellerRecordsLink userId={record.userId} className="self-start" />
+          <SellerRecordsLink userId={record.userId} className="h-auto self-start px-0 py-1" />
         </div>
       </div>
       <div className="flex gap-2 sm:flex-col">
