@@ -116,7 +116,7 @@ describe('the ID issuer', () => {
       'XX',
       '"XX" is not a country code. Please choose the country that issued your passport (its two-letter code, such as US).',
     ],
-    ['passport', '  ', 'Please choose the country that issued your passport (its two-letter code, such as US).'],
+    ['passport', '  ', 'Please choose who issued your ID: a US state, or for a passport a country.'],
   ])('%s issued by %j is refused', (idType, idIssuer, message) => {
     expect(issues({ ...valid, idType, idIssuer })).toEqual([['idIssuer', message]]);
   });

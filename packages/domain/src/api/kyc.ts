@@ -24,6 +24,7 @@ export const kycStatuses = ['none', 'pending', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISSUER_MESSAGE = 'Please choose who issued your ID: a US state, or for a passport a country.';
 
 /**
  * Whole years between a 'YYYY-MM-DD' birth date and `today` (read in UTC); null when the text is
@@ -78,8 +79,10 @@ export function kycSubmissionFieldsAt(now: () => Date) {
       ),
     /** The state (driver's license, state ID) or country (passport) that issued the ID: see id-issuer.ts. */
     idIssuer: z
-      .string({ error: 'Please choose who issued your ID: a US state, or for a passport a country.' })
-      .transform(normalizeIdIssuer),
+      .string({ error: ISSUER_MESSAGE })
+      .transform(normalizeIdIssuer)
+      // Asked for at once with the other fields; whether it fits the ID type is checked across fields.
+      .pipe(z.string().min(1, ISSUER_MESSAGE)),
     /** An image uploaded with purpose 'kyc'; its id or its '/api/objects/<id>' address. */
     idImageId: idSchema('ID photo').transform((value) => value.replace(/^\/api\/objects\//, '').replace(/\?.*$/, '')),
   });
@@ -87,6 +90,8 @@ export function kycSubmissionFieldsAt(now: () => Date) {
 
 /** The issuer must fit the ID type: police reports name the state or country that issued it. */
 export function checkIdIssuer(value: { idType: string; idIssuer: string }, ctx: z.RefinementCtx): void {
+  // An empty issuer already has the field's own message.
+  if (value.idIssuer === '') return;
   const problem = idIssuerProblem(value.idType, value.idIssuer);
   if (problem) ctx.addIssue({ code: 'custom', path: ['idIssuer'], message: problem });
 }

@@ -93,7 +93,8 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
       idType: record ? ((idTypeLabels as Record<string, string>)[record.idType] ?? record.idType) : NOT_RECORDED,
       idNumber: record ? decryptIdNumber(ctx, record) : NOT_RECORDED,
       idIssuer: record?.idIssuer ?? NOT_RECORDED,
-      itemDescription: [submission.description, ...lines.map((line) => line.description)].join('; '),
+      // The seller's words, then the appraiser's lines where they say more (a one-line offer often repeats them).
+      itemDescription: [...new Set([submission.description, ...lines.map((line) => line.description)])].join('; '),
       metal: metals.length ? metals.join('; ') : (materialLabel(submission.material) ?? submission.category),
       weight: submission.actualWeight ? `${trimDecimal(submission.actualWeight)} ${submission.weightUnit}` : NOT_RECORDED,
       purchasePrice: transaction.grossAmount,

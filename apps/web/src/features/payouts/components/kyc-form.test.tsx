@@ -38,9 +38,7 @@ describe('identity form: who issued the ID', () => {
     await user.type(screen.getByLabelText('ID number'), 'S1234567');
     await user.upload(screen.getByLabelText('Photo of your ID'), new File(['x'], 'id.jpg', { type: 'image/jpeg' }));
     await user.click(screen.getByRole('button', { name: 'Send for verification' }));
-    expect(
-      await screen.findByText('Please choose the US state that issued your ID (its two-letter code, such as FL).'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Please choose who issued your ID: a US state, or for a passport a country.')).toBeTruthy();
     expect(seen).toEqual([]);
   });
 });
