@@ -149,6 +149,26 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     expect(exports.map((e) => e.entityId)).toEqual(['police-report:2001-01-01']);
   });
 
+  it('says "not recorded" for what a seller without an identity check never gave', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const seller = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+    const sub = await offeredSubmission(t.db, seller.id, '300.00', { description: 'Sterling spoons' });
+    const paid = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'check' }, seller.cookie);
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const records = csvRecords((await report(today(), admin.cookie)).body);
+    const row = records.find((r) => r['Item description'] === 'Sterling spoons')!;
+    expect(row).toMatchObject({
+      'Seller name': 'Grace Hopper',
+      'Seller address': 'not recorded',
+      'Date of birth': 'not recorded',
+      'ID type': 'not recorded',
+      'ID number': 'not recorded',
+      'ID issuer': 'not recorded',
+      'Photo links': '',
+    });
+  });
+
   it("exports one seller's records with the ID number, never a whole bank number, and audits it", async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const { seller, sub, payout } = await purchase(admin, '14k chain');
