@@ -82,6 +82,7 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
       dateOfBirth: '1988-04-12',
       idType: 'passport',
       idNumber: 'X1234567',
+      idIssuer: 'CA',
       idImageId: await upload(client, 'kyc', await photo({ r: 90, g: 110, b: 160 })),
     },
   });

@@ -340,6 +340,8 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         dateOfBirth: '1980-02-29',
         idType: 'drivers_license',
         idNumberLast4: '6789',
+        // A check sent before the issuer was asked for.
+        idIssuer: null,
         idImageUrl: '/api/objects/img-id-1',
         reviewedBy: null,
         reviewedByName: null,

@@ -25,6 +25,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
     dateOfBirth: '1990-12-10',
     idType: 'drivers_license',
     idNumber: ID_NUMBER,
+    idIssuer: 'FL',
     idImageId,
   });
   const recordsOf = (userId: string) => t.db.select().from(kycRecords).where(eq(kycRecords.userId, userId));
@@ -50,6 +51,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
       dateOfBirth: '1990-12-10',
       idType: 'drivers_license',
       idNumberLast4: '7890',
+      idIssuer: 'FL',
       idImageKey: imageId,
       reviewedBy: null,
     });
@@ -108,6 +110,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
       reviewedBy: admin.id,
       rejectionReason: null,
       idNumberLast4: '7890',
+      idIssuer: 'FL',
       idImageUrl: `/api/objects/${record!.idImageKey}`,
     });
     expect(reviewed).not.toHaveProperty('encryptedIdNumber');
@@ -248,6 +251,9 @@ describe.each(engines)('identity verification on %s', (engine) => {
       ],
       ['a numeric ID number', { idNumber: 12345678 }, 'Please enter the number of your ID.'],
       ['no ID photo', { idImageId: undefined }, 'Please say which ID photo this is about.'],
+      ['no issuer', { idIssuer: undefined }, 'Please choose who issued your ID: a US state, or for a passport a country.'],
+      ['a license from a country', { idIssuer: 'GB' }, '"GB" is not a US state code.'],
+      ['a passport from a state', { idType: 'passport', idIssuer: 'FL' }, '"FL" is not a country code.'],
     ])('answers 400 to %s, with the sentence, and stores nothing', async (_name, change, message) => {
       const client = await signUp(t.app);
       const res = await send({ ...details(await insertImage(t.db, client.id)), ...change }, client.cookie);

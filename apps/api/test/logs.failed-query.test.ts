@@ -62,7 +62,7 @@ describe.each(engines)('a failing query on %s', (engine) => {
     const res = await postJson(
       t.app,
       '/api/kyc',
-      { fullName: FULL_NAME, dateOfBirth: DATE_OF_BIRTH, idType: 'passport', idNumber: ID_NUMBER, idImageId },
+      { fullName: FULL_NAME, dateOfBirth: DATE_OF_BIRTH, idType: 'passport', idNumber: ID_NUMBER, idIssuer: 'GB', idImageId },
       client.cookie,
     );
     expect(res.statusCode).toBe(500);

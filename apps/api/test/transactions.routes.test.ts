@@ -267,6 +267,7 @@ describe.each(engines)('payouts on %s', (engine) => {
         dateOfBirth: '1990-12-10',
         idType: 'passport',
         idNumber: 'X1234567',
+        idIssuer: 'GB',
         idImageId: imageId,
       });
       expect((await pay({ submissionId: sub.id, payoutMethod: 'check' }, client.cookie)).json().error).toBe('KYC_REQUIRED');

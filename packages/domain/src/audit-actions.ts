@@ -51,13 +51,17 @@ export const auditActions = {
   parcel_returned_to_sender: { client: 'Parcel returned to sender', appraiser: 'Parcel returned to sender' },
   parcel_problem: { client: 'Delivery problem', appraiser: 'Carrier reported a delivery problem' },
   payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
+  // Compliance exports (modules/compliance/reports), which write out decrypted ID numbers: the day's
+  // police report (entity 'compliance', the day as its id) and one seller's records (entity 'user').
+  police_report_exported: { client: null, appraiser: 'Police report downloaded' },
+  seller_records_exported: { client: null, appraiser: "Seller's records exported" },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];
 
 /** The records an entry can be about; a submission's history also shows its payout's entries. */
-export const auditEntityTypes = ['submission', 'transaction', 'kyc', 'payout_rate'] as const;
+export const auditEntityTypes = ['submission', 'transaction', 'kyc', 'payout_rate', 'compliance', 'user'] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -119,6 +123,9 @@ export interface AuditChanges {
   validUntil?: string;
   previousTotal?: string;
   hoursBefore?: number;
+  /** A compliance export: the report's day and how many purchases (or submissions) it held. */
+  reportDate?: string;
+  recordCount?: number;
   /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
   intakePhotoIds?: string[];
 }

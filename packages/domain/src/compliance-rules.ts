@@ -322,7 +322,7 @@ export function identityRequired(rule: Pick<ComplianceRequirements, 'idBeforePay
 
 const MS_PER_DAY = 86_400_000;
 
-function localDateParts(at: Date, timeZone: string): { year: number; month: number; day: number } {
+export function localDateParts(at: Date, timeZone: string): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(
     at,
   );
@@ -348,7 +348,7 @@ function zoneOffsetMs(at: Date, timeZone: string): number {
 }
 
 /** The instant the zone's calendar reaches this date's midnight (DST-safe: the offset is re-read there). */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
   const asUtc = Date.UTC(year, month - 1, day);
   const first = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
   return new Date(asUtc - zoneOffsetMs(new Date(first), timeZone));

@@ -57,6 +57,8 @@ export const adminKycRecordSchema = z.object({
   dateOfBirth: z.string(),
   idType: z.string(),
   idNumberLast4: z.string(),
+  /** The state or country that issued the ID (id-issuer.ts); null for checks sent before it was asked. */
+  idIssuer: z.string().nullable(),
   /** The photo of the ID document at /api/objects/<id>, served to admins only; null when none. */
   idImageUrl: z.string().nullable(),
   reviewedBy: z.string().nullable(),

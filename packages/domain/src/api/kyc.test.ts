@@ -8,6 +8,7 @@ const valid = {
   dateOfBirth: '1990-12-10',
   idType: 'passport',
   idNumber: 'x1234-5678 9',
+  idIssuer: ' gb ',
   idImageId: 'img-1',
 };
 const issues = (input: unknown) => schema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
@@ -41,6 +42,7 @@ describe('kycSubmissionSchema', () => {
       dateOfBirth: '1990-12-10',
       idType: 'passport',
       idNumber: 'X123456789',
+      idIssuer: 'GB',
       idImageId: 'img-1',
     });
     expect(normalizeIdNumber(' d12-34 5 ')).toBe('D12345');
@@ -88,5 +90,41 @@ describe('kycReviewSchema', () => {
     expect(kycReviewSchema.safeParse({ approve: 'yes' }).error?.issues[0]?.message).toBe(
       'Say whether the verification is approved (true) or rejected (false).',
     );
+  });
+});
+
+describe('the ID issuer', () => {
+  test("a driver's license or state ID names a US state; a passport a country", () => {
+    expect(schema.parse({ ...valid, idType: 'drivers_license', idIssuer: 'fl' }).idIssuer).toBe('FL');
+    expect(schema.parse({ ...valid, idType: 'state_id', idIssuer: 'DC' }).idIssuer).toBe('DC');
+    expect(schema.parse({ ...valid, idType: 'passport', idIssuer: 'US' }).idIssuer).toBe('US');
+  });
+
+  test.each([
+    [
+      'drivers_license',
+      'GB',
+      '"GB" is not a US state code. Please choose the US state that issued your ID (its two-letter code, such as FL).',
+    ],
+    [
+      'state_id',
+      'Florida',
+      '"FLORIDA" is not a US state code. Please choose the US state that issued your ID (its two-letter code, such as FL).',
+    ],
+    [
+      'passport',
+      'XX',
+      '"XX" is not a country code. Please choose the country that issued your passport (its two-letter code, such as US).',
+    ],
+    ['passport', '  ', 'Please choose who issued your ID: a US state, or for a passport a country.'],
+  ])('%s issued by %j is refused', (idType, idIssuer, message) => {
+    expect(issues({ ...valid, idType, idIssuer })).toEqual([['idIssuer', message]]);
+  });
+
+  test('a missing issuer is asked for', () => {
+    const { idIssuer: _, ...withoutIssuer } = valid;
+    expect(issues(withoutIssuer)).toEqual([
+      ['idIssuer', 'Please choose who issued your ID: a US state, or for a passport a country.'],
+    ]);
   });
 });

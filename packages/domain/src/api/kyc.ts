@@ -2,6 +2,7 @@
 // the client has sent a photo of an ID with their details and an appraiser has approved them.
 // GET /api/kyc answers the status, POST /api/kyc sends the details; appraisers review them.
 import { z } from 'zod';
+import { idIssuerProblem, normalizeIdIssuer } from '../id-issuer.ts';
 import { idSchema } from './common.ts';
 
 export const KYC_MIN_AGE = 18;
@@ -23,6 +24,7 @@ export const kycStatuses = ['none', 'pending', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISSUER_MESSAGE = 'Please choose who issued your ID: a US state, or for a passport a country.';
 
 /**
  * Whole years between a 'YYYY-MM-DD' birth date and `today` (read in UTC); null when the text is
@@ -45,8 +47,8 @@ export function normalizeIdNumber(value: string): string {
   return value.replace(/[\s-]/g, '').toUpperCase();
 }
 
-/** The schema checks age against the clock at the time of the check. */
-export function kycSubmissionSchemaAt(now: () => Date) {
+/** The fields, each checked on its own; the schema below adds the checks across fields. */
+export function kycSubmissionFieldsAt(now: () => Date) {
   return z.object({
     fullName: z
       .string({ error: 'Please enter your full legal name as it appears on your ID.' })
@@ -75,11 +77,31 @@ export function kycSubmissionSchemaAt(now: () => Date) {
           .min(1, { error: 'Please enter the number of your ID.', abort: true })
           .regex(/^[A-Z0-9]{4,30}$/, 'The ID number must be 4 to 30 letters and digits.'),
       ),
+    /** The state (driver's license, state ID) or country (passport) that issued the ID: see id-issuer.ts. */
+    idIssuer: z
+      .string({ error: ISSUER_MESSAGE })
+      .transform(normalizeIdIssuer)
+      // Asked for at once with the other fields; whether it fits the ID type is checked across fields.
+      .pipe(z.string().min(1, ISSUER_MESSAGE)),
     /** An image uploaded with purpose 'kyc'; its id or its '/api/objects/<id>' address. */
     idImageId: idSchema('ID photo').transform((value) => value.replace(/^\/api\/objects\//, '').replace(/\?.*$/, '')),
   });
 }
 
+/** The issuer must fit the ID type: police reports name the state or country that issued it. */
+export function checkIdIssuer(value: { idType: string; idIssuer: string }, ctx: z.RefinementCtx): void {
+  // An empty issuer already has the field's own message.
+  if (value.idIssuer === '') return;
+  const problem = idIssuerProblem(value.idType, value.idIssuer);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['idIssuer'], message: problem });
+}
+
+/** The schema checks age against the clock at the time of the check. */
+export function kycSubmissionSchemaAt(now: () => Date) {
+  return kycSubmissionFieldsAt(now).superRefine(checkIdIssuer);
+}
+
+export const kycSubmissionFields = kycSubmissionFieldsAt(() => new Date());
 export const kycSubmissionSchema = kycSubmissionSchemaAt(() => new Date());
 export type KycSubmissionInput = z.input<typeof kycSubmissionSchema>;
 export type KycSubmissionBody = z.output<typeof kycSubmissionSchema>;

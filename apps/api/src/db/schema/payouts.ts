@@ -106,6 +106,9 @@ export const kycRecords = pgTable(
     idType: text('id_type').notNull(),
     idNumberLast4: text('id_number_last4').notNull(),
     encryptedIdNumber: text('encrypted_id_number').notNull(),
+    // The state or country that issued the ID (packages/domain id-issuer.ts), as police reports carry
+    // it; null on checks sent before it was asked ("not recorded").
+    idIssuer: text('id_issuer'),
     idImageKey: text('id_image_key'),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -166,6 +166,7 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
     fullName: `${demoAccounts.client.firstName} ${demoAccounts.client.lastName}`,
     dateOfBirth: '1984-06-12',
     idType: 'drivers_license',
+    idIssuer: 'NY',
     idNumberLast4: idNumber.slice(-4),
     encryptedIdNumber: encryptField(encryptionKey, idNumber, idNumberContext(id)),
     idImageKey: null,

@@ -90,6 +90,7 @@ export async function submitKyc({ db, keys }: AppContext, viewer: Actor, body: K
       dateOfBirth: body.dateOfBirth,
       idType: body.idType,
       idNumberLast4: body.idNumber.slice(-4),
+      idIssuer: body.idIssuer,
       encryptedIdNumber: encryptField(keys.encryptionKey, body.idNumber, idNumberContext(id)),
       // The uploaded image's id: appraisers open it at /api/objects/<id>.
       idImageKey: image.id,
@@ -116,6 +117,7 @@ export function toKycRecordDto(row: KycRecordRow) {
     dateOfBirth: row.dateOfBirth,
     idType: row.idType,
     idNumberLast4: row.idNumberLast4,
+    idIssuer: row.idIssuer,
     idImageUrl: row.idImageKey ? `/api/objects/${row.idImageKey}` : null,
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
@@ -175,6 +177,7 @@ function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[numb
     dateOfBirth: r.dateOfBirth,
     idType: r.idType,
     idNumberLast4: r.idNumberLast4,
+    idIssuer: r.idIssuer,
     // submitKyc keeps the uploaded image's id here.
     idImageUrl: r.idImageKey ? imageUrl(r.idImageKey) : null,
     reviewedBy: r.reviewedBy,

@@ -24,6 +24,7 @@ import { KycReviewPanel } from './kyc-review-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { AchBatchesPanel } from './ach-batches-panel';
 import { ChecksPanel } from './checks-panel';
+import { ComplianceReportsPanel } from './compliance-reports-panel';
 
 type CategoryTab = SubmissionCategory | 'all';
 
@@ -122,6 +123,7 @@ export function AdminMailbox() {
         <PayoutsPanel />
         <AchBatchesPanel className="lg:col-span-2" />
         <ChecksPanel className="lg:col-span-2" />
+        <ComplianceReportsPanel className="lg:col-span-2" />
       </div>
       <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">

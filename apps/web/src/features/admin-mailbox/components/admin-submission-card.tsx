@@ -12,6 +12,7 @@ import { CurrentOffer } from './current-offer';
 import { DeadlineCountdown } from './deadline-countdown';
 import { OfferForm } from './offer-form';
 import { SubmissionActions } from './submission-actions';
+import { SellerRecordsLink } from './seller-records-link';
 import { SubmissionHistory } from './submission-history';
 
 /** 'Pending' until the server has stored a preliminary quote. */
@@ -175,7 +176,8 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
         </Button>
       </div>
       {showHistory && (
-        <div id={historyId}>
+        <div id={historyId} className="flex flex-col gap-2">
+          <SellerRecordsLink userId={submission.userId} className="self-start px-0" />
           <SubmissionHistory submissionId={submission.id} />
         </div>
       )}

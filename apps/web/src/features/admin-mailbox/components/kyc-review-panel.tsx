@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useKycRecords, useReviewKyc } from '../api/kyc-reviews';
 import { QueuePanel } from './queue-panel';
+import { SellerRecordsLink } from './seller-records-link';
 
 const REVIEW_FAILED = 'Failed to review the verification';
 
@@ -31,6 +32,9 @@ function formatDateOfBirth(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
   return date && !Number.isNaN(date.getTime()) ? dateOnly.format(date) : value;
 }
+
+/** Checks sent before the issuer was asked for have none: said so, rather than left blank. */
+const issuedBy = (record: AdminKycRecord) => (record.idIssuer ? `issued by ${record.idIssuer}` : 'issuer not recorded');
 
 const who = (record: AdminKycRecord) => `${record.fullName} (${record.customerLabel})`;
 
@@ -165,7 +169,7 @@ function KycRecordItem({
             </dd>
             <dt className="sr-only sm:not-sr-only">ID</dt>
             <dd>
-              {idTypeLabel(record.idType)} ending in {record.idNumberLast4}
+              {idTypeLabel(record.idType)} ending in {record.idNumberLast4}, {issuedBy(record)}
             </dd>
             <dt className="sr-only sm:not-sr-only">Sent</dt>
             <dd>
@@ -175,6 +179,7 @@ function KycRecordItem({
               <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
             </dd>
           </dl>
+          <SellerRecordsLink userId={record.userId} className="h-auto self-start px-0 py-1" />
         </div>
       </div>
       <div className="flex gap-2 sm:flex-col">
@@ -297,7 +302,11 @@ export function KycReviewPanel({ className }: { className?: string }) {
           if (!open) setPhoto(null);
         }}
         title={photo ? `ID photo of ${photo.fullName}` : 'ID photo'}
-        description={photo ? `${idTypeLabel(photo.idType)} ending in ${photo.idNumberLast4} · ${photo.customerLabel}` : undefined}
+        description={
+          photo
+            ? `${idTypeLabel(photo.idType)} ending in ${photo.idNumberLast4}, ${issuedBy(photo)} · ${photo.customerLabel}`
+            : undefined
+        }
         className="max-w-3xl"
       >
         {photo?.idImageUrl && (

@@ -1,7 +1,17 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { acceptedImageTypes, idTypeLabels, idTypes, kycSubmissionSchema, MAX_IMAGE_BYTES } from '@assay/domain';
+import {
+  acceptedImageTypes,
+  checkIdIssuer,
+  COUNTRY_CODES,
+  idIssuerKind,
+  idTypeLabels,
+  idTypes,
+  kycSubmissionFields,
+  MAX_IMAGE_BYTES,
+  US_STATES,
+} from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { clearFieldError, useZodForm } from '@/lib/forms/use-zod-form';
@@ -17,15 +27,24 @@ import { useSubmitKyc } from '../api/kyc';
  * The details as the server checks them (POST /api/kyc) and the photo, which is uploaded first
  * and sent as its id. The ID type starts unchosen.
  */
-const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }).extend({
-  idType: z.string().pipe(kycSubmissionSchema.shape.idType),
-  idImage: z.custom<File | null>().transform((file, ctx) => {
-    if (!file) ctx.addIssue({ code: 'custom', message: 'Please add a photo of your ID.' });
-    else if (file.size > MAX_IMAGE_BYTES)
-      ctx.addIssue({ code: 'custom', message: 'This photo exceeds maximum allowed size of 10 MB' });
-    return file ?? z.NEVER;
-  }),
-});
+const kycFormSchema = kycSubmissionFields
+  .omit({ idImageId: true, idType: true })
+  .extend({
+    idType: z.string().pipe(kycSubmissionFields.shape.idType),
+    idImage: z.custom<File | null>().transform((file, ctx) => {
+      if (!file) ctx.addIssue({ code: 'custom', message: 'Please add a photo of your ID.' });
+      else if (file.size > MAX_IMAGE_BYTES)
+        ctx.addIssue({ code: 'custom', message: 'This photo exceeds maximum allowed size of 10 MB' });
+      return file ?? z.NEVER;
+    }),
+  })
+  .superRefine(checkIdIssuer);
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** Countries by their English names, for the passport's issuer. */
+const countries = COUNTRY_CODES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
+);
 
 /**
  * Identity check before the payout of a flagged offer (DECISIONS "requiresKyc"): the details and
@@ -35,8 +54,10 @@ const kycFormSchema = kycSubmissionSchema.omit({ idImageId: true, idType: true }
 export function KycForm({ labelledBy, rejectionReason }: { labelledBy: string; rejectionReason?: string | null }) {
   const submit = useSubmitKyc();
   const form = useZodForm(kycFormSchema, {
-    defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idImage: null },
+    defaultValues: { fullName: '', dateOfBirth: '', idType: '', idNumber: '', idIssuer: '', idImage: null },
   });
+  // A passport is issued by a country, the other IDs by a US state: the list follows the type.
+  const issuerKind = idIssuerKind(form.watch('idType'));
   const { errors } = form.formState;
   const [uploading, setUploading] = useState(false);
   const fileId = useId();
@@ -89,7 +110,15 @@ export function KycForm({ labelledBy, rejectionReason }: { labelledBy: string; r
         />
         <Field id={`${fileId}-type`} label="ID type" error={errors.idType?.message}>
           {(control) => (
-            <NativeSelect {...control} {...form.register('idType')}>
+            <NativeSelect
+              {...control}
+              {...form.register('idType', {
+                // A state chosen for a license is no passport's country (and back): choose again.
+                onChange: (event: { target: { value: string } }) => {
+                  if (idIssuerKind(event.target.value) !== issuerKind) form.setValue('idIssuer', '');
+                },
+              })}
+            >
               <option value="">Choose...</option>
               {idTypes.map((type) => (
                 <option key={type} value={type}>
@@ -100,7 +129,31 @@ export function KycForm({ labelledBy, rejectionReason }: { labelledBy: string; r
           )}
         </Field>
       </div>
-      <TextField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...form.register('idNumber')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...form.register('idNumber')} />
+        <Field
+          id={`${fileId}-issuer`}
+          label={issuerKind === 'country' ? 'Issuing country' : 'Issuing state'}
+          error={errors.idIssuer?.message}
+        >
+          {(control) => (
+            <NativeSelect {...control} {...form.register('idIssuer')}>
+              <option value="">Choose...</option>
+              {issuerKind === 'country'
+                ? countries.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))
+                : US_STATES.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
       <Field
         id={fileId}
         label="Photo of your ID"

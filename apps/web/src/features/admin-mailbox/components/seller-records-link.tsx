@@ -1,0 +1,32 @@
+import { FileJson } from 'lucide-react';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { useExportSellerRecords } from '../api/compliance-reports';
+
+/**
+ * "Export seller's records": the account, addresses, identity checks with the full ID number,
+ * submissions, payouts and their audit entries, as a JSON file (audited on the server).
+ */
+export function SellerRecordsLink({ userId, className }: { userId: string; className?: string }) {
+  const exportRecords = useExportSellerRecords();
+  const busy = exportRecords.isPending;
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className={className}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() =>
+        exportRecords.mutate(userId, {
+          onSuccess: (fileName) => toast.success("Seller's records exported", { description: fileName }),
+          onError: (err) => toast.error("Could not export the seller's records", { description: errorMessage(err) }),
+        })
+      }
+    >
+      <FileJson aria-hidden="true" />
+      {busy ? 'Exporting…' : "Export seller's records"}
+    </Button>
+  );
+}
