@@ -31,6 +31,7 @@ export * from './messages.ts';
 export * from './ledger.ts';
 export * from './us-states.ts';
 export * from './compliance-rules.ts';
+export * from './sanctions-screening.ts';
 export * from './seller-statement.ts';
 export * from './check-register.ts';
 export * from './api/common.ts';
