@@ -40,6 +40,7 @@ import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { complianceReportsRoutes } from './modules/compliance/reports/reports.routes.ts';
+import { sanctionsRoutes } from './modules/compliance/sanctions/sanctions.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webhooksRoutes);
   await app.register(ledgerRoutes);
   await app.register(complianceReportsRoutes);
+  await app.register(sanctionsRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

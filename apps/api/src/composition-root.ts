@@ -7,6 +7,7 @@ import { createPayoutAdapter } from './adapters/payouts/index.ts';
 import { createPriceFeed } from './adapters/price-feeds/index.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { type Config, decryptionKeys, type Secrets } from './config.ts';
+import { configureSanctionsScreening } from './modules/compliance/sanctions/screening.service.ts';
 import { type Adapters, type AppContext, type Clock, systemClock } from './context.ts';
 import type { Db } from './db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +34,7 @@ export function createAppContext(input: {
   overrides?: Partial<Adapters>;
 }): AppContext {
   const adapters = createAdapters(input.config, input.overrides);
+  configureSanctionsScreening({ threshold: input.config.compliance.sanctionsMatchThreshold });
   return {
     db: input.db,
     config: input.config,

@@ -16,6 +16,7 @@ import {
   DEFAULT_FIRST_CHECK_NUMBER,
 } from '@assay/domain';
 import { z } from 'zod';
+import { DEFAULT_SCREENING_THRESHOLD } from './modules/compliance/sanctions/name-screening.ts';
 import { PAYPAL_CERT_ORIGINS } from './adapters/payouts/paypal/paypal-webhooks.ts';
 import { PAYPAL_LIVE_URL } from './adapters/payouts/paypal/paypal-payouts-client.ts';
 
@@ -196,6 +197,16 @@ const envSchema = z.object({
       .string()
       .refine(isTimeZone, { message: 'BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York' })
       .default('America/New_York'),
+  ),
+  // Sanctions screening (DECISIONS "Compliance"): a seller's name at least this similar (Jaro-Winkler,
+  // 0..1) to a listed name or alias holds the payout for an appraiser's decision.
+  SANCTIONS_MATCH_THRESHOLD: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .gt(0.5, 'SANCTIONS_MATCH_THRESHOLD must be above 0.5 (lower matches nearly every name)')
+      .max(1, 'SANCTIONS_MATCH_THRESHOLD must be at most 1')
+      .default(DEFAULT_SCREENING_THRESHOLD),
   ),
   // Who Assay is (DECISIONS, business identity). Unset outside production: example values, marked.
   BUSINESS_LEGAL_NAME: z.preprocess(
@@ -572,6 +583,7 @@ export function loadConfig(env: RawEnv = process.env) {
     compliance: {
       timeZone: e.BUSINESS_TIME_ZONE,
       vaultState: parseOneLineAddress(e.RECEIVING_ADDRESS)!.state,
+      sanctionsMatchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
     },
     carrier: {
       provider: e.CARRIER,

@@ -55,13 +55,26 @@ export const auditActions = {
   // police report (entity 'compliance', the day as its id) and one seller's records (entity 'user').
   police_report_exported: { client: null, appraiser: 'Police report downloaded' },
   seller_records_exported: { client: null, appraiser: "Seller's records exported" },
+  // Sanctions screening (DECISIONS "Compliance"), on the screening and on each payout it held: never
+  // shown to the seller, whose payout simply waits.
+  sanctions_payout_held: { client: null, appraiser: 'Payout held: possible sanctions-list match' },
+  sanctions_cleared: { client: null, appraiser: 'Sanctions match cleared' },
+  sanctions_blocked: { client: null, appraiser: 'Sanctions match confirmed; payout blocked' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];
 
 /** The records an entry can be about; a submission's history also shows its payout's entries. */
-export const auditEntityTypes = ['submission', 'transaction', 'kyc', 'payout_rate', 'compliance', 'user'] as const;
+export const auditEntityTypes = [
+  'submission',
+  'transaction',
+  'kyc',
+  'payout_rate',
+  'compliance',
+  'user',
+  'sanctions_screening',
+] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -128,6 +141,10 @@ export interface AuditChanges {
   recordCount?: number;
   /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
   intakePhotoIds?: string[];
+  /** A sanctions screening (its id, the list entry it matched and the score). */
+  screeningId?: string;
+  listedName?: string;
+  score?: number;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

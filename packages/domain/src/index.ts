@@ -33,6 +33,7 @@ export * from './us-states.ts';
 export * from './id-issuer.ts';
 export * from './compliance-rules.ts';
 export * from './police-report.ts';
+export * from './sanctions-screening.ts';
 export * from './seller-statement.ts';
 export * from './check-register.ts';
 export * from './api/common.ts';

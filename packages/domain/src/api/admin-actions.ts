@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { shippingAddressDtoSchema } from './shipping-address.ts';
 import { payoutStatusSchema } from '../payout-lifecycle.ts';
 import { transactionSchema } from './transaction.ts';
+import { complianceHolds } from '../sanctions-screening.ts';
 
 export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
 export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
@@ -127,6 +128,11 @@ export const adminPayoutSchema = transactionSchema.extend({
   customerLabel: z.string(),
   /** Check payouts only: where the check is mailed (the client's shipping address); else null. */
   mailTo: shippingAddressDtoSchema.nullable(),
+  /** Held by sanctions screening (no rail moves it), with the sentence saying why; null when not held. */
+  complianceHold: z
+    .object({ hold: z.enum(complianceHolds), message: z.string() })
+    .nullable()
+    .optional(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutListSchema = z.array(adminPayoutSchema);

@@ -1,6 +1,7 @@
 import {
   CHECK_NUMBER_MAX,
   chartOfAccounts,
+  complianceHolds,
   checkStatuses,
   payoutMethods,
   payoutRails,
@@ -46,6 +47,9 @@ export const transactions = pgTable(
     // 1, then one more for each retry with new details: still this one payout, never a second.
     attempt: integer('attempt').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Set while the seller's name waits for a sanctions decision ('sanctions-review') or after an
+    // appraiser blocked it ('sanctions-blocked'): no rail hands over, batches or pays a held payout.
+    complianceHold: text('compliance_hold'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,6 +63,7 @@ export const transactions = pgTable(
     check('transactions_status_check', oneOf(t.status, payoutStatuses)),
     check('transactions_rail_check', oneOf(t.rail, payoutRails)),
     check('transactions_attempt_check', sql`${t.attempt} >= 1`),
+    check('transactions_compliance_hold_check', oneOf(t.complianceHold, complianceHolds)),
   ],
 );
 

@@ -20,6 +20,7 @@ import {
   shortId,
   streetAddress,
   utcDayOf,
+  complianceHoldMessage,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -116,6 +117,7 @@ export async function registerCheck(
       if (!payout) throw notFound('That payout');
       if (payout.payoutMethod !== 'check') throw conflict(checkMessages.notACheck(payout.payoutMethod));
       if (payout.status !== 'pending') throw conflict(checkMessages.notPending(payout.status));
+      if (payout.complianceHold) throw conflict(complianceHoldMessage(payout.complianceHold));
       const payee = await payeeOf(tx, payout.userId);
       if (!payee?.address) throw conflict(checkMessages.noAddress);
       if (!payee.name) throw conflict(checkMessages.noName);

@@ -6,6 +6,7 @@ import {
   adminKycRecordListSchema,
   adminKycRecordSchema,
   idSchema,
+  idReviewScreeningSchema,
   kycReviewSchema,
   kycStatusResponseSchema,
   kycSubmissionSchema,
@@ -86,13 +87,13 @@ export async function kycRoutes(app: FastifyInstance) {
           security: SIGNED_IN,
           params: kycParams,
           body: kycReviewSchema,
-          response: { 200: adminKycRecordSchema },
+          response: { 200: adminKycRecordSchema.extend({ sanctionsScreening: idReviewScreeningSchema.nullable() }) },
         },
       },
       async (request) => {
         const appraiser = await app.requireAdmin(request);
         const reviewed = await reviewKyc(ctx, appraiser, { ...request.body, recordId: request.params.recordId });
-        return getKycRecord(ctx, appraiser, { id: reviewed.id });
+        return { ...(await getKycRecord(ctx, appraiser, { id: reviewed.id })), sanctionsScreening: reviewed.sanctionsScreening };
       },
     );
   });

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { screenAtIdReview } from '../compliance/sanctions/screening.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
 import {
@@ -156,8 +157,11 @@ export async function reviewKyc(
       toStatus: decided.status,
       changes: approve ? null : { reason: decided.rejectionReason ?? undefined },
     });
+    // DECISIONS "Compliance": the name on an approved ID is screened; a possible match holds the
+    // seller's payouts and the reviewer is told in this answer.
+    const sanctionsScreening = approve ? await screenAtIdReview(tx, { userId: decided.userId, name: decided.fullName }) : null;
     await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
-    return toKycRecordDto(decided);
+    return { ...toKycRecordDto(decided), sanctionsScreening };
   });
 }
 

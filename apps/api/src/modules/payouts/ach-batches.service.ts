@@ -11,6 +11,7 @@ import {
   isPayoutStatus,
   canFirePayoutTransition,
   shortId,
+  complianceHoldMessage,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -157,6 +158,10 @@ export async function createAchBatch(ctx: AchContext, admin: Actor): Promise<Ach
     const leftOut: AchBatchDto['leftOut'] = [];
     for (const payout of payouts) {
       const submissionShortId = shortId(payout.submissionId);
+      if (payout.complianceHold) {
+        leftOut.push({ transactionId: payout.id, submissionShortId, reason: complianceHoldMessage(payout.complianceHold) });
+        continue;
+      }
       const amountCents = dollarsToCents(payout.amount);
       if (amountCents === null) {
         leftOut.push({

@@ -57,7 +57,7 @@ function instructionOf(keys: PayoutHandoverDeps['keys'], row: TransactionRow): P
   }
 }
 
-export type HandoverOutcome = 'moved' | 'left-pending' | 'not-waiting' | 'refused' | 'needs-staff';
+export type HandoverOutcome = 'moved' | 'left-pending' | 'not-waiting' | 'held' | 'refused' | 'needs-staff';
 
 /**
  * One try of `payout-handover`: hands the attempt to the provider if it is still the payout's
@@ -71,6 +71,8 @@ export async function handOverPayout(
   const row = await findTransaction(deps.db, job.transactionId);
   // Paid by hand meanwhile, retried with new details (a newer attempt has its own job), or gone.
   if (!row || row.status !== 'pending' || row.attempt !== job.attempt) return 'not-waiting';
+  // A sanctions hold: an appraiser's clear queues this job again; a block keeps it here for good.
+  if (row.complianceHold) return 'held';
   const method = row.payoutMethod as PayoutMethod;
   if (!deps.payouts.handles(method)) return 'left-pending';
 

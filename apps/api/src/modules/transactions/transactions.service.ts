@@ -7,6 +7,8 @@ import {
   type CreateTransactionBody,
   type PayoutChoice,
   canPayOut,
+  type ComplianceHold,
+  complianceHoldMessage,
   centsToDecimalString,
   dollarsToCents,
   KYC_REQUIRED_MESSAGE,
@@ -365,6 +367,7 @@ export async function markPayoutSent(
     const transaction = await lockTransaction(tx, transactionId);
     if (!transaction) throw notFound('That payout');
     if (transaction.status === 'processing') throw conflict(payoutMessages.onItsWay(transaction.rail));
+    if (transaction.complianceHold) throw conflict(complianceHoldMessage(transaction.complianceHold));
     if (
       transaction.status === 'pending' &&
       payouts.handles(transaction.payoutMethod as PayoutMethod) &&
@@ -439,5 +442,8 @@ export async function listPayouts(
     submission: { ...submission, shortId: shortId(submission.id) },
     customerLabel: customerLabel(transaction.userId),
     mailTo: transaction.payoutMethod === 'check' ? storedAddress(shippingAddress) : null,
+    complianceHold: transaction.complianceHold
+      ? { hold: transaction.complianceHold as ComplianceHold, message: complianceHoldMessage(transaction.complianceHold) }
+      : null,
   }));
 }

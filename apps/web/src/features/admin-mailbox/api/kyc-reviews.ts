@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminKycRecord, KycReviewInput } from '@assay/domain';
+import type { AdminKycRecord, IdReviewScreening, KycReviewInput } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
@@ -20,8 +20,11 @@ export function useKycRecords(status: KycListStatus) {
 export type ReviewKycVariables = KycReviewInput & { recordId: string };
 
 /** POST /api/admin/kyc/{recordId}/review {approve, reason?}: the reason is required to reject. */
-export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<AdminKycRecord> {
-  return apiJson<AdminKycRecord>(`/api/admin/kyc/${encodeURIComponent(recordId)}/review`, { method: 'POST', json: body });
+/** An approval also says how the name on the ID screened against the sanctions list. */
+export type ReviewedKycRecord = AdminKycRecord & { sanctionsScreening?: IdReviewScreening | null };
+
+export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<ReviewedKycRecord> {
+  return apiJson<ReviewedKycRecord>(`/api/admin/kyc/${encodeURIComponent(recordId)}/review`, { method: 'POST', json: body });
 }
 
 /** A review frees payouts and changes the mailbox's KYC count: every admin query refetches. */

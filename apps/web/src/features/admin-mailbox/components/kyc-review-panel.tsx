@@ -225,7 +225,17 @@ export function KycReviewPanel({ className }: { className?: string }) {
     review.mutate(
       { recordId: record.id, approve: true },
       {
-        onSuccess: () => toast.success('Identity verified', { description: `${who(record)} can now be paid.` }),
+        onSuccess: (reviewed) => {
+          // A possible sanctions match holds the payouts whatever the ID says: the reviewer hears it now.
+          if (reviewed.sanctionsScreening?.status === 'possible-match' || reviewed.sanctionsScreening?.status === 'blocked') {
+            toast.warning('Identity verified, but payouts are held', {
+              description: reviewed.sanctionsScreening.message,
+              duration: 20_000,
+            });
+          } else {
+            toast.success('Identity verified', { description: `${who(record)} can now be paid.` });
+          }
+        },
         onError: (err) => toast.error(errorMessage(err, REVIEW_FAILED)),
       },
     );

@@ -110,7 +110,9 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
   // Only a payout still waiting can be paid by hand; the others are the rail's or the seller's now.
   // A check is never paid by hand: it goes through the check register, under its number.
   const byCheck = payout.payoutMethod === 'check';
-  const waiting = payout.status === 'pending' && !byCheck;
+  // A sanctions hold: no rail may pay it until the match is cleared (or ever, once blocked).
+  const held = payout.complianceHold ?? null;
+  const waiting = payout.status === 'pending' && !byCheck && !held;
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -124,6 +126,11 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           )}
         </div>
         {stateLine && <p className="break-words text-navy-800">{stateLine}</p>}
+        {held && (
+          <p className="break-words font-medium text-destructive" data-testid="payout-compliance-hold">
+            {held.message}
+          </p>
+        )}
         {to && <p className="break-words font-medium">{to}</p>}
         {payout.payoutMethod === 'check' &&
           (payout.mailTo ? (
@@ -145,7 +152,7 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
         </p>
       </div>
-      {payout.status === 'pending' && byCheck && (
+      {payout.status === 'pending' && byCheck && !held && (
         <p className="text-sm text-muted-foreground sm:max-w-48 sm:text-right">Register its check in the Checks panel.</p>
       )}
       {waiting && (

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SanctionsListState, SanctionsScreening, ScreeningDecision } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+
+/** Under 'admin', like every admin query: a decision also refreshes the payouts it held or released. */
+export const sanctionsQueryKey = ['admin', 'compliance'] as const;
+
+/** GET /api/admin/compliance/sanctions-list: the loaded OFAC list's date and age, or that none is. */
+export function useSanctionsList() {
+  return useQuery({
+    queryKey: [...sanctionsQueryKey, 'sanctions-list'],
+    queryFn: ({ signal }) => apiJson<SanctionsListState>('/api/admin/compliance/sanctions-list', { signal }),
+  });
+}
+
+/** GET /api/admin/compliance/screenings?status=possible-match: the matches waiting for a decision, oldest first. */
+export function usePossibleMatches() {
+  return useQuery({
+    queryKey: [...sanctionsQueryKey, 'screenings', 'possible-match'],
+    queryFn: ({ signal }) => apiJson<SanctionsScreening[]>('/api/admin/compliance/screenings?status=possible-match', { signal }),
+  });
+}
+
+/** POST .../screenings/{id}/decision; the queue and the payouts it held refetch after. */
+export function useDecideScreening() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...decision }: ScreeningDecision & { id: string }) =>
+      apiJson<SanctionsScreening>(`/api/admin/compliance/screenings/${encodeURIComponent(id)}/decision`, {
+        method: 'POST',
+        json: decision,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
