@@ -84,7 +84,8 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
     const res = await post('/api/transactions', { submissionId: sub.id, payoutMethod: method, payoutDetails }, seller.cookie);
     expect(res.statusCode, res.body).toBe(201);
     const transactionId = res.json().id as string;
-    const hold = await t.db.transaction((tx) => holdPayoutOnSanctionsMatch(tx, { transactionId }));
+    // Accepting screens the payout's names itself and holds it on a possible match.
+    const hold = (await payoutRow(transactionId)).complianceHold;
     return { seller, transactionId, hold };
   }
 

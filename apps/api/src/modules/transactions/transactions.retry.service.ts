@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
 import { encryptJson } from '../../lib/crypto.ts';
 import {
   amountsFor,
@@ -77,6 +78,8 @@ export async function retryPayout(
         amount: centsToDecimalString(amountCents),
       },
     });
+    // New details may carry a new name (an ACH account holder's): screened before any rail takes it.
+    await holdPayoutOnSanctionsMatch(tx, { transactionId: row.id });
     await queueHandover(tx, ctx, row);
     return row;
   });

@@ -51,6 +51,7 @@ import {
 } from './transactions.repository.ts';
 import { type PayoutChanges, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';
 import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/ledger.service.ts';
 
@@ -221,6 +222,8 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         createdAt: now,
       });
       await recordNewPayout(tx, row, actor.id);
+      // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
+      await holdPayoutOnSanctionsMatch(tx, { transactionId: id });
       await postOfferAccepted(tx, row).catch((error: unknown) => {
         throw asLedgerConflict(error);
       });

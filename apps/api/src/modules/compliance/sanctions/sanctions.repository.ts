@@ -58,7 +58,7 @@ export async function insertScreening(tx: DbOrTx, row: NewScreeningRow): Promise
 /** The latest screening of this name of this seller against this list, if any. */
 export async function latestScreeningOf(
   db: DbOrTx,
-  { userId, listId, name }: { userId: string; listId: string; name: string },
+  { userId, listId, name, status }: { userId: string; listId: string; name: string; status?: ScreeningRow['status'] },
 ): Promise<ScreeningRow | null> {
   const [row] = await db
     .select()
@@ -68,6 +68,7 @@ export async function latestScreeningOf(
         eq(sanctionsScreenings.userId, userId),
         eq(sanctionsScreenings.listId, listId),
         eq(sanctionsScreenings.screenedName, name),
+        status ? eq(sanctionsScreenings.status, status) : undefined,
       ),
     )
     .orderBy(desc(sanctionsScreenings.createdAt), desc(sanctionsScreenings.id))

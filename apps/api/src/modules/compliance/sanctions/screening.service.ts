@@ -64,11 +64,18 @@ export async function screenSeller(
   const matches: ScreeningMatchDto[] = screenName(name, active.entries, input.threshold ?? configuredThreshold);
   let status: ScreeningStatus = matches.length > 0 ? 'possible-match' : 'clear';
   let reason: string | null = null;
-  if (status === 'possible-match' && previous?.status === 'cleared') {
-    const cleared = new Set(previous.matches.map((m) => m.entNum));
+  // The appraiser's clearance, however many clear screenings were recorded since.
+  const clearance =
+    status === 'possible-match'
+      ? previous?.status === 'cleared'
+        ? previous
+        : await latestScreeningOf(tx, { userId: input.userId, listId: active.list.id, name, status: 'cleared' })
+      : null;
+  if (clearance) {
+    const cleared = new Set(clearance.matches.map((m) => m.entNum));
     if (matches.every((m) => cleared.has(m.entNum))) {
       status = 'clear';
-      reason = screeningMessages.clearedBefore(previous.decidedAt?.toISOString().slice(0, 10) ?? '', previous.id);
+      reason = screeningMessages.clearedBefore(clearance.decidedAt?.toISOString().slice(0, 10) ?? '', clearance.id);
     }
   }
   const screening = await insertScreening(tx, {
