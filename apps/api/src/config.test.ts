@@ -38,11 +38,11 @@ describe('loadConfig', () => {
   });
 
   it("keeps the business's time zone and the vault's state for the compliance rules", () => {
-    expect(loadConfig({}).compliance).toEqual({ timeZone: 'America/New_York', vaultState: 'DE' });
+    expect(loadConfig({}).compliance).toMatchObject({ timeZone: 'America/New_York', vaultState: 'DE' });
     expect(
       loadConfig({ BUSINESS_TIME_ZONE: 'America/Los_Angeles', RECEIVING_ADDRESS: 'Vault, 1 Main St, Miami, FL 33101' })
         .compliance,
-    ).toEqual({ timeZone: 'America/Los_Angeles', vaultState: 'FL' });
+    ).toMatchObject({ timeZone: 'America/Los_Angeles', vaultState: 'FL' });
     expect(problemsOf({ BUSINESS_TIME_ZONE: 'Mars/Olympus' })).toBe(
       'BUSINESS_TIME_ZONE: BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York',
     );

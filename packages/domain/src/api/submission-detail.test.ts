@@ -66,6 +66,7 @@ test('a detail is a submission with its timeline, labels, payout and consignment
     timeline: [{ at: '2025-01-01T00:00:00.000Z', action: 'created', fromStatus: null, toStatus: 'new', label: 'Submitted' }],
     label: { id: 'l1', trackingNumber: '9400', direction: 'inbound' },
     returnLabel: null,
+    parcel: null,
     transaction: null,
     freeReturn: null,
     consignmentRequestedAt: null,
