@@ -39,6 +39,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { dispositionRoutes, sellerStatementRoutes } from './modules/compliance/compliance.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -134,6 +135,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(businessRoutes);
   await app.register(webhooksRoutes);
   await app.register(ledgerRoutes);
+  await app.register(sellerStatementRoutes);
+  await app.register(dispositionRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

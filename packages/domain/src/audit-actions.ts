@@ -51,6 +51,9 @@ export const auditActions = {
   parcel_returned_to_sender: { client: 'Parcel returned to sender', appraiser: 'Parcel returned to sender' },
   parcel_problem: { client: 'Delivery problem', appraiser: 'Carrier reported a delivery problem' },
   payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
+  // DECISIONS "Compliance": the seller's sworn statement, and what became of a bought item after its hold.
+  statement_signed: { client: 'Statement of ownership signed', appraiser: 'Seller signed the statement of ownership' },
+  item_disposed: { client: null, appraiser: 'Item melted, resold or consigned' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -121,6 +124,14 @@ export interface AuditChanges {
   hoursBefore?: number;
   /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
   intakePhotoIds?: string[];
+  /** Compliance: the rule version and codes stored at receipt, the hold's end, a statement's version, a disposition. */
+  rulesVersion?: string;
+  ruleCodes?: string[];
+  holdUntil?: string;
+  statementVersion?: string;
+  statementId?: string;
+  disposition?: string;
+  note?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -5,3 +5,4 @@ export * from './payouts.ts';
 export * from './shipping.ts';
 export * from './messaging.ts';
 export * from './offers.ts';
+export * from './compliance.ts';
