@@ -116,6 +116,22 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     expect(list.json().items[0].hold.label).toBe(hold.label);
   });
 
+  it('stores the rule when an offer is made straight from new (the parcel is with us)', async () => {
+    const client = await seller('FL');
+    const sub = await newSubmission(client.id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/submissions/${sub.id}`,
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: admin.cookie },
+      payload: JSON.stringify({ finalOffer: '450.00', actualWeight: 10, status: 'offered' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await rowOf(sub.id);
+    expect(row.complianceRule).toMatchObject({ codes: ['FL', 'FL'], holdDays: 10 });
+    expect(row.holdUntil).not.toBeNull();
+    expect((await accept(sub.id, client.cookie)).json()).toMatchObject({ error: 'KYC_REQUIRED' });
+  });
+
   it('gives a seller without an address the strictest rule (DEFAULT)', async () => {
     const client = await seller(null);
     const sub = await newSubmission(client.id);

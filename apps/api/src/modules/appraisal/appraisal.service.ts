@@ -327,6 +327,9 @@ async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: Su
     actualWeight: input.actualWeight,
     offeredAt: now,
     requiresKyc: kyc,
+    // An offer straight from 'new' (SPEC's PUT) means the parcel is with us: its rule and hold are
+    // stored now, as at receipt (DECISIONS "Compliance").
+    ...(row.status === 'new' && !row.complianceRule ? await complianceAtReceipt(tx, ctx.config, row.userId, now) : {}),
   };
   const again = row.status === 'offered' && (input.origin !== 'offer' || input.version !== undefined);
   const offered = again
