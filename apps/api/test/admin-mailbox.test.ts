@@ -183,6 +183,9 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         offeredAt: null,
         consignmentRequestedAt: null,
         parcel: null,
+        // Made received by the factory, not by the receive command: no stored rule, so no hold.
+        hold: null,
+        disposition: null,
       } satisfies AdminSubmission);
       expect(item29.customerLabel).toBe(`Customer #${client.id.slice(-4)}`);
       // Admins see the internal notes.

@@ -1,7 +1,7 @@
 // The appraiser's workflow buttons: mark received, mark returned, request photos, request ID
 // verification, review an identity check and mark a payout sent. Each is audited and tells the
 // client; each refuses what the status machine does not allow, with nothing half-written.
-import type { AuditEntityType } from '@assay/domain';
+import { type AuditEntityType, RULES_VERSION } from '@assay/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction, type SubmissionSpec } from '../src/db/factories.ts';
@@ -73,7 +73,19 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       expect(body.guaranteeDeadline).toBe(row.guaranteeDeadline.toISOString());
       const audit = await auditOf('submission', sub.id!);
       expect(audit.map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus, a.changes])).toEqual([
-        [admin.id, 'received', 'new', 'appraising', { guaranteeDeadline: row.guaranteeDeadline.toISOString() }],
+        [
+          admin.id,
+          'received',
+          'new',
+          'appraising',
+          {
+            guaranteeDeadline: row.guaranteeDeadline.toISOString(),
+            // DECISIONS "Compliance": the rule the parcel was received under and the end of its hold.
+            rulesVersion: RULES_VERSION,
+            ruleCodes: row.complianceRule!.codes,
+            holdUntil: row.holdUntil!.toISOString(),
+          },
+        ],
       ]);
       expect(await kindsFor(client.id)).toEqual(['submission_received']);
       expect((await t.db.select().from(outbox)).map((m) => [m.toAddress, m.subject])).toEqual([

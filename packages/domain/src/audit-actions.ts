@@ -60,6 +60,9 @@ export const auditActions = {
   sanctions_payout_held: { client: null, appraiser: 'Payout held: possible sanctions-list match' },
   sanctions_cleared: { client: null, appraiser: 'Sanctions match cleared' },
   sanctions_blocked: { client: null, appraiser: 'Sanctions match confirmed; payout blocked' },
+  // DECISIONS "Compliance": the seller's sworn statement, and what became of a bought item after its hold.
+  statement_signed: { client: 'Statement of ownership signed', appraiser: 'Seller signed the statement of ownership' },
+  item_disposed: { client: null, appraiser: 'Item melted, resold or consigned' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -145,6 +148,14 @@ export interface AuditChanges {
   screeningId?: string;
   listedName?: string;
   score?: number;
+  /** Compliance: the rule version and codes stored at receipt, the hold's end, a statement's version, a disposition. */
+  rulesVersion?: string;
+  ruleCodes?: string[];
+  holdUntil?: string;
+  statementVersion?: string;
+  statementId?: string;
+  disposition?: string;
+  note?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

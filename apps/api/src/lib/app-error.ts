@@ -10,6 +10,8 @@ export const errorStatus = {
   ADDRESS_REQUIRED: 409,
   /** A payout above the KYC threshold waits for the client's verified identity (the browser then asks for it). */
   KYC_REQUIRED: 409,
+  /** The rule asks for the seller's signed statement of ownership before paying (the browser then asks for it). */
+  STATEMENT_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

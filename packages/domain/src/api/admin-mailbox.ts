@@ -2,6 +2,7 @@
 // and tabs, one submission in full with its audit log, and the offer. Admins only; these shapes
 // carry internal notes and must never be used for answers to clients.
 import { z } from 'zod';
+import { dispositionSchema, holdStateSchema } from './compliance.ts';
 import { offerHistoryShape } from './offer.ts';
 import { submissionCategories } from '../submission-category.ts';
 import { submissionStatuses } from '../submission-status.ts';
@@ -108,6 +109,10 @@ export const adminSubmissionSchema = submissionSchema.extend({
   consignmentRequestedAt: z.string().nullable(),
   /** Null until the carrier says something about the inbound parcel. */
   parcel: parcelStateSchema.nullable().optional(),
+  /** DECISIONS "Compliance": received items only (null before receipt and for items received before the rules). */
+  hold: holdStateSchema.nullable().optional(),
+  /** A bought item melted, resold or consigned after its hold. */
+  disposition: dispositionSchema.nullable().optional(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 

@@ -1,6 +1,7 @@
 // GET /api/submissions/<id> (the "View Details" view), POST /api/submissions/<id>/images
 // (photos added after "Request More Photos") and POST /api/submissions/<id>/consignment.
 import { z } from 'zod';
+import { submissionComplianceSchema } from './compliance.ts';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { validationMessages } from '../messages.ts';
 import { MAX_IMAGE_REFERENCE_LENGTH } from './create-submission.ts';
@@ -55,6 +56,8 @@ export const submissionDetailSchema = submissionSchema.extend({
   consignmentRequestedAt: z.string().nullable(),
   /** The itemised offer (current version) and the versions before it, newest first. */
   ...offerHistoryShape,
+  /** What the rule the parcel was received under asks before payment (null before receipt). */
+  compliance: submissionComplianceSchema.nullable().optional(),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 

@@ -6,3 +6,4 @@ export * from './shipping.ts';
 export * from './messaging.ts';
 export * from './offers.ts';
 export * from './sanctions.ts';
+export * from './compliance.ts';

@@ -1,4 +1,12 @@
-import { itemTypes, type QuoteBasis, submissionCategories, submissionStatuses, weightUnits } from '@assay/domain';
+import {
+  dispositionActions,
+  itemTypes,
+  type QuoteBasis,
+  type StoredComplianceRule,
+  submissionCategories,
+  submissionStatuses,
+  weightUnits,
+} from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -48,6 +56,18 @@ export const submissions = pgTable(
     /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
     returnTrackingNumber: text('return_tracking_number'),
     returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),
+    /**
+     * DECISIONS "Compliance": the rule the parcel was received under (seller's and vault's rows
+     * combined, the table's version, which row each field came from), kept as it was that day so a
+     * later change of the table never changes what a past purchase owed. Null for submissions not
+     * yet received, and for those received before the rules existed (they predate the table).
+     */
+    complianceRule: jsonb('compliance_rule').$type<StoredComplianceRule>(),
+    /** The end of the hold: no melt, resale or consignment before it. Null exactly when the rule is. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** What happened to a bought item after its hold (melt, resell, consign), and when. */
+    disposition: text('disposition'),
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
     // Optimistic concurrency: two admins writing at once cannot silently overwrite each other.
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +93,7 @@ export const submissions = pgTable(
     check('submissions_status_check', oneOf(t.status, submissionStatuses)),
     check('submissions_category_check', oneOf(t.category, submissionCategories)),
     check('submissions_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
+    check('submissions_disposition_check', sql`${t.disposition} is null or ${oneOf(t.disposition, dispositionActions)}`),
     check('submissions_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
   ],
 );

@@ -9,6 +9,7 @@ import {
   type AdminSubmissionDetail,
   type AdminSubmissionPage,
   customerLabel,
+  holdViewOf,
   isNearingDeadline,
   isOpenStatus,
   type KycStatus,
@@ -106,6 +107,8 @@ export function toAdminSubmission(
     offeredAt: iso(row.offeredAt),
     consignmentRequestedAt: iso(row.consignmentRequestedAt),
     parcel: parcelStateDto(parcel, row.status),
+    hold: holdViewOf(row.holdUntil, row.complianceRule, now),
+    disposition: row.disposition && row.disposedAt ? { action: row.disposition, at: row.disposedAt.toISOString() } : null,
   };
 }
 

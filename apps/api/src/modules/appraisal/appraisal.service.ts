@@ -38,6 +38,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { adminSubmissionOf } from '../admin-mailbox/admin-mailbox.service.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { complianceAtReceipt } from '../compliance/compliance.service.ts';
 import { latestKycRecord } from '../kyc/kyc.service.ts';
 import { notificationContent, offerNotificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -103,11 +104,13 @@ async function receiveIn(
   const now = ctx.clock.now();
   const guaranteeDeadline = guaranteeDeadlineFrom(now);
   const intakePhotoIds = [...(options.intakePhotoIds ?? [])];
+  // DECISIONS "Compliance": the rule is fixed the day the parcel arrives, with the hold it starts.
+  const compliance = await complianceAtReceipt(tx, ctx.config, row.userId, now);
   const updated = await transitionSubmission(tx, {
     id: row.id,
     transition: 'receive',
     version: options.version,
-    changes: { ...extra, receivedAt: now, guaranteeDeadline },
+    changes: { ...extra, receivedAt: now, guaranteeDeadline, ...compliance },
   });
   await attachIntakePhotos(tx, actor, row.id, intakePhotoIds);
   await writeAuditEntry(tx, {
@@ -117,6 +120,9 @@ async function receiveIn(
     toStatus: 'appraising',
     changes: {
       guaranteeDeadline: guaranteeDeadline.toISOString(),
+      rulesVersion: compliance.complianceRule.rulesVersion,
+      ruleCodes: [...compliance.complianceRule.codes],
+      holdUntil: compliance.holdUntil.toISOString(),
       ...(intakePhotoIds.length > 0 ? { intakePhotoIds } : {}),
     },
   });
@@ -321,6 +327,9 @@ async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: Su
     actualWeight: input.actualWeight,
     offeredAt: now,
     requiresKyc: kyc,
+    // An offer straight from 'new' (SPEC's PUT) means the parcel is with us: its rule and hold are
+    // stored now, as at receipt (DECISIONS "Compliance").
+    ...(row.status === 'new' && !row.complianceRule ? await complianceAtReceipt(tx, ctx.config, row.userId, now) : {}),
   };
   const again = row.status === 'offered' && (input.origin !== 'offer' || input.version !== undefined);
   const offered = again

@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { submissionComplianceOf } from '../compliance/compliance.service.ts';
 import { submissionTimeline } from '../audit/audit.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
 import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
@@ -204,13 +205,14 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
 
 export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionById(db, id), 'Submission');
-  const [images, timeline, labels, transaction, offers, parcels] = await Promise.all([
+  const [images, timeline, labels, transaction, offers, parcels, compliance] = await Promise.all([
     imageIdsBySubmission(db, [id]),
     submissionTimeline(db, viewer, id),
     labelsOfSubmission(db, id),
     transactionOfSubmission(db, id),
     offerHistoryOf(db, id, clock.now()),
     inboundParcelStates(db, [id]),
+    submissionComplianceOf(db, row),
   ]);
   const parcel = parcels.get(id);
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
@@ -238,6 +240,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
     ...offers,
+    compliance,
   };
 }
 

@@ -11,11 +11,9 @@ import {
   complianceHoldMessage,
   centsToDecimalString,
   dollarsToCents,
-  KYC_REQUIRED_MESSAGE,
   payoutAmountCents,
   payoutFeeCents,
   type PayoutMethod,
-  requiresKyc,
   type AdminPayout,
   customerLabel,
   type PayoutRail,
@@ -32,7 +30,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { isIdentityVerified } from '../kyc/kyc.service.ts';
+import { paymentBlockers } from '../compliance/compliance.service.ts';
 import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/offers.service.ts';
@@ -169,6 +167,24 @@ export function amountsFor(grossCents: number, method: PayoutMethod) {
 }
 
 /**
+ * DECISIONS "Compliance": the first thing that still blocks paying (the seller's ID, the signed
+ * statement, the sanctions check) refuses the acceptance; the browser reads the code and asks for it.
+ */
+async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof paymentBlockers>[1]) {
+  const [first] = await paymentBlockers(tx, request);
+  if (!first) return;
+  switch (first.kind) {
+    case 'id':
+      throw new AppError('KYC_REQUIRED', first.message);
+    case 'statement':
+      throw new AppError('STATEMENT_REQUIRED', first.message);
+    case 'sanctions':
+    case 'hold':
+      throw conflict(first.message);
+  }
+}
+
+/**
  * The client accepts the offer of their own 'offered' submission and says how to be paid. In one
  * database transaction: lock the submission, check it, move it offered -> completed only if it is
  * still offered, record the payout, the audit entry, the notification (+ e-mail) and, for a
@@ -191,9 +207,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
       assertOfferAcceptable(await currentOfferOf(tx, submission.id, true), now, body.offerVersion);
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
-      if (requiresKyc(grossCents, submission.requiresKyc) && !(await isIdentityVerified(tx, actor.id))) {
-        throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
-      }
+      await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
 
       // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
       await transitionSubmission(tx, {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubmission, AdminUpdateSubmissionInput } from '@assay/domain';
+import type { AdminSubmission, AdminUpdateSubmissionInput, DispositionBody } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
@@ -87,6 +87,15 @@ export function useReissueOffer(callbacks: AdminActionCallbacks = {}) {
 export function useAcceptCounterOffer(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/counter/accept`, { method: 'POST' }),
+    callbacks,
+  );
+}
+
+/** POST .../disposition: a bought item melted, resold or consigned; the server refuses it before the hold ends. */
+export function useDisposeItem(callbacks: AdminActionCallbacks = {}) {
+  return useAdminMutation(
+    ({ id, ...body }: DispositionBody & { id: string }) =>
+      apiJson<AdminSubmission>(`${submissionPath(id)}/disposition`, { method: 'POST', json: body }),
     callbacks,
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ChevronDown, PackageCheck, ShieldAlert, Truck } from 'lucide-react';
+import { ChevronDown, Lock, PackageCheck, ShieldAlert, Truck } from 'lucide-react';
 import { shortId, type AdminSubmission, type OfferView } from '@assay/domain';
 import { adminCategoryLabel, formatWeight } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
@@ -10,6 +10,7 @@ import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { CurrentOffer } from './current-offer';
 import { DeadlineCountdown } from './deadline-countdown';
+import { DispositionControl } from './disposition-control';
 import { OfferForm } from './offer-form';
 import { SubmissionActions } from './submission-actions';
 import { SellerRecordsLink } from './seller-records-link';
@@ -88,6 +89,12 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
                       {submission.parcel.label}
                     </Badge>
                   )}
+                  {submission.hold && !submission.hold.over && !submission.disposition && (
+                    <Badge tone="info" title={submission.hold.basis}>
+                      <Lock aria-hidden="true" className="size-3" />
+                      {submission.hold.label}
+                    </Badge>
+                  )}
                   {submission.requiresKyc && (
                     <Badge tone="danger">
                       <ShieldAlert aria-hidden="true" className="size-3" />
@@ -117,6 +124,12 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
             {submission.actualWeight !== null && (
               <Detail term="Actual weight">
                 {formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}
+              </Detail>
+            )}
+            {submission.hold && (
+              <Detail term="Hold">
+                {submission.hold.over ? 'Hold over' : submission.hold.label}
+                <span className="block text-xs font-normal text-muted-foreground">{submission.hold.basis}</span>
               </Detail>
             )}
             {submission.parcel && (
@@ -163,6 +176,7 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
       )}
       <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
         <SubmissionActions submission={submission} />
+        <DispositionControl submission={submission} />
         <Button
           size="sm"
           variant="ghost"

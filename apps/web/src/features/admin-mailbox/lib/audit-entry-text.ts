@@ -31,12 +31,19 @@ const fieldLabels: Record<string, string> = {
   intakePhotoIds: 'Intake photos',
   checkNumber: 'Check number',
   mailedOn: 'Mailed on',
+  // Compliance (issue 13): the rule stored at receipt, the hold, a statement, a disposition.
+  rulesVersion: 'Rule table version',
+  ruleCodes: 'Rules (seller, vault)',
+  holdUntil: 'Hold until',
+  statementVersion: 'Statement version',
+  disposition: 'Disposition',
+  note: 'Note',
 };
 
 /** Ids that mean nothing to a person; the history shows what they point to instead. */
-const hiddenFields = new Set(['returnLabelId', 'checkId']);
+const hiddenFields = new Set(['returnLabelId', 'checkId', 'statementId']);
 const moneyFields = new Set(['finalOffer', 'amount', 'insuredValue']);
-const dateFields = new Set(['guaranteeDeadline']);
+const dateFields = new Set(['guaranteeDeadline', 'holdUntil']);
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -45,6 +52,7 @@ function valueText(field: string, value: unknown): string {
     return formatDollars(String(value)) ?? String(value);
   }
   if (dateFields.has(field) && typeof value === 'string') return formatDateTime(value) || value;
+  if (field === 'ruleCodes' && Array.isArray(value)) return value.join(', ');
   if (Array.isArray(value)) return `${value.length}`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -1,11 +1,14 @@
 import { CheckCircle2, Clock } from 'lucide-react';
-import { formatCents, KYC_THRESHOLD_CENTS, type KycReason, type KycStatusResponse } from '@assay/domain';
+import { formatCents, KYC_THRESHOLD_CENTS, type KycStatusResponse } from '@assay/domain';
+import type { IdCheckReason } from '@/components/id-before-payout-note';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { KycForm } from './kyc-form';
 
 /** Why we ask, in full: the reason for this offer, then the rule behind every ID check. */
-export function idCheckWhy(reason: KycReason): string {
+export function idCheckWhy(reason: IdCheckReason): string {
+  if (reason === 'rule')
+    return 'The law for your state asks us to know whom we pay, so we check your ID before any money leaves.';
   const cause =
     reason === 'above-threshold'
       ? `This offer is above ${formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}`
@@ -14,23 +17,44 @@ export function idCheckWhy(reason: KycReason): string {
 }
 
 /**
- * The order of things when an ID check stands before the payout, at the top of the page so
- * nobody fills in bank details first and only then learns that the payout waits.
+ * The order of things when an ID check or the signed statement stands before the payout, at the top
+ * of the page so nobody fills in bank details first and only then learns that the payout waits.
+ * Only the steps still to do are listed; `ruleReason` is the stored rule's sentence naming the state.
  */
-export function AcceptSteps({ reason }: { reason: KycReason }) {
+export function AcceptSteps({
+  idReason,
+  statement,
+  ruleReason,
+}: {
+  idReason: IdCheckReason | null;
+  statement: boolean;
+  ruleReason?: string | null;
+}) {
+  const waitsFor = [idReason ? 'your ID is approved' : null, statement ? 'the statement is signed' : null].filter(Boolean);
   return (
-    <ol className="mt-2 flex list-decimal flex-col gap-1.5 pl-5 text-sm marker:font-semibold marker:text-navy-900">
-      <li>
-        <strong className="text-foreground">Verify your identity.</strong> {idCheckWhy(reason)}
-      </li>
-      <li>
-        <strong className="text-foreground">Choose how to get paid.</strong>
-      </li>
-      <li>
-        <strong className="text-foreground">Confirm</strong> with &lsquo;Confirm &amp; Process Payout&rsquo;, once your ID is
-        approved: that is when you accept the offer.
-      </li>
-    </ol>
+    <>
+      {ruleReason && <p className="mt-2 text-sm font-medium text-navy-900">{ruleReason}</p>}
+      <ol className="mt-2 flex list-decimal flex-col gap-1.5 pl-5 text-sm marker:font-semibold marker:text-navy-900">
+        {idReason && (
+          <li>
+            <strong className="text-foreground">Verify your identity.</strong> {idCheckWhy(idReason)}
+          </li>
+        )}
+        {statement && (
+          <li>
+            <strong className="text-foreground">Sign the statement of ownership.</strong> Type your name under it, here on this
+            page.
+          </li>
+        )}
+        <li>
+          <strong className="text-foreground">Choose how to get paid.</strong>
+        </li>
+        <li>
+          <strong className="text-foreground">Confirm</strong> with &lsquo;Confirm &amp; Process Payout&rsquo;, once{' '}
+          {waitsFor.join(' and ')}: that is when you accept the offer.
+        </li>
+      </ol>
+    </>
   );
 }
 

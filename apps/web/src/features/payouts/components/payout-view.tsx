@@ -25,9 +25,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import { idCheckReason, idCheckReasonText } from '@/components/id-before-payout-note';
+import { useSellerStatement } from '../api/seller-statement';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useKyc } from '../api/kyc';
 import { AcceptSteps, IdentityStep } from './identity-step';
+import { StatementStep } from './statement-step';
 import { OfferAccepted } from './offer-accepted';
 import { PayoutMethodFields } from './payout-method-fields';
 import { PayoutRetry } from './payout-retry';
@@ -75,9 +77,10 @@ export function PayoutView({
 }) {
   const create = useCreateTransaction();
   const [kycAsked, setKycAsked] = useState(false);
+  const [statementAsked, setStatementAsked] = useState(false);
   // The payout this page just made: shown at once, before the refetched submission says completed.
   const [accepted, setAccepted] = useState<Transaction | null>(null);
-  const ids = { legend: useId(), summary: useId(), form: useId(), identity: useId(), waiting: useId() };
+  const ids = { legend: useId(), summary: useId(), form: useId(), identity: useId(), statement: useId(), waiting: useId() };
 
   const offerCents = submission.finalOffer ? dollarsToCents(submission.finalOffer) : null;
   const offerVersion = submission.offer?.version;
@@ -95,8 +98,17 @@ export function PayoutView({
   const kyc = useKyc(needsKyc);
   const kycStatus = kyc.data?.status;
   const waitingForKyc = needsKyc && kycStatus !== 'approved';
-  // The step list only once we know the ID is not approved yet, so a verified seller never sees it flash.
-  const showSteps = kycReason !== null && (kyc.isError || (kyc.data !== undefined && kycStatus !== 'approved'));
+  // DECISIONS "Compliance": the rule the parcel was received under may ask for a signed statement too.
+  const compliance = submission.compliance ?? null;
+  const needsStatement = compliance?.statementRequired === true || statementAsked;
+  const statement = useSellerStatement(submission.id, needsStatement);
+  const waitingForStatement = needsStatement && statement.data?.signed !== true;
+  // The steps only once we know they are not done yet, so a verified seller never sees them flash.
+  const idToDo = kycReason !== null && (kyc.isError || (kyc.data !== undefined && kycStatus !== 'approved'));
+  const statementToDo = needsStatement && (statement.isError || (statement.data !== undefined && !statement.data.signed));
+  const showSteps = idToDo || statementToDo;
+  const statementStepNumber = statementToDo ? (idToDo ? 2 : 1) : null;
+  const payStepNumber = 1 + (idToDo ? 1 : 0) + (statementToDo ? 1 : 0);
   const paid = accepted ?? submission.transaction;
   const isAccepted = paid !== null || submission.status === 'completed';
 
@@ -141,6 +153,7 @@ export function PayoutView({
         },
         onError: (err) => {
           if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
+          if (apiErrorCode(err) === 'STATEMENT_REQUIRED') setStatementAsked(true);
           applyServerIssues(form, err);
           toast.error('Failed to process payout', { description: errorMessage(err, '') || undefined });
         },
@@ -159,11 +172,23 @@ export function PayoutView({
               Our final offer for {submission.description}. Nothing is accepted until you press &lsquo;Confirm &amp; Process
               Payout&rsquo;.
             </p>
-            {showSteps && kycReason && <AcceptSteps reason={kycReason} />}
+            {showSteps && (
+              <AcceptSteps idReason={idToDo ? kycReason : null} statement={statementToDo} ruleReason={compliance?.reason} />
+            )}
           </CardContent>
         </Card>
 
-        {needsKyc && <IdentityStep headingId={ids.identity} numbered={showSteps} loading={kyc.isPending} kyc={kyc.data} />}
+        {needsKyc && <IdentityStep headingId={ids.identity} numbered={idToDo} loading={kyc.isPending} kyc={kyc.data} />}
+
+        {needsStatement && (
+          <StatementStep
+            submissionId={submission.id}
+            headingId={ids.statement}
+            step={statementStepNumber}
+            loading={statement.isPending}
+            statement={statement.data}
+          />
+        )}
 
         {/* The ID step above has a form of its own, so this one starts after it (forms cannot nest). */}
         <form id={ids.form} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
@@ -172,7 +197,7 @@ export function PayoutView({
             offerCents={offerCents}
             legendId={ids.legend}
             describedBy={ids.summary}
-            legend={showSteps ? 'Step 2: How would you like to be paid?' : 'How would you like to be paid?'}
+            legend={showSteps ? `Step ${payStepNumber}: How would you like to be paid?` : 'How would you like to be paid?'}
             rails={payoutRails}
           />
         </form>
@@ -213,9 +238,9 @@ export function PayoutView({
               form={ids.form}
               variant="accent"
               size="lg"
-              disabled={create.isPending || waitingForKyc || !payable || expired}
+              disabled={create.isPending || waitingForKyc || waitingForStatement || !payable || expired}
               aria-busy={create.isPending || undefined}
-              aria-describedby={waitingForKyc ? ids.waiting : undefined}
+              aria-describedby={waitingForKyc || waitingForStatement ? ids.waiting : undefined}
             >
               {create.isPending ? 'Processing...' : 'Confirm & Process Payout'}
             </Button>
@@ -224,6 +249,12 @@ export function PayoutView({
                 {kycStatus === 'pending'
                   ? 'You can confirm as soon as we have approved your ID (step 1): we are reviewing it.'
                   : `Verify your identity first (step 1): the payout waits for it (${idCheckReasonText(kycReason)}).`}
+              </p>
+            )}
+            {!waitingForKyc && waitingForStatement && (
+              <p id={ids.waiting} className="text-xs text-muted-foreground">
+                Sign the statement of ownership first{statementStepNumber ? ` (step ${statementStepNumber})` : ''}: the payout
+                waits for it.
               </p>
             )}
             <Button asChild variant="ghost">

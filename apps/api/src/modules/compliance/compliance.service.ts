@@ -1,0 +1,243 @@
+// DECISIONS "Compliance", the gate: the rule a parcel is received under (stored on the submission
+// with its hold), what still blocks paying the seller (ID, the signed statement of ownership, and
+// the sanctions screening the lead plugs in), the seller's signature, and the appraiser's
+// disposition of a bought item, refused before its hold ends.
+import {
+  type DispositionBody,
+  dispositionMessages,
+  holdRefusalMessage,
+  isHoldOver,
+  holdUntil as holdUntilOf,
+  JURISDICTION_RULES,
+  paymentRequirementsOf,
+  requiresKyc,
+  ruleFor,
+  strictestRule,
+  dollarsToCents,
+  SELLER_STATEMENT_VERSION,
+  type SellerStatementResponse,
+  type SignSellerStatementInput,
+  type StoredComplianceRule,
+  shortId,
+  sellerStatementText,
+  signSellerStatementSchemaFor,
+  type SubmissionCompliance,
+  KYC_REQUIRED_MESSAGE,
+  RULE_ID_REQUIRED_MESSAGE,
+  STATEMENT_REQUIRED_MESSAGE,
+} from '@assay/domain';
+import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflict, InvalidInputError, notFound } from '../../lib/app-error.ts';
+import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { isIdentityVerified } from '../kyc/kyc.service.ts';
+import { type SubmissionRow, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
+import { findSubmissionRow, lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { payeeOf, shippingAddressOf } from '../users/users.address.service.ts';
+import { findSellerStatement, insertSellerStatement } from './seller-statements.repository.ts';
+
+type ComplianceConfig = Pick<AppContext['config'], 'compliance'>;
+
+// ---------------------------------------------------------------------------------------------
+// At receipt.
+
+/**
+ * The rule a parcel received now is kept under, and the end of its hold. A seller without a stored
+ * address gets DEFAULT, the strictest row. A stored state the table cannot read (an address saved
+ * before states were checked) is refused with the lookup's sentence, so the appraiser has the
+ * address corrected rather than the parcel received under a rule nobody chose.
+ */
+export async function complianceAtReceipt(
+  tx: DbOrTx,
+  config: ComplianceConfig,
+  userId: string,
+  receivedAt: Date,
+): Promise<{ complianceRule: StoredComplianceRule; holdUntil: Date }> {
+  const address = await shippingAddressOf(tx, userId);
+  const { vaultState, timeZone } = config.compliance;
+  const seller = address ? ruleFor(address.state) : { ok: true as const, rule: defaultRuleRow() };
+  if (!seller.ok) throw conflict(`The seller's address cannot be matched to a compliance rule: ${seller.message}`);
+  const vault = ruleFor(vaultState);
+  if (!vault.ok) throw conflict(`The vault's state cannot be matched to a compliance rule: ${vault.message}`);
+  const rule = strictestRule(seller.rule, vault.rule);
+  return { complianceRule: { ...rule, timeZone }, holdUntil: holdUntilOf(receivedAt, rule, timeZone) };
+}
+
+function defaultRuleRow() {
+  const row = JURISDICTION_RULES.find((rule) => rule.code === 'DEFAULT');
+  if (!row) throw new Error('The compliance rule table has no DEFAULT row.');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Before payment.
+
+export type PaymentBlockerKind = 'id' | 'statement' | 'sanctions' | 'hold';
+export interface PaymentBlocker {
+  kind: PaymentBlockerKind;
+  message: string;
+}
+
+async function hasSignedStatement(db: DbOrTx, submissionId: string) {
+  return (await findSellerStatement(db, submissionId, SELLER_STATEMENT_VERSION)) !== null;
+}
+
+/**
+ * What stops paying this seller for this submission now, inside the caller's transaction. ID: the
+ * stored rule's (identityRequired) or, as before the rules, the $10,000 KYC threshold; the statement
+ * where the stored rule asks for one. A submission not yet received has no stored rule and keeps the
+ * KYC threshold only. The hold never blocks a payment: it stops melting, not paying.
+ */
+export async function paymentBlockers(
+  tx: DbOrTx,
+  { submissionId, userId, amountCents }: { submissionId: string; userId: string; amountCents: number },
+): Promise<PaymentBlocker[]> {
+  const submission = await findSubmissionRow(tx, submissionId);
+  if (!submission) throw notFound('Submission');
+  const blockers: PaymentBlocker[] = [];
+  const rule = submission.complianceRule;
+  const needs = rule ? paymentRequirementsOf(rule, amountCents) : null;
+  const kycThreshold = requiresKyc(amountCents, submission.requiresKyc);
+  if ((kycThreshold || needs?.identityRequired) && !(await isIdentityVerified(tx, userId))) {
+    blockers.push({ kind: 'id', message: kycThreshold ? KYC_REQUIRED_MESSAGE : RULE_ID_REQUIRED_MESSAGE });
+  }
+  if (needs?.statementRequired && !(await hasSignedStatement(tx, submissionId))) {
+    blockers.push({ kind: 'statement', message: STATEMENT_REQUIRED_MESSAGE });
+  }
+  // TODO(lead, issue 13 sanctions): push { kind: 'sanctions', message } here when the seller's name
+  // screening holds this payout (modules/compliance/sanctions), before any money moves.
+  return blockers;
+}
+
+/** The seller's view of the same rule, before accepting: what is asked, why, and what is done. */
+export async function submissionComplianceOf(db: DbOrTx, row: SubmissionRow): Promise<SubmissionCompliance | null> {
+  if (!row.complianceRule) return null;
+  const amountCents = row.finalOffer === null ? 0 : (dollarsToCents(row.finalOffer) ?? 0);
+  const needs = paymentRequirementsOf(row.complianceRule, amountCents);
+  const [identityVerified, statementSigned] = await Promise.all([
+    isIdentityVerified(db, row.userId),
+    hasSignedStatement(db, row.id),
+  ]);
+  return {
+    identityRequired: needs.identityRequired,
+    identityVerified,
+    statementRequired: needs.statementRequired,
+    statementSigned,
+    reason: needs.reason,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statement of ownership.
+
+async function statementFor(db: DbOrTx, actor: Actor, submissionId: string) {
+  const row = ownedBy(actor, await findSubmissionRow(db, submissionId), 'That submission');
+  const payee = await payeeOf(db, actor.id);
+  const accountName = payee?.name ?? '';
+  return {
+    row,
+    accountName,
+    text: sellerStatementText({ sellerName: accountName || actor.email, submission: `#${shortId(row.id)}` }),
+  };
+}
+
+/** GET /api/submissions/{id}/statement: the words to sign, whether the rule asks and whether signed. */
+export async function getSellerStatement(
+  ctx: AppContext,
+  actor: Actor,
+  { id }: { id: string },
+): Promise<SellerStatementResponse> {
+  const { row, accountName, text } = await statementFor(ctx.db, actor, id);
+  const signed = await findSellerStatement(ctx.db, row.id, SELLER_STATEMENT_VERSION);
+  return {
+    // Before receipt there is no stored rule yet; every row of today's table asks for it, so say so.
+    required: row.complianceRule ? row.complianceRule.signedStatement : true,
+    signed: signed !== null,
+    signedAt: signed?.signedAt.toISOString() ?? null,
+    statementVersion: SELLER_STATEMENT_VERSION,
+    signAs: accountName,
+    text: signed?.statementText ?? text,
+  };
+}
+
+export const statementMessages409 = {
+  alreadySigned: 'You have already signed this statement for this submission.',
+} as const;
+
+/** POST /api/submissions/{id}/statement: the owner signs the current version, once. */
+export async function signSellerStatement(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; body: SignSellerStatementInput; ip: string | null; userAgent: string | null },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const row = ownedBy(actor, await lockSubmissionRow(tx, input.id), 'That submission');
+    const { accountName, text } = await statementFor(tx, actor, row.id);
+    const parsed = signSellerStatementSchemaFor(accountName).safeParse(input.body);
+    if (!parsed.success) {
+      throw new InvalidInputError(
+        'body',
+        parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      );
+    }
+    const signedAt = ctx.clock.now();
+    const inserted = await insertSellerStatement(tx, {
+      id: crypto.randomUUID(),
+      userId: actor.id,
+      submissionId: row.id,
+      typedName: parsed.data.typedName,
+      statementVersion: parsed.data.statementVersion,
+      statementText: text,
+      signedAt,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+    });
+    if (!inserted) throw conflict(statementMessages409.alreadySigned);
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: row.id,
+      action: 'statement_signed',
+      changes: { statementVersion: inserted.statementVersion, statementId: inserted.id },
+    });
+    return { signed: true as const, signedAt: signedAt.toISOString(), statementVersion: inserted.statementVersion };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the hold.
+
+/**
+ * POST /api/admin/submissions/{id}/disposition: melt, resell or consign a bought item, never before
+ * its hold ends. Recorded on the submission and in its history.
+ */
+export async function disposeItem(ctx: AppContext, actor: Actor, { id, body }: { id: string; body: DispositionBody }) {
+  assertAppraiser(actor);
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockSubmissionRow(tx, id);
+    if (!row) throw notFound('Submission');
+    if (row.status !== 'completed') throw conflict(dispositionMessages.notBought);
+    if (row.disposition !== null) throw conflict(dispositionMessages.alreadyDisposed);
+    if (!row.complianceRule || !row.holdUntil) throw conflict(dispositionMessages.noRule);
+    const now = ctx.clock.now();
+    if (!isHoldOver(row.holdUntil, now)) {
+      throw conflict(holdRefusalMessage(row.holdUntil, row.complianceRule, body.action, row.complianceRule.timeZone));
+    }
+    const updated = await updateSubmissionIf(
+      tx,
+      row.id,
+      { status: row.status, version: row.version },
+      { disposition: body.action, disposedAt: now },
+    );
+    if (!updated) throw conflict(dispositionMessages.alreadyDisposed);
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: row.id,
+      action: 'item_disposed',
+      changes: { disposition: body.action, ...(body.note ? { note: body.note } : {}) },
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sellerStatements } from '../../db/schema/index.ts';
+
+export type SellerStatementRow = typeof sellerStatements.$inferSelect;
+
+export async function findSellerStatement(db: DbOrTx, submissionId: string, statementVersion: string) {
+  const [row] = await db
+    .select()
+    .from(sellerStatements)
+    .where(and(eq(sellerStatements.submissionId, submissionId), eq(sellerStatements.statementVersion, statementVersion)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Null when this submission already has a signature of this version (the unique index decides a race). */
+export async function insertSellerStatement(db: DbOrTx, row: SellerStatementRow) {
+  const [inserted] = await db.insert(sellerStatements).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
