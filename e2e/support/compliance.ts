@@ -1,7 +1,7 @@
-// DECISIONS "Compliance": every row of today's rule table asks for the seller's approved ID and a
-// signed statement of ownership before a received submission is paid. Journeys about something
-// else meet the rule here: the ID over the API (sent by the seller, approved by the appraiser),
-// the statement on the payout page, as a seller signs it.
+// DECISIONS "Compliance": where the rule table asks for the seller's approved ID and a signed
+// statement of ownership before a received submission is paid (Florida, California, New York,
+// Texas, North Carolina), journeys meet the rule here: the ID over the API (sent by the seller,
+// approved by the appraiser), the statement on the payout page, as a seller signs it.
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
@@ -28,6 +28,7 @@ export async function verifiedId(seller: APIRequestContext, admin: APIRequestCon
       dateOfBirth: '1985-06-15',
       idType: 'drivers_license',
       idNumber: 'D7654321',
+      idIssuer: 'FL',
       idImageId: await uploadIdPhoto(seller, headers),
     },
   });

@@ -2,7 +2,6 @@
 // mailbox), accepting it with a payout method, waiting for the payout's state on the seller's
 // page, the ledger's reconciliation, and the fakes' control API (support/fake-rails-server.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signStatementOnPayoutPage, verifiedId } from './compliance.ts';
 import { expect } from './fixtures.ts';
 import { fakeControlURL } from './rails-ports.ts';
 import { signUpInBrowser } from './sign-up.ts';
@@ -37,8 +36,6 @@ export async function sellerWithOffer(
   await card.getByRole('button', { name: 'Submit Offer' }).click();
   await card.getByRole('button', { name: /^Send \$[\d,]+\.\d{2} offer$/ }).click();
   await expect(card.getByText('Offer Ready', { exact: true })).toBeVisible();
-  // DECISIONS "Compliance": the payout waits for the seller's approved ID (the statement is signed on the payout page).
-  await verifiedId(page.request, admin.request, new URL(page.url()).origin, `${seller.firstName} ${seller.lastName}`);
   return id;
 }
 
@@ -46,7 +43,6 @@ export async function sellerWithOffer(
 export async function acceptOffer(page: Page, submissionId: string, choice: PayoutChoice) {
   await page.goto(`/client/submissions/${submissionId}/payout`);
   await expect(page.getByRole('heading', { name: /choose how to get paid$/ })).toBeVisible();
-  await signStatementOnPayoutPage(page);
   if (choice.method === 'ach') {
     await page.getByLabel('Account holder name').fill(choice.accountName);
     await page.getByLabel('Routing number').fill(choice.routingNumber);
