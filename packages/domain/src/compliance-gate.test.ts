@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JURISDICTION_RULES, strictestRule, type JurisdictionRule } from './compliance-rules.ts';
 import { formatHoldDay, holdRefusalMessage, holdViewOf, paymentRequirementsOf } from './compliance-gate.ts';
+import { KYC_THRESHOLD_CENTS } from './kyc.ts';
 
 const row = (code: string): JurisdictionRule => JURISDICTION_RULES.find((rule) => rule.code === code)!;
 const TZ = 'America/New_York';
@@ -28,9 +29,15 @@ describe('paymentRequirementsOf', () => {
   });
 
   it('says our own rule for states without a row, and nothing when nothing is asked', () => {
+    // DEFAULT asks what SPEC asks every seller: an ID above the KYC threshold, no statement.
     const rule = strictestRule(row('DEFAULT'), row('DEFAULT'));
-    expect(paymentRequirementsOf(rule, 100).reason).toBe(
-      'Our rule for sellers outside the states we have reviewed asks for your ID and a signed statement before we can pay you.',
+    expect(paymentRequirementsOf(rule, 100)).toEqual({ identityRequired: false, statementRequired: false, reason: null });
+    expect(paymentRequirementsOf(rule, KYC_THRESHOLD_CENTS + 1)).toMatchObject({
+      identityRequired: true,
+      statementRequired: false,
+    });
+    expect(paymentRequirementsOf(rule, KYC_THRESHOLD_CENTS + 1).reason).toBe(
+      'Our rule for sellers outside the states we have reviewed asks for your ID before we can pay you.',
     );
     const lax: JurisdictionRule = {
       ...row('FL'),
