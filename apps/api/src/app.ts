@@ -41,7 +41,7 @@ import { businessRoutes } from './modules/business/business.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { complianceReportsRoutes } from './modules/compliance/reports/reports.routes.ts';
 import { sanctionsRoutes } from './modules/compliance/sanctions/sanctions.routes.ts';
-import { dispositionRoutes, sellerStatementRoutes } from './modules/compliance/compliance.routes.ts';
+import { complianceAdminRoutes, sellerStatementRoutes } from './modules/compliance/compliance.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext } from './context.ts';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(complianceReportsRoutes);
   await app.register(sanctionsRoutes);
   await app.register(sellerStatementRoutes);
-  await app.register(dispositionRoutes);
+  await app.register(complianceAdminRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
   await app.register(webPlugin, { distDir: deps.config.webDistDir });

@@ -84,6 +84,46 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     t.app.inject({ url: `/api/submissions/${id}/statement`, headers: { cookie } });
   const dispose = (id: string, body: unknown) => postJson(t.app, `/api/admin/submissions/${id}/disposition`, body, admin.cookie);
 
+  it('the compliance queue lists what blocks each payout or melt, and what clears it, until it is cleared', async () => {
+    const queue = async () => {
+      const res = await t.app.inject({ url: '/api/admin/compliance/queue', headers: { cookie: admin.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { submissionId: string; kind: string; clearedBy: string; message: string; action: string }[];
+    };
+    const client = await seller('FL');
+    const sub = await newSubmission(client.id);
+    expect((await receive(sub.id)).statusCode).toBe(200);
+    await offer(sub.id);
+    const of = async () => (await queue()).filter((item) => item.submissionId === sub.id);
+
+    // Florida asks for the ID (none sent yet: ask for it) and the statement (the seller's to sign).
+    expect((await of()).map((i) => [i.kind, i.clearedBy])).toEqual([
+      ['id', 'request-id'],
+      ['statement', 'seller'],
+    ]);
+    expect((await of())[1]!.action).toBe('Nothing to do: the seller signs it on their payout page.');
+
+    await approveId(client.id);
+    expect(
+      (await sign(sub.id, client.cookie, { typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION })).statusCode,
+    ).toBe(201);
+    expect(await of()).toEqual([]);
+
+    // Bought: the hold is what is left, until it ends.
+    expect((await accept(sub.id, client.cookie)).statusCode).toBe(201);
+    const [hold] = await of();
+    expect(hold).toMatchObject({ kind: 'hold', clearedBy: 'time' });
+    expect(hold!.message).toMatch(
+      /^Hold until [A-Z][a-z]{2} \d{1,2} \(Florida: 10 days\): no melting, resale or consignment before then\.$/,
+    );
+
+    // Appraisers only.
+    const visitor = await t.app.inject({ url: '/api/admin/compliance/queue' });
+    expect(visitor.statusCode).toBe(401);
+    const seller403 = await t.app.inject({ url: '/api/admin/compliance/queue', headers: { cookie: client.cookie } });
+    expect(seller403.statusCode).toBe(403);
+  });
+
   it('stores the Florida rule at receipt, with a 10-day hold, and shows it in the mailbox', async () => {
     const client = await seller('FL');
     const sub = await newSubmission(client.id);

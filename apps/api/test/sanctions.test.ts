@@ -183,6 +183,16 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
 
     const match = await openMatchOf(held.seller.id);
     expect(match?.matches[0]).toMatchObject({ entNum: 1001, listedName: 'DOE, John', matchedOn: 'name', score: 1 });
+    // The compliance queue names the held payout and who clears it.
+    const queue = (await get('/api/admin/compliance/queue')).json() as {
+      transactionId: string | null;
+      kind: string;
+      clearedBy: string;
+    }[];
+    expect(queue.find((i) => i.transactionId === held.transactionId)).toMatchObject({
+      kind: 'sanctions',
+      clearedBy: 'decide-sanctions',
+    });
     expect(await sanctionsBlocker(t.db, { userId: held.seller.id, name: 'John Doe' })).toEqual({
       kind: 'sanctions',
       message: expect.stringMatching(REVIEW_SENTENCE),

@@ -48,6 +48,7 @@ export * from './api/create-submission.ts';
 export * from './api/update-submission.ts';
 export * from './api/admin-mailbox.ts';
 export * from './api/ach-batches.ts';
+export * from './api/compliance-queue.ts';
 export * from './api/admin-actions.ts';
 export * from './api/create-transaction.ts';
 export * from './api/create-label.ts';

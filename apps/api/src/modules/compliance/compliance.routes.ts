@@ -1,10 +1,11 @@
-// DECISIONS "Compliance": the seller's statement of ownership (signed-in owners) and the appraiser's
-// disposition of a bought item after its hold (admins only).
+// DECISIONS "Compliance": the seller's statement of ownership (signed-in owners), and for admins the
+// compliance queue and the disposition of a bought item after its hold.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminSubmissionSchema,
+  complianceQueueSchema,
   dispositionBodySchema,
   idSchema,
   sellerStatementResponseSchema,
@@ -14,6 +15,7 @@ import {
 import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { adminSubmissionOf } from '../admin-mailbox/admin-mailbox.service.ts';
+import { complianceQueue } from './compliance-queue.service.ts';
 import { disposeItem, getSellerStatement, signSellerStatement } from './compliance.service.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
@@ -62,10 +64,23 @@ export async function sellerStatementRoutes(app: FastifyInstance) {
   );
 }
 
-export async function dispositionRoutes(app: FastifyInstance) {
+export async function complianceAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', adminOnly(app));
+
+  r.get(
+    '/api/admin/compliance/queue',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lists what blocks paying each seller or melting each item, and what clears it.',
+        security: SIGNED_IN,
+        response: { 200: complianceQueueSchema },
+      },
+    },
+    async (request) => complianceQueue(ctx, await app.requireAdmin(request)),
+  );
 
   r.post(
     '/api/admin/submissions/:id/disposition',

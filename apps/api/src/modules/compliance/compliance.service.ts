@@ -105,8 +105,8 @@ export async function paymentBlockers(
   if (needs?.statementRequired && !(await hasSignedStatement(tx, submissionId))) {
     blockers.push({ kind: 'statement', message: STATEMENT_REQUIRED_MESSAGE });
   }
-  // TODO(lead, issue 13 sanctions): push { kind: 'sanctions', message } here when the seller's name
-  // screening holds this payout (modules/compliance/sanctions), before any money moves.
+  // A possible sanctions match does not refuse the sale: it holds the payout it makes
+  // (sanctions/screening.service.ts holdPayoutOnSanctionsMatch), so the seller is not told why.
   return blockers;
 }
 

@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComplianceQueueItem } from '@assay/domain';
+import { apiJson } from '@/lib/api-client';
+import { sanctionsQueryKey } from './sanctions';
+
+/** GET /api/admin/compliance/queue: what blocks each payout or melt, and what clears it. */
+export function useComplianceQueue() {
+  return useQuery({
+    queryKey: [...sanctionsQueryKey, 'queue'],
+    queryFn: ({ signal }) => apiJson<ComplianceQueueItem[]>('/api/admin/compliance/queue', { signal }),
+  });
+}
+
+/** POST /api/admin/submissions/{id}/request-id: the seller is asked for their ID (SPEC 7's action). */
+export function useRequestId() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submissionId: string) =>
+      apiJson(`/api/admin/submissions/${encodeURIComponent(submissionId)}/request-id`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

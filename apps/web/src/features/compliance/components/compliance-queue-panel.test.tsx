@@ -1,0 +1,66 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { ComplianceQueueItem } from '@assay/domain';
+import { recordRequests, server } from '@/testing/msw';
+import { renderWithApp } from '@/testing/render';
+import { ComplianceQueuePanel } from './compliance-queue-panel';
+
+const base = { description: '14k gold rope chain', customerLabel: 'Customer #0b12', transactionId: null };
+const items: ComplianceQueueItem[] = [
+  {
+    ...base,
+    submissionId: 'sub-00000001',
+    shortId: '00000001',
+    kind: 'id',
+    message: 'Please verify your identity before we can pay you.',
+    clearedBy: 'request-id',
+    action: 'Ask the seller for their ID ("Request ID Verification" on the submission).',
+  },
+  {
+    ...base,
+    submissionId: 'sub-00000001',
+    shortId: '00000001',
+    kind: 'statement',
+    message: 'Please sign the statement of ownership before we can pay you.',
+    clearedBy: 'seller',
+    action: 'Nothing to do: the seller signs it on their payout page.',
+  },
+  {
+    ...base,
+    submissionId: 'sub-00000002',
+    shortId: '00000002',
+    transactionId: 'tx-2',
+    kind: 'sanctions',
+    message: "The payout is held: the seller's name is a possible match on the sanctions list.",
+    clearedBy: 'decide-sanctions',
+    action: 'Clear or block the possible match in Sanctions screening.',
+  },
+];
+
+describe('compliance queue panel', () => {
+  test('lists each block with what clears it, and asks the seller for an ID in one click', async () => {
+    server.use(
+      http.get('/api/admin/compliance/queue', () => HttpResponse.json(items)),
+      http.post('/api/admin/submissions/:id/request-id', () => HttpResponse.json({ ok: true })),
+    );
+    const seen = recordRequests();
+    const { user } = renderWithApp(<ComplianceQueuePanel />);
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toContain('Nothing to do: the seller signs it on their payout page.');
+    expect(rows[2]!.textContent).toContain('Sanctions review');
+    expect(within(rows[2]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Request ID verification for submission #00000001' }));
+    expect(await screen.findByText('ID verification requested')).toBeTruthy();
+    expect(seen.filter((r) => r.path === '/api/admin/submissions/sub-00000001/request-id')).toHaveLength(1);
+  });
+
+  test('says when nothing blocks', async () => {
+    server.use(http.get('/api/admin/compliance/queue', () => HttpResponse.json([])));
+    renderWithApp(<ComplianceQueuePanel />);
+    expect(await screen.findByText('Nothing blocks a payout or a melt.')).toBeTruthy();
+  });
+});
