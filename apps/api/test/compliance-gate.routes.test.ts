@@ -108,6 +108,15 @@ describe.each(engines)('compliance gate on %s', (engine) => {
       (await sign(sub.id, client.cookie, { typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION })).statusCode,
     ).toBe(201);
     expect(await of()).toEqual([]);
+    // The seller's records export carries the statement as signed.
+    const records = await t.app.inject({
+      url: `/api/admin/compliance/seller/${client.id}/records`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(records.statusCode, records.body).toBe(200);
+    expect(JSON.parse(records.body).statements).toEqual([
+      expect.objectContaining({ submissionId: sub.id, typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION }),
+    ]);
 
     // Bought: the hold is what is left, until it ends.
     expect((await accept(sub.id, client.cookie)).statusCode).toBe(201);

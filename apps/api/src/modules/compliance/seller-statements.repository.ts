@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sellerStatements } from '../../db/schema/index.ts';
 
@@ -17,4 +17,13 @@ export async function findSellerStatement(db: DbOrTx, submissionId: string, stat
 export async function insertSellerStatement(db: DbOrTx, row: SellerStatementRow) {
   const [inserted] = await db.insert(sellerStatements).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
+}
+
+/** Every statement a seller signed, oldest first (a seller's records export). */
+export function sellerStatementsOf(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(sellerStatements)
+    .where(eq(sellerStatements.userId, userId))
+    .orderBy(asc(sellerStatements.signedAt), asc(sellerStatements.id));
 }

@@ -9,22 +9,21 @@ import { notFound } from '../../../lib/app-error.ts';
 import { type AuditRef, listAuditEntries, writeAuditEntry } from '../../audit/audit.repository.ts';
 import { decryptIdNumber, NOT_RECORDED } from './seller-identity.ts';
 import { findUser, itemPhotosOf, kycRecordsOf, labelsOf, offersOf, payoutsOf, submissionsOf } from './reports.repository.ts';
+import { sellerStatementsOf } from '../seller-statements.repository.ts';
 
 type RecordsContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'keys' | 'log'>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** Signed seller statements are kept by the identity-before-payment part of issue 13, not on this branch yet. */
-export const STATEMENTS_NOT_KEPT = 'This build keeps no signed seller statements yet.';
-
 export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId }: { userId: string }) {
   assertAppraiser(admin);
   const user = await findUser(ctx.db, userId);
   if (!user) throw notFound('That seller');
-  const [kyc, submissions, payouts] = await Promise.all([
+  const [kyc, submissions, payouts, statements] = await Promise.all([
     kycRecordsOf(ctx.db, [userId]),
     submissionsOf(ctx.db, userId),
     payoutsOf(ctx.db, userId),
+    sellerStatementsOf(ctx.db, userId),
   ]);
   const submissionIds = submissions.map((s) => s.id);
   const [offerVersions, photos, labels] = await Promise.all([
@@ -133,7 +132,16 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
       sentAt: iso(p.sentAt),
       createdAt: iso(p.createdAt),
     })),
-    statements: { kept: false as const, note: STATEMENTS_NOT_KEPT, items: [] as unknown[] },
+    // The statements of ownership as signed: the exact text, its version, the typed name, when and from where.
+    statements: statements.map((st) => ({
+      submissionId: st.submissionId,
+      statementVersion: st.statementVersion,
+      statementText: st.statementText,
+      typedName: st.typedName,
+      signedAt: iso(st.signedAt),
+      ip: st.ip,
+      userAgent: st.userAgent,
+    })),
     auditEntries: audit.map((a) => ({
       at: iso(a.createdAt),
       action: a.action,
