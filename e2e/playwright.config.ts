@@ -21,6 +21,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
 // Generated secrets are kept outside the data folder; a scratch folder keeps ~/.config clean.
 const secretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-secrets-'));
 export const baseURL = `http://localhost:${port}`;
+const ofacFixtures = ['sdn.csv', 'alt.csv', 'add.csv'].map((file) => `apps/api/test/fixtures/ofac/${file}`).join(' ');
 
 const railsDataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-'));
 const railsSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-secrets-'));
@@ -95,7 +96,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node apps/api/dist/server.js',
+      // The compliance journey screens sellers against the test fixtures' made-up OFAC list, loaded
+      // into the fresh data folder by the operator's command before the server opens it (the
+      // embedded database takes one process at a time, and the command lets go when done).
+      command: `npm run sanctions:load --silent -- ${ofacFixtures} && node apps/api/dist/server.js`,
       cwd: '..',
       url: `${baseURL}/readyz`,
       timeout: 120_000,

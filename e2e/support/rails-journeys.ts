@@ -9,16 +9,34 @@ import { signUpInBrowser } from './sign-up.ts';
 export type PayoutChoice =
   { method: 'ach'; accountName: string; routingNumber: string; accountNumber: string } | { method: 'paypal'; email: string };
 
+/** A seller's shipping address as PUT /api/users/me/address takes it. */
+export interface SellerAddress {
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+}
+
 /**
  * A new seller, signed up in the browser, with one item submitted (over the API: the submission
- * form has journeys of its own) and an offer the appraiser made for it in the mailbox.
+ * form has journeys of its own) and an offer the appraiser made for it in the mailbox. A given
+ * address is saved before the parcel is received: the compliance rule is picked from it at receipt.
  */
 export async function sellerWithOffer(
   page: Page,
   admin: Page,
-  seller: { firstName: string; lastName: string; email: string; item: string; offer: string },
+  seller: { firstName: string; lastName: string; email: string; item: string; offer: string; address?: SellerAddress },
 ): Promise<string> {
   await signUpInBrowser(page, seller);
+  if (seller.address) {
+    const saved = await page.request.put('/api/users/me/address', {
+      headers: { Origin: new URL(page.url()).origin },
+      data: seller.address,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
   const created = await page.request.post('/api/submissions', {
     headers: { Origin: new URL(page.url()).origin },
     data: { category: 'jewelry', description: seller.item, estimatedWeight: 12, weightUnit: 'grams', images: [] },

@@ -30,6 +30,10 @@ export function useDecideScreening() {
         method: 'POST',
         json: decision,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    // Not awaited: the decided match leaves the refetched queue, and a row that unmounts before the
+    // mutation settles never hears its own onSuccess (the toast saying the payout was released).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }

@@ -88,6 +88,8 @@ describe('sanctions screening panel', () => {
       ]),
     );
     expect(await screen.findByTestId('sanctions-no-matches')).toBeTruthy();
+    // Said even though the decided match has left the list by then.
+    expect(await screen.findByText('Match cleared; the payout is released')).toBeTruthy();
   });
 
   test('warns when the list is older than 7 days, and when none is loaded', async () => {
