@@ -1,7 +1,7 @@
 // What a stored compliance rule (compliance-rules.ts) asks of one submission, in the words the seller
 // and the appraiser read: why a payout waits for ID or a signed statement, until when an item is held,
 // and why a melt, resale or consignment is refused before then (DECISIONS "Compliance").
-import { type CombinedRule, identityRequired, isHoldOver, JURISDICTION_RULES, type RuleCode } from './compliance-rules.ts';
+import { type CombinedRule, identityRequired, isHoldOver, jurisdictionRow, type RuleCode } from './compliance-rules.ts';
 
 export const dispositionActions = ['melt', 'resell', 'consign'] as const;
 export type DispositionAction = (typeof dispositionActions)[number];
@@ -23,13 +23,9 @@ export const STATEMENT_REQUIRED_MESSAGE = 'Please sign the statement of ownershi
 /** The payout's refusal when the rule (not only the $10,000 KYC threshold) asks for the seller's ID. */
 export const RULE_ID_REQUIRED_MESSAGE = 'Please verify your identity before we can pay you.';
 
-function rowOf(code: RuleCode) {
-  return JURISDICTION_RULES.find((row) => row.code === code);
-}
-
 /** "Florida law (Fla. Stat. 538.31-538.37)", or the house rule for states without a row. */
 function authorityOf(code: RuleCode): string {
-  const row = rowOf(code);
+  const row = jurisdictionRow(code);
   if (!row || code === 'DEFAULT') return 'Our rule for sellers outside the states we have reviewed';
   const citation = row.source.citation.split(' (')[0] ?? row.source.citation;
   return `${row.name} law (${citation})`;
@@ -37,7 +33,7 @@ function authorityOf(code: RuleCode): string {
 
 /** "Florida", or "Any other state": the name a hold is explained with. */
 export function jurisdictionName(code: RuleCode): string {
-  return rowOf(code)?.name ?? code;
+  return jurisdictionRow(code)?.name ?? code;
 }
 
 export interface PaymentRequirements {

@@ -208,7 +208,13 @@ export const JURISDICTION_RULES: readonly JurisdictionRule[] = [
 
 const rulesByCode: ReadonlyMap<RuleCode, JurisdictionRule> = new Map(JURISDICTION_RULES.map((rule) => [rule.code, rule]));
 
-function defaultRule(): JurisdictionRule {
+/** The table's own row for a code, if it has one (DEFAULT included). */
+export function jurisdictionRow(code: RuleCode): JurisdictionRule | undefined {
+  return rulesByCode.get(code);
+}
+
+/** The row for sellers outside the states the table names. */
+export function defaultJurisdictionRule(): JurisdictionRule {
   const rule = rulesByCode.get('DEFAULT');
   if (!rule) throw new Error('The compliance rule table has no DEFAULT row.');
   return rule;
@@ -218,19 +224,19 @@ export type RuleLookup = { ok: true; rule: JurisdictionRule } | { ok: false; mes
 
 /**
  * The row for a state; a US state without a row of its own gets DEFAULT, and so do the territory and
- * military codes a shipping address accepts (PR, GU, AE...): they have no state row, and DEFAULT is
- * the strictest, so a seller there is never let through on laxer terms.
+ * military codes a shipping address accepts (PR, GU, AE...): they have no state row, and DEFAULT
+ * asks there what SPEC asks every seller.
  */
 export function ruleFor(stateCode: string): RuleLookup {
   const code = normaliseStateCode(stateCode);
   if (code === null) {
-    if (isUsStateCode(stateCode.trim().toUpperCase())) return { ok: true, rule: defaultRule() };
+    if (isUsStateCode(stateCode.trim().toUpperCase())) return { ok: true, rule: defaultJurisdictionRule() };
     return {
       ok: false,
       message: `We do not know the state code ${JSON.stringify(stateCode.trim())}; use a two-letter US state code.`,
     };
   }
-  return { ok: true, rule: rulesByCode.get(code) ?? defaultRule() };
+  return { ok: true, rule: rulesByCode.get(code) ?? defaultJurisdictionRule() };
 }
 
 /** Which row each field of a combined rule came from, so the appraiser can be told why. */

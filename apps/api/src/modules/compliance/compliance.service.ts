@@ -8,7 +8,7 @@ import {
   holdRefusalMessage,
   isHoldOver,
   holdUntil as holdUntilOf,
-  JURISDICTION_RULES,
+  defaultJurisdictionRule,
   paymentRequirementsOf,
   requiresKyc,
   ruleFor,
@@ -44,7 +44,7 @@ type ComplianceConfig = Pick<AppContext['config'], 'compliance'>;
 
 /**
  * The rule a parcel received now is kept under, and the end of its hold. A seller without a stored
- * address gets DEFAULT, the strictest row. A stored state the table cannot read (an address saved
+ * address gets DEFAULT. A stored state the table cannot read (an address saved
  * before states were checked) is refused with the lookup's sentence, so the appraiser has the
  * address corrected rather than the parcel received under a rule nobody chose.
  */
@@ -56,18 +56,12 @@ export async function complianceAtReceipt(
 ): Promise<{ complianceRule: StoredComplianceRule; holdUntil: Date }> {
   const address = await shippingAddressOf(tx, userId);
   const { vaultState, timeZone } = config.compliance;
-  const seller = address ? ruleFor(address.state) : { ok: true as const, rule: defaultRuleRow() };
+  const seller = address ? ruleFor(address.state) : { ok: true as const, rule: defaultJurisdictionRule() };
   if (!seller.ok) throw conflict(`The seller's address cannot be matched to a compliance rule: ${seller.message}`);
   const vault = ruleFor(vaultState);
   if (!vault.ok) throw conflict(`The vault's state cannot be matched to a compliance rule: ${vault.message}`);
   const rule = strictestRule(seller.rule, vault.rule);
   return { complianceRule: { ...rule, timeZone }, holdUntil: holdUntilOf(receivedAt, rule, timeZone) };
-}
-
-function defaultRuleRow() {
-  const row = JURISDICTION_RULES.find((rule) => rule.code === 'DEFAULT');
-  if (!row) throw new Error('The compliance rule table has no DEFAULT row.');
-  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

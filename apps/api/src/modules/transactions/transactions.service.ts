@@ -18,7 +18,6 @@ import {
   customerLabel,
   type PayoutRail,
   type PayoutStatus,
-  type PayoutTransitionName,
   payoutRailsFor,
   payoutTransitions,
   shortId,
@@ -47,7 +46,7 @@ import {
   listTransactionsWithSubmission,
   type TransactionRow,
 } from './transactions.repository.ts';
-import { type PayoutChanges, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
+import { type PayoutTransitionRequest, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';
@@ -311,17 +310,8 @@ const payoutAuditActions = {
 export async function movePayout(
   tx: DbOrTx,
   transaction: TransactionRow,
-  move: {
-    transition: PayoutTransitionName;
-    at: Date;
-    rail?: PayoutRail;
-    reference?: string | null;
-    reasonCode?: string | null;
-    reason?: string | null;
-    actorId: string | null;
-    /** New details with a retry (payout-status.repository.ts PayoutChanges). */
-    changes?: PayoutChanges;
-  },
+  // The gate's request, less what movePayout fills in; who moved it must always be said.
+  move: Omit<PayoutTransitionRequest, 'id' | 'refuse' | 'actorId'> & { actorId: string | null },
 ): Promise<TransactionRow> {
   // Read under the lock the gate takes next, so the posting knows where the payout really came from.
   const before = await lockTransaction(tx, transaction.id);
