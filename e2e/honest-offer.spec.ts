@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { appraiserInBrowser } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { saveAddressAndPrintLabel } from './support/shipping-label.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
@@ -91,15 +92,13 @@ for (const width of [375, 1440] as const) {
 
     // Printing the label: the address once, then the PDF.
     await card.getByRole('button', { name: 'Print Label' }).click();
-    const addressDialog = page.getByRole('dialog', { name: 'Your shipping address' });
-    await addressDialog.getByLabel('Full name').fill('Avery Honest');
-    await addressDialog.getByLabel('Street address').fill('12 Orchard Lane');
-    await addressDialog.getByLabel('City').fill('Burlington');
-    await addressDialog.getByLabel('State').selectOption('VT');
-    await addressDialog.getByLabel('ZIP code').fill('05401');
-    const download = page.waitForEvent('download');
-    await addressDialog.getByRole('button', { name: 'Save and print label' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^shipping-label-[A-Z0-9-]+\.pdf$/);
+    await saveAddressAndPrintLabel(page, {
+      name: 'Avery Honest',
+      street: '12 Orchard Lane',
+      city: 'Burlington',
+      state: 'VT',
+      zip: '05401',
+    });
 
     // The appraiser receives the parcel with two intake photos.
     const admin = await appraiserInBrowser(browser, baseURL!, extraHTTPHeaders ?? {}, width);

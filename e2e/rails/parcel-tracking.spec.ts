@@ -6,6 +6,7 @@ import { appraiserInBrowser } from '../support/appraiser.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { fakeCarrier } from '../support/rails-journeys.ts';
 import { snap } from '../support/screens.ts';
+import { saveAddressAndPrintLabel } from '../support/shipping-label.ts';
 import { signUpInBrowser } from '../support/sign-up.ts';
 
 test.use({
@@ -41,15 +42,13 @@ test("a parcel's tracking reaches the seller's timeline and the appraiser's mail
   await page.goto('/client');
   const card = page.getByRole('listitem', { name: item });
   await card.getByRole('button', { name: 'Print Label' }).click();
-  const addressDialog = page.getByRole('dialog', { name: 'Your shipping address' });
-  await addressDialog.getByLabel('Full name').fill('Tracy Tracking');
-  await addressDialog.getByLabel('Street address').fill('12 Harbor Road');
-  await addressDialog.getByLabel('City').fill('Memphis');
-  await addressDialog.getByLabel('State').selectOption('TN');
-  await addressDialog.getByLabel('ZIP code').fill('38103');
-  const download = page.waitForEvent('download');
-  await addressDialog.getByRole('button', { name: 'Save and print label' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^shipping-label-[A-Z0-9-]+\.pdf$/);
+  await saveAddressAndPrintLabel(page, {
+    name: 'Tracy Tracking',
+    street: '12 Harbor Road',
+    city: 'Memphis',
+    state: 'TN',
+    zip: '38103',
+  });
 
   const detail = await page.request.get(`/api/submissions/${id}`);
   const label = ((await detail.json()) as { label: { trackingNumber: string; carrier: string } | null }).label;
