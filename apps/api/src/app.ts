@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(jobsPlugin, {
     db: deps.database.db,
     refreshSeconds: deps.config.priceFeed.refreshSeconds,
-    run: deps.backgroundJobs !== false,
+    // Off in tests, and where `npm run worker` runs them (BACKGROUND_JOBS=worker): this server still enqueues.
+    run: deps.backgroundJobs !== false && deps.config.jobsInProcess,
   });
 
   await app.register(healthRoutes, { database: deps.database });

@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSTANCES: '0' })).toBe('INSTANCES: INSTANCES must be at least 1');
   });
 
+  it('runs the jobs in the server unless BACKGROUND_JOBS=worker, which needs PostgreSQL', () => {
+    expect(loadConfig({}).jobsInProcess).toBe(true);
+    expect(loadConfig({ BACKGROUND_JOBS: 'worker', DATABASE_URL: 'postgres://db/assay' }).jobsInProcess).toBe(false);
+    expect(problemsOf({ BACKGROUND_JOBS: 'worker' })).toMatch(/^BACKGROUND_JOBS: BACKGROUND_JOBS=worker needs DATABASE_URL/);
+    expect(problemsOf({ BACKGROUND_JOBS: 'elsewhere' })).toBe('BACKGROUND_JOBS: BACKGROUND_JOBS must be in-process or worker');
+  });
+
   it('reports every problem at once', () => {
     let error: unknown;
     try {

@@ -88,6 +88,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int('INSTANCES must be a whole number').min(1, 'INSTANCES must be at least 1').default(1),
   ),
+  /**
+   * Where this process's background jobs run: `in-process` (the default: `npm start` runs them too)
+   * or `worker` (this server only serves HTTP; `npm run worker` processes run the jobs). Several
+   * instances and a worker: every instance says `worker`.
+   */
+  BACKGROUND_JOBS: z.preprocess(
+    emptyToUndefined,
+    z.enum(['in-process', 'worker'], { error: 'BACKGROUND_JOBS must be in-process or worker' }).default('in-process'),
+  ),
   /** Keys in a shared Redis start with this, so two deployments can share one server. */
   REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(64).default('assay:')),
   DATABASE_URL: z.preprocess(
@@ -300,6 +309,13 @@ type RawEnv = Record<string, string | undefined>;
 function crossFieldProblems(raw: RawEnv): string[] {
   const v = (key: string) => (raw[key]?.trim() ? raw[key]!.trim() : undefined);
   const problems: string[] = [];
+  // A worker opens the same database beside the servers; the embedded one is open in one process only.
+  if (v('BACKGROUND_JOBS') === 'worker' && !v('DATABASE_URL')) {
+    problems.push(
+      'BACKGROUND_JOBS: BACKGROUND_JOBS=worker needs DATABASE_URL: `npm run worker` runs on PostgreSQL only, ' +
+        'so on the embedded database the server runs the jobs itself (leave BACKGROUND_JOBS unset)',
+    );
+  }
   if (v('NODE_ENV') === 'production') {
     if (!v('SESSION_SECRET')) problems.push('SESSION_SECRET: SESSION_SECRET is required in production');
     if (!v('ENCRYPTION_KEY')) problems.push('ENCRYPTION_KEY: ENCRYPTION_KEY is required in production');
@@ -529,6 +545,8 @@ export function loadConfig(env: RawEnv = process.env) {
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     /** The instances declared (INSTANCES); production refuses what several cannot share. */
     instances: e.INSTANCES,
+    /** False when `npm run worker` processes run the jobs and this server only serves (BACKGROUND_JOBS=worker). */
+    jobsInProcess: e.BACKGROUND_JOBS === 'in-process',
     adminEmails: splitList(e.ADMIN_EMAILS),
     /** Where secrets missing from the environment are generated and kept (outside DATA_DIR). */
     secretsDir,
