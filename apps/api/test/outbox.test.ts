@@ -29,6 +29,8 @@ describe.each(engines)('e-mail over SMTP on %s', (engine) => {
     expect(mail?.raw).toMatch(/reset-password\//);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
     expect(row?.status).toBe('sent');
+    // The row's own Message-ID, so every try of this e-mail is recognisably the same message.
+    expect(mail?.raw).toContain(`Message-ID: <${row!.id}@assay.test>`);
     expect(await flushOutbox(t)).toEqual({ sent: 0, failed: 0 });
   });
 

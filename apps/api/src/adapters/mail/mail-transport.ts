@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** The same message as HTML (modules/notifications/email-layout.ts). */
   html?: string;
+  /** `<id@domain>`: the same for every try of one e-mail, so a copy sent twice is recognisably one. */
+  messageId?: string;
 }
 
 /**

@@ -42,7 +42,24 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 async function send(transport: MailTransport, sender: MailSender | string, email: OutboxRow) {
   const from = typeof sender === 'string' ? sender : sender.from;
   const message = composeEmail({ subject: email.subject, text: email.textBody }, sender);
-  await transport.send({ from, to: email.toAddress, subject: message.subject, text: message.text, html: message.html });
+  await transport.send({
+    from,
+    to: email.toAddress,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: outboxMessageId(email.id, from),
+  });
+}
+
+/**
+ * One Message-ID per outbox row, whatever try sends it: a send whose answer was lost (a worker
+ * killed between the SMTP server's yes and the row's "sent") is retried as the same message, which
+ * mail systems and the stack's chaos proof recognise as one.
+ */
+export function outboxMessageId(outboxId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'assay.invalid';
+  return `<${outboxId}@${domain}>`;
 }
 
 export async function deliverPendingEmails(
