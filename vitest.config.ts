@@ -7,6 +7,8 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The local production stack's own rules (nginx's configuration, the chaos proof's verdict).
+      { test: { name: 'stack', root: 'stack', include: ['**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
