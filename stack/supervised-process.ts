@@ -40,9 +40,17 @@ export class SupervisedProcess {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Started and answered ready, and not stopped since. */
+  get serving(): boolean {
+    return this.ready && this.running;
+  }
+
+  private ready = false;
+
   async start(): Promise<void> {
     if (this.running) throw new Error(`${this.name} is already running (pid ${this.pid}).`);
     this.starts += 1;
+    this.ready = false;
     this.log.write(`\n--- ${new Date().toISOString()} start #${this.starts}: ${this.spec.command} ${this.spec.args.join(' ')}\n`);
     const child = spawn(this.spec.command, this.spec.args, {
       cwd: this.spec.cwd,
@@ -67,7 +75,10 @@ export class SupervisedProcess {
       if (!this.running) {
         throw new Error(`${this.name} stopped while starting; see ${this.spec.logFile}`);
       }
-      if (await this.spec.ready().catch(() => false)) return;
+      if (await this.spec.ready().catch(() => false)) {
+        this.ready = true;
+        return;
+      }
       await sleep(200);
     }
     await this.kill();

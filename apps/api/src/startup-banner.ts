@@ -28,7 +28,8 @@ export function startupBanner({ config, host, port, demo, secretsFile }: BannerF
     `  carrier:    ${config.carrier.provider === 'sample' ? 'sample (labels marked NOT VALID FOR POSTAGE)' : config.carrier.provider}`,
     `  secrets:    ${secretsFile ? `generated, kept in ${secretsFile} (outside DATA_DIR)` : 'from the environment'}`,
   ];
-  if (!config.jobsInProcess) lines.push('  jobs:       run by `npm run worker` (BACKGROUND_JOBS=worker); this server only enqueues them');
+  if (!config.jobsInProcess)
+    lines.push('  jobs:       run by `npm run worker` (BACKGROUND_JOBS=worker); this server only enqueues them');
   if (config.trustProxy) lines.push(`  proxies:    X-Forwarded-For believed from ${config.trustProxy}`);
   if (config.production && config.priceFeed.provider === 'simulated') {
     lines.push('  WARNING: prices are simulated (PRICE_FEED=simulated): quotes and offers do not follow the market.');

@@ -18,6 +18,7 @@ export interface PgBossEngineOptions<Defs extends JobMap> {
 
 const DEFAULT_POLLING_SECONDS = 2;
 const DEFAULT_STOP_TIMEOUT_MS = 20_000;
+const MAINTENANCE_INTERVAL_SECONDS = 30;
 
 /**
  * Creates or upgrades the engine's tables (idempotent; concurrent instances take an advisory
@@ -36,6 +37,8 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     db: sqlExecutor(db) as PgBoss.Db,
     schema: JOB_SCHEMA,
     pollingIntervalSeconds,
+    // How soon a job of a killed process is noticed (its expiry is checked here): 30 s, not 2 min.
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     ...(options.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds } : {}),
   });
   // Without a listener an 'error' event would throw; these are the engine's own polling hiccups.
@@ -78,13 +81,19 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     for (const job of jobs) {
       const handle = job.handle as ((payload: unknown, run: { id: string; db: Db }) => Promise<void>) | undefined;
       if (!handle) continue;
-      await boss.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
+      let workerId: string | undefined;
+      workerId = await boss.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
         if (!item) return;
         try {
           await handle(item.data, { id: item.id, db });
         } catch (err) {
           logger.warn({ err, job: job.name, jobId: item.id }, 'job failed; it is tried again while tries remain');
           throw err;
+        } finally {
+          // pg-boss pauses a polling interval after every fetch, even one that found a job; after a
+          // job, look for the next at once, so a backlog (the outbox after a busy hour, say) drains
+          // at the speed of its handler, not one job per interval.
+          if (workerId) boss.notifyWorker(workerId);
         }
       });
     }

@@ -40,7 +40,10 @@ export function outboxJobs({ db, transport, from, logger }: OutboxJobDeps): AnyJ
         retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
         retryBackoff: true,
         deadLetter: 'outbox-dead-letter',
-        expireInSeconds: 300,
+        // A send gives up within its SMTP timeouts (3 x 15 s); a job still "active" after a minute
+        // belongs to a worker that died, and is tried again. The row's claim still keeps a slow
+        // send from being doubled (deliverEmail answers EmailBusyError until the claim is stale).
+        expireInSeconds: 60,
       },
       async handle({ outboxId }) {
         if (!transport) return;

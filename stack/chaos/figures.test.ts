@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { percentile, verdict, type Findings } from './figures.ts';
+import type { RequestRecord } from './stack-client.ts';
+
+const clean: Findings = {
+  acknowledged: { submission: 3, photo: 2 },
+  lost: [],
+  paidTwice: [],
+  ledgerDisagreements: [],
+  emailsLost: [],
+  emailsTwice: [],
+  kills: ['app-2 killed 2 times'],
+  seconds: 60,
+};
+
+const request = (status: number, ms: number, upstreams = ['127.0.0.1:3201'], kind = 'submission'): RequestRecord => ({
+  kind,
+  method: 'POST',
+  status,
+  ms,
+  upstreams,
+});
+
+describe('percentile', () => {
+  it('takes the nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBe(0);
+  });
+});
+
+describe('verdict', () => {
+  it('passes when every must-be-0 figure is 0, and prints the figures', () => {
+    const records = [
+      request(201, 10),
+      request(502, 30, ['127.0.0.1:3202']),
+      request(200, 20, ['127.0.0.1:3201', '127.0.0.1:3203']),
+      request(0, 5, []),
+    ];
+    const { lines, failures } = verdict(records, clean);
+    expect(failures).toEqual([]);
+    expect(lines).toContain('requests sent:                4 (1 without an answer)');
+    expect(lines).toContain('acknowledged writes:          5 (submission 3, photo 2)');
+    expect(lines).toContain('acknowledged writes lost:     0 (must be 0)');
+    expect(lines).toContain('5xx seen by the client:       1 (502 submission: 1)');
+    expect(lines).toContain(
+      'retried by nginx:             1 request sent on to another instance; 1 of them answered without a 5xx',
+    );
+    expect(lines).toContain('latency (answered requests):  p50 20 ms, p99 30 ms');
+  });
+
+  it('fails on each must-be-0 figure that is not 0, naming what was found', () => {
+    const { lines, failures } = verdict([request(201, 1)], {
+      ...clean,
+      lost: ['submission s1: not found'],
+      paidTwice: ['payout t1: 2 confirmPaid for attempt 1'],
+      emailsTwice: ['<o1@x>: 2 copies'],
+    });
+    expect(failures).toEqual(['acknowledged writes lost: 1', 'payouts paid twice: 1', 'e-mails sent twice: 1']);
+    expect(lines).toContain('    submission s1: not found');
+    expect(lines).toContain('e-mails lost:                 0 (must be 0)');
+  });
+
+  it('fails a run that acknowledged nothing, since it proved nothing', () => {
+    expect(verdict([], { ...clean, acknowledged: {} }).failures).toEqual(['no write was acknowledged: the load did not run']);
+  });
+});
