@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
+import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -15,7 +16,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { mailPlugin } from './plugins/mail.ts';
-import { jobsPlugin } from './plugins/jobs.ts';
+import { JOBS_STOP_TIMEOUT_MS, jobsPlugin } from './plugins/jobs.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -76,6 +77,10 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy ?? false,
+    // While the app closes, a request on a connection it already had is still served (with
+    // "Connection: close"), as the database stays open until the server is closed: so /readyz can
+    // say the instance is draining, and a request nginx sent a moment too late is answered, not 503.
+    return503OnClosing: false,
     // The router ignores what this returns; the reply it would hand back is sent either way.
     frameworkErrors: (error, request, reply) => void sendFrameworkError(error, request, reply),
   });
@@ -118,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
     refreshSeconds: deps.config.priceFeed.refreshSeconds,
     // Off in tests, and where `npm run worker` runs them (BACKGROUND_JOBS=worker): this server still enqueues.
     run: deps.backgroundJobs !== false && deps.config.jobsInProcess,
+    stopTimeoutMs: jobsStopTimeoutMs(deps.config.shutdownTimeoutMs, JOBS_STOP_TIMEOUT_MS),
   });
 
   await app.register(healthRoutes, { database: deps.database });

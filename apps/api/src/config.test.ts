@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSURED_LIMIT: '0' })).toBe('INSURED_LIMIT: INSURED_LIMIT must be at least 1 dollar');
   });
 
+  it('bounds the drain on SIGTERM by SHUTDOWN_TIMEOUT_SECONDS (25 by default), kept in milliseconds', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '8' }).shutdownTimeoutMs).toBe(8_000);
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '2.5' })).toBe(
+      'SHUTDOWN_TIMEOUT_SECONDS: SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, like 25',
+    );
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toBe(
+      'SHUTDOWN_TIMEOUT_SECONDS: SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, like 25',
+    );
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toBe(
+      'SHUTDOWN_TIMEOUT_SECONDS: SHUTDOWN_TIMEOUT_SECONDS must be at least 1',
+    );
+  });
+
   it("keeps the business's time zone and the vault's state for the compliance rules", () => {
     expect(loadConfig({}).compliance).toMatchObject({ timeZone: 'America/New_York', vaultState: 'DE' });
     expect(

@@ -66,6 +66,18 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   HOST: optionalString,
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  // The most a SIGTERM's drain may take (open requests, running jobs, the database's close); under
+  // the orchestrator's own grace period (Docker's 10 s by default, Kubernetes' 30 s), so our log,
+  // not its kill, says what was cut off.
+  SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, like 25' })
+      .int('SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, like 25')
+      .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be at least 1')
+      .max(3600, 'SHUTDOWN_TIMEOUT_SECONDS must be at most 3600 (an hour)')
+      .default(25),
+  ),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   TRUST_PROXY: optionalString,
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'data'))),
@@ -531,6 +543,8 @@ export function loadConfig(env: RawEnv = process.env) {
     /** Unset: boot.ts's listenHost picks (loopback only in demo mode). */
     host: e.HOST,
     port: e.PORT,
+    /** SHUTDOWN_TIMEOUT_SECONDS: the whole drain on SIGTERM (lib/graceful-shutdown.ts), server and worker. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /**
      * Origins whose browsers may change state (sign-in, forms, uploads). PUBLIC_URL's origin always;

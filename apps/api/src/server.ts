@@ -1,8 +1,10 @@
-// Process entry: read configuration, boot, listen, and close gracefully so that no acknowledged
-// request is cut off and the data folder is released.
+// Process entry: read configuration, boot, listen, and on SIGTERM/SIGINT drain within
+// SHUTDOWN_TIMEOUT_SECONDS (lib/graceful-shutdown.ts) so that no accepted request is cut off and the
+// database and data folder are released last.
 import { buildApp } from './app.ts';
 import { bootDatabase, isDemoMode, listenHost, loadConfigOrExit } from './boot.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import { gracefulHttpShutdown } from './lib/graceful-shutdown.ts';
 import { SecretsFileError } from './lib/generated-secrets.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
 import { startupBanner } from './startup-banner.ts';
@@ -38,17 +40,9 @@ async function main() {
   )
     app.log.info('demo data seeded');
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await booted.release();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  const shutdown = gracefulHttpShutdown(app, { timeoutMs: config.shutdownTimeoutMs, closeLast: () => booted.release() });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const host = listenHost(config);
   await app.listen({ host, port: config.port });

@@ -1,10 +1,12 @@
 // `npm run worker`: runs Assay's background jobs without serving HTTP, beside `npm start`
 // instances on the same PostgreSQL. On SIGTERM it stops taking jobs, lets running ones finish (up
-// to a timeout; unfinished ones are retried later by any process) and exits.
+// to STOP_TIMEOUT_MS; unfinished ones are retried by any process) and exits; the whole stop, the
+// database's close included, is bounded by SHUTDOWN_TIMEOUT_SECONDS (lib/graceful-shutdown.ts).
 import pino from 'pino';
 import { bootDatabase, loadConfigOrExit } from './boot.ts';
 import { createJobEngine } from './jobs/registry.ts';
 import { openJobResources } from './jobs/standalone.ts';
+import { drainOnSignal, jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
 
 export const WORKER_NEEDS_POSTGRES =
@@ -27,16 +29,20 @@ async function main() {
   await engine.start();
   logger.info({}, 'job worker started');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'job worker stopping');
-    await engine.stop({ timeoutMs: STOP_TIMEOUT_MS });
-    await opened.close();
-    await booted.release();
-    process.exit(0);
-  };
+  // pg-boss's own timeout only ends its wait for running jobs; a refresh still fetching or a database
+  // that stopped answering would hold the steps after it, so the whole stop has its bound too.
+  const stop = drainOnSignal({
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
+    steps: () => [
+      {
+        name: 'waiting for running jobs',
+        run: () => engine.stop({ timeoutMs: jobsStopTimeoutMs(config.shutdownTimeoutMs, STOP_TIMEOUT_MS) }),
+      },
+      { name: 'closing the price feed, storage and mail', run: () => opened.close() },
+      { name: 'closing the database', run: () => booted.release() },
+    ],
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -74,7 +74,8 @@ describe('the worker process', () => {
       await waitFor(() => smtp.received.some((m) => m.to.includes('worker@assay.test')), 'the e-mail', 30_000);
       started.child.kill('SIGTERM');
       expect(await started.exited).toBe(0);
-      expect(started.output.stdout).toContain('job worker stopping');
+      expect(started.output.stdout).toContain('draining: finishing open requests and jobs, then exiting');
+      expect(started.output.stdout).toContain('drained; exiting');
     }, 120_000);
   });
 });

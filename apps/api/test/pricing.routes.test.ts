@@ -434,3 +434,59 @@ describe.each(engines)('pricing on %s', (engine) => {
     expect(res.json().message).toBe(message);
   });
 });
+
+// Several instances behind one load balancer (issue 14, item 1): an appraiser's status call may
+// reach any of them, so the feed's last success and error come from the database.
+describe.each(engines)('pricing status across two instances on %s', (engine) => {
+  let a: TestApp;
+  let b: TestApp;
+  let fake: FakeMetalsApi;
+  let admin: { cookie: string };
+
+  beforeAll(async () => {
+    fake = await startFakeMetalsApi();
+    const env = { PRICE_FEED: 'gold-api', PRICE_FEED_URL: fake.url };
+    a = await createTestApp(engine, env);
+    b = await createTestApp(engine, env, { sameDatabaseAs: a });
+    admin = await signUp(a.app, { email: ADMIN_EMAIL });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await fake?.close();
+  });
+
+  const refreshOn = (t: TestApp) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pricing/refresh',
+      headers: { cookie: admin.cookie },
+      remoteAddress: uniqueAddress(),
+    });
+  const statusOn = async (t: TestApp) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/pricing/status', headers: { cookie: admin.cookie } });
+    expect(res.statusCode).toBe(200);
+    return pricingStatusSchema.parse(res.json());
+  };
+
+  it("shows on one instance the feed's failure and later success on the other, keeping the last error and its time", async () => {
+    expect(await statusOn(b)).toMatchObject({ provider: 'gold-api', lastSuccessAt: null, lastError: null });
+
+    fake.answer(() => ({ status: 500, body: 'upstream exploded', contentType: 'text/plain' }));
+    const beforeFailure = Date.now();
+    expect((await refreshOn(a)).statusCode).toBe(502);
+    const failed = await statusOn(b);
+    expect(failed.lastSuccessAt).toBeNull();
+    expect(failed.lastError?.message).toBe('gold-api.com answered HTTP 500');
+    expect(new Date(failed.lastError!.at).getTime()).toBeGreaterThanOrEqual(beforeFailure);
+    expect(failed.lastError).toEqual((await statusOn(a)).lastError);
+
+    fake.reset();
+    const beforeSuccess = Date.now();
+    expect((await refreshOn(b)).statusCode).toBe(200);
+    const recovered = await statusOn(a);
+    expect(new Date(recovered.lastSuccessAt!).getTime()).toBeGreaterThanOrEqual(beforeSuccess);
+    expect(recovered.lastError).toEqual(failed.lastError);
+    expect(await statusOn(b)).toMatchObject({ lastSuccessAt: recovered.lastSuccessAt, lastError: failed.lastError });
+  });
+});

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SpotPrices } from '@assay/domain';
 import { type PriceFeed, PriceFeedError } from '../src/adapters/price-feeds/index.ts';
 import type { Database } from '../src/db/client.ts';
-import { priceHistory, pricing } from '../src/db/schema/index.ts';
+import { priceFeedStatus, priceHistory, pricing } from '../src/db/schema/index.ts';
 import { lockPriceRefresh } from '../src/modules/pricing/pricing.repository.ts';
 import { PricingService, type PricingLogger } from '../src/modules/pricing/pricing.service.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
@@ -54,6 +54,7 @@ describe.each(engines)('pricing service on %s', (engine) => {
   afterEach(async () => {
     await database.db.delete(priceHistory);
     await database.db.delete(pricing);
+    await database.db.delete(priceFeedStatus);
   });
 
   const make = (feed: PriceFeed, clock: { now: () => Date }, logger: PricingLogger = silentLogger()) =>
@@ -85,7 +86,7 @@ describe.each(engines)('pricing service on %s', (engine) => {
       'palladium',
     ]);
     expect(JSON.parse(later.json)).toEqual(later.rows);
-    expect(service.status().stale).toBe(true);
+    expect((await service.status()).stale).toBe(true);
   });
 
   it('skips scheduled refreshes for half the interval, then refreshes', async () => {
@@ -129,10 +130,76 @@ describe.each(engines)('pricing service on %s', (engine) => {
     expect(await historyCount()).toBe(1);
     expect(logger.warn).toHaveBeenCalledTimes(2);
     expect(logger.warn.mock.calls[0]![1]).toBe('price refresh failed; the last good prices stay');
-    expect(service.status()).toMatchObject({
+    expect(await service.status()).toMatchObject({
       lastError: { message: 'scripted-feed failed unexpectedly (boom)', at: clock.now().toISOString() },
       lastSuccessAt: '2026-01-05T15:00:00.000Z',
     });
+  });
+
+  it('stores the last success and error, so another instance reports them; a step aside writes neither', async () => {
+    const clock = clockAt('2026-01-05T15:00:00.000Z');
+    const feedA = new ScriptedFeed();
+    const feedB = new ScriptedFeed();
+    const a = make(feedA, clock);
+    const b = make(feedB, clock);
+    await a.start();
+    await b.start();
+    expect(await b.status()).toMatchObject({ provider: 'scripted', lastSuccessAt: null, lastError: null });
+
+    feedA.next = new PriceFeedError('scripted-feed answered HTTP 503');
+    await expect(a.refresh({ force: true })).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    const failedAt = clock.now().toISOString();
+    expect(await b.status()).toMatchObject({
+      lastSuccessAt: null,
+      lastError: { message: 'scripted-feed answered HTTP 503', at: failedAt },
+    });
+
+    clock.advance(INTERVAL_MS);
+    expect(await b.refresh()).toMatchObject({ refreshed: true });
+    const succeededAt = clock.now().toISOString();
+    // The success does not wipe the error: the status says both, each with its time.
+    expect(await a.status()).toMatchObject({
+      lastSuccessAt: succeededAt,
+      lastError: { message: 'scripted-feed answered HTTP 503', at: failedAt },
+    });
+
+    // Prices younger than half the interval: A steps aside and writes nothing, not even the time.
+    clock.advance(1000);
+    expect(await a.refresh()).toMatchObject({ refreshed: false, reason: 'fresh' });
+    expect(feedA.calls).toBe(1);
+    const [row] = await database.db.select().from(priceFeedStatus);
+    expect(row).toMatchObject({ provider: 'scripted', updatedAt: new Date(succeededAt) });
+  });
+
+  it('still answers the feed failure when the failure cannot be recorded, and logs why', async () => {
+    const clock = clockAt('2026-01-05T15:00:00.000Z');
+    const feed = new ScriptedFeed();
+    feed.next = new PriceFeedError('scripted-feed answered HTTP 500');
+    const logger = silentLogger();
+    // The status table refuses writes (a database in trouble); everything else works.
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        if (prop === 'insert') {
+          return (table: Parameters<typeof target.insert>[0]) => {
+            if (table === priceFeedStatus) throw new Error('price_feed_status is unavailable');
+            return target.insert(table);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const service = new PricingService({ db, feed, refreshIntervalMs: INTERVAL_MS, logger, now: clock.now });
+    await service.start();
+    await expect(service.refresh({ force: true })).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: 'Failed to refresh pricing from API: scripted-feed answered HTTP 500',
+    });
+    expect(logger.warn.mock.calls.map((call) => call[1])).toEqual([
+      'price refresh failed; the last good prices stay',
+      "the price feed's failure could not be recorded",
+    ]);
+    expect(await service.status()).toMatchObject({ lastError: null });
   });
 
   it('never stores a zero price, even from a feed that skipped validation', async () => {

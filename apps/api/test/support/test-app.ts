@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, RouteOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
 import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
@@ -36,7 +35,7 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
 export async function createTestDatabase(
   engine: Engine,
   pgliteDir?: string,
-): Promise<{ database: Database; cleanup(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; cleanup(): Promise<void> }> {
   const templates = await runTemplates();
   if (templates && !pgliteDir) return takeTestDatabase(engine, templates);
   if (engine === 'pglite') {
@@ -49,6 +48,7 @@ export async function createTestDatabase(
   await database.migrate();
   return {
     database,
+    url: scratch.url,
     async cleanup() {
       await database.close();
       await scratch.drop();
@@ -56,11 +56,29 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * Another instance on `first`'s database: on PostgreSQL a pool of its own, as a second process
+ * would have; PGlite lives in this process, so the same one. `first` closes after it.
+ */
+async function sameDatabaseAs(first: TestApp): Promise<{ database: Database; url?: string; cleanup(): Promise<void> }> {
+  if (!first.databaseUrl) return { database: first.database, cleanup: async () => undefined };
+  const database = await openDatabase({ databaseUrl: first.databaseUrl });
+  return { database, url: first.databaseUrl, cleanup: () => database.close() };
+}
+
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  options: { demo?: boolean; logger?: AppDeps['logger']; pgliteOnDisk?: boolean } = {},
-) {
+  options: {
+    demo?: boolean;
+    logger?: AppDeps['logger'];
+    pgliteOnDisk?: boolean;
+    /** Serve from this app's database, as a second instance behind the same load balancer. */
+    sameDatabaseAs?: TestApp;
+    /** Registered before the app is ready: a test's own routes (never production ones). */
+    plugins?: FastifyPluginAsync[];
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -77,7 +95,9 @@ export async function createTestApp(
     ...env,
   });
   const pgliteDir = options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined;
-  const { database, cleanup } = await createTestDatabase(engine, pgliteDir);
+  const { database, url, cleanup } = options.sameDatabaseAs
+    ? await sameDatabaseAs(options.sameDatabaseAs)
+    : await createTestDatabase(engine, pgliteDir);
   await syncAdminEmails(database.db, config.adminEmails);
   const routes: RouteOptions[] = [];
   const app = await buildApp({
@@ -93,6 +113,7 @@ export async function createTestApp(
     logger: options.logger,
     onRoute: (route) => routes.push(route),
   });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.ready();
   sendFromOwnPage(app);
   return {
@@ -100,6 +121,8 @@ export async function createTestApp(
     config,
     database,
     db: database.db,
+    /** PostgreSQL: where another instance connects (`sameDatabaseAs`). */
+    databaseUrl: url,
     /** Every route of the app, as registered. */
     routes,
     pgliteDir,
@@ -126,4 +149,13 @@ function sendFromOwnPage(app: FastifyInstance) {
   }) as FastifyInstance['inject'];
 }
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  databaseUrl: string | undefined;
+  routes: RouteOptions[];
+  pgliteDir: string | undefined;
+  close(): Promise<void>;
+}

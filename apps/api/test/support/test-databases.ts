@@ -64,11 +64,14 @@ async function giveBack(engine: Engine, database: Database, name: string | undef
   else if (name) await dropPostgresDatabase(process.env.DATABASE_URL!, name);
 }
 
-/** A database with the template's tables, all empty, for one test app; `cleanup` gives it back. */
+/**
+ * A database with the template's tables, all empty, for one test app; `cleanup` gives it back.
+ * `url` (PostgreSQL) lets a second app open its own connections to it, as another instance would.
+ */
 export async function takeTestDatabase(
   engine: Engine,
   templates: DatabaseTemplates,
-): Promise<{ database: Database; cleanup(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; cleanup(): Promise<void> }> {
   const reused = idle[engine].pop();
   let taken: { database: Database; name?: string };
   if (reused) {
@@ -79,5 +82,9 @@ export async function takeTestDatabase(
     templateShape[engine] ??= shapeOf(taken.database);
     await templateShape[engine];
   }
-  return { database: taken.database, cleanup: () => giveBack(engine, taken.database, taken.name) };
+  return {
+    database: taken.database,
+    url: taken.name ? databaseUrl(process.env.DATABASE_URL!, taken.name) : undefined,
+    cleanup: () => giveBack(engine, taken.database, taken.name),
+  };
 }

@@ -28,3 +28,14 @@ export const priceHistory = pgTable(
   },
   (t) => [index('price_history_item_recorded_idx').on(t.itemType, t.recordedAt)],
 );
+
+// How the metals feed is doing, one row per provider, so that every instance (and the worker, which
+// runs the scheduled refreshes) reports the same last success and last error. A success never
+// clears the last error: the status shows both, with their times.
+export const priceFeedStatus = pgTable('price_feed_status', {
+  provider: text('provider').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastErrorMessage: text('last_error_message'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

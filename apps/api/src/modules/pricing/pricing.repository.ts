@@ -1,11 +1,13 @@
-// Drizzle queries for the current prices (one row per item type) and their history.
+// Drizzle queries for the current prices (one row per item type), their history, and the feed's
+// status (one row per provider).
 import { and, desc, eq, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { priceHistory, pricing } from '../../db/schema/index.ts';
+import { priceFeedStatus, priceHistory, pricing } from '../../db/schema/index.ts';
 
 export type PricingRecord = typeof pricing.$inferSelect;
 export type NewPricingRecord = typeof pricing.$inferInsert;
 export type NewPriceHistoryRecord = typeof priceHistory.$inferInsert;
+export type PriceFeedStatusRecord = typeof priceFeedStatus.$inferSelect;
 
 // Any fixed 64-bit number of Assay's own (the migration lock uses ...311): while one instance
 // writes a refresh, every other instance's scheduled refresh steps aside.
@@ -112,4 +114,28 @@ export function listPriceHistoryBuckets(db: DbOrTx, itemType: string, since: Dat
     .from(priceHistory)
     .where(and(eq(priceHistory.itemType, itemType), gte(priceHistory.recordedAt, since)))
     .orderBy(bucket, desc(priceHistory.recordedAt));
+}
+
+export async function findPriceFeedStatus(db: DbOrTx, provider: string): Promise<PriceFeedStatusRecord | null> {
+  const [row] = await db.select().from(priceFeedStatus).where(eq(priceFeedStatus.provider, provider));
+  return row ?? null;
+}
+
+/** A refresh stored the feed's prices at `at`; the last error, if any, stays. */
+export async function recordPriceFeedSuccess(db: DbOrTx, provider: string, at: Date): Promise<void> {
+  await db
+    .insert(priceFeedStatus)
+    .values({ provider, lastSuccessAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: priceFeedStatus.provider, set: { lastSuccessAt: at, updatedAt: at } });
+}
+
+/** The feed failed at `at` for this reason; the last success, if any, stays. */
+export async function recordPriceFeedFailure(db: DbOrTx, provider: string, message: string, at: Date): Promise<void> {
+  await db
+    .insert(priceFeedStatus)
+    .values({ provider, lastErrorMessage: message, lastErrorAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: priceFeedStatus.provider,
+      set: { lastErrorMessage: message, lastErrorAt: at, updatedAt: at },
+    });
 }

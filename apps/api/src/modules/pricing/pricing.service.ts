@@ -1,7 +1,8 @@
 // The rules of prices on the server (DECISIONS "Prices"): refresh the metals from the feed by one
 // instance at a time, never store or quote a price that is zero, negative or missing, keep the last
 // good prices when the feed fails, let appraisers set gem prices, and answer GET /api/pricing from
-// memory: the list is built and serialized once per change, not once per request.
+// memory: the list is built and serialized once per change, not once per request. The feed's last
+// success and last error are stored, not remembered, so every instance reports the same.
 import { createHash } from 'node:crypto';
 import {
   ADMIN_PRICE_SOURCE,
@@ -41,12 +42,15 @@ import { accessMessages, assertAppraiser } from '../../access/actor.ts';
 import {
   deletePriceHistoryBefore,
   findPriceAtOrBefore,
+  findPriceFeedStatus,
   insertMissingPricing,
   insertPriceHistory,
   latestFetchedAt,
   listPriceHistoryBuckets,
   listPricing,
   lockPriceRefresh,
+  recordPriceFeedFailure,
+  recordPriceFeedSuccess,
   tryLockPriceRefresh,
   upsertPricing,
   type NewPriceHistoryRecord,
@@ -178,8 +182,6 @@ export function recordPriceHistory(tx: DbOrTx, rows: PriceHistoryEntry[]) {
 export class PricingService {
   private cache: Cache;
   private inFlight: Promise<RefreshResult> | null = null;
-  private lastSuccessAt: Date | null = null;
-  private lastError: { message: string; at: Date } | null = null;
   /** Chart answers by "itemType:hours", emptied whenever the prices are read again. */
   private historyCache = new Map<string, Promise<PriceHistoryPoint[]>>();
   private readonly now: () => Date;
@@ -231,7 +233,7 @@ export class PricingService {
    * the stored prices are younger than half the interval or another instance holds the refresh
    * lock; an appraiser's refresh (`force` true) always fetches and waits for the lock. A feed that
    * fails or answers garbage stores nothing: the last good prices stay, the failure is logged and
-   * remembered, and an AppError BAD_GATEWAY says why.
+   * recorded as the feed's last error, and an AppError BAD_GATEWAY says why.
    */
   async refresh(options: { force?: boolean } = {}): Promise<RefreshResult> {
     const force = options.force ?? false;
@@ -277,8 +279,8 @@ export class PricingService {
         err instanceof PriceFeedError
           ? err.message
           : `${feed.source} failed unexpectedly (${err instanceof Error ? err.message : String(err)})`;
-      this.lastError = { message: reason, at: this.now() };
       logger.warn({ err, provider: feed.provider, reason }, 'price refresh failed; the last good prices stay');
+      await this.recordFailure(reason);
       throw new AppError('BAD_GATEWAY', `${PRICING_REFRESH_FAILED_MESSAGE}: ${reason}`);
     }
 
@@ -305,15 +307,30 @@ export class PricingService {
         records.map((r) => historyOf(r, fetchedAt)),
       );
       await deletePriceHistoryBefore(tx, metalItemTypes, new Date(fetchedAt.getTime() - PRICE_HISTORY_RETENTION_DAYS * DAY_MS));
+      // With the prices, so the status never claims a success whose prices were rolled back.
+      await recordPriceFeedSuccess(tx, feed.provider, fetchedAt);
       // Every other instance re-reads the prices once this commits.
       await signalChange(tx, 'prices');
       return 'written' as const;
     });
     await this.reload();
     if (outcome !== 'written') return { refreshed: false, reason: outcome, ...this.currentMetalSource() };
-    this.lastSuccessAt = fetchedAt;
     logger.debug({ provider: feed.provider, source }, 'prices refreshed');
     return { refreshed: true, source, updatedAt: fetchedAt };
+  }
+
+  /**
+   * Stores the feed's failure for every instance's status. The caller is about to answer the
+   * failure itself (502 to an appraiser, a warning in the job's log): a database that cannot take
+   * this write too must not replace that answer, so it is only logged.
+   */
+  private async recordFailure(reason: string): Promise<void> {
+    const { db, feed, logger } = this.deps;
+    try {
+      await recordPriceFeedFailure(db, feed.provider, reason, this.now());
+    } catch (err) {
+      logger.warn({ err, provider: feed.provider }, "the price feed's failure could not be recorded");
+    }
   }
 
   /** Seeds each gem's reference price once, on a fresh database; any instance may try, one wins. */
@@ -388,18 +405,27 @@ export class PricingService {
       }));
   }
 
-  /** GET /api/pricing/status: what an appraiser needs to see when prices look wrong. */
-  status(): PricingStatus {
+  /**
+   * GET /api/pricing/status: what an appraiser needs to see when prices look wrong. The last success
+   * and error are read from the database, as whichever process refreshed (this instance, another,
+   * or the worker) stored them; the prices' age is this instance's copy, as it quotes them.
+   */
+  async status(): Promise<PricingStatus> {
+    const stored = await findPriceFeedStatus(this.deps.db, this.deps.feed.provider);
     const { updatedAt } = this.currentMetalSource();
     const stale = this.snapshot().rows.some((r) => r.stale) || updatedAt === null;
+    const lastError =
+      stored?.lastErrorMessage != null && stored.lastErrorAt !== null
+        ? { message: stored.lastErrorMessage, at: stored.lastErrorAt.toISOString() }
+        : null;
     return {
       provider: this.deps.feed.provider,
       source: this.deps.feed.source,
       refreshSeconds: Math.round(this.deps.refreshIntervalMs / 1000),
       pricesUpdatedAt: updatedAt?.toISOString() ?? null,
       stale,
-      lastSuccessAt: this.lastSuccessAt?.toISOString() ?? null,
-      lastError: this.lastError ? { message: this.lastError.message, at: this.lastError.at.toISOString() } : null,
+      lastSuccessAt: stored?.lastSuccessAt?.toISOString() ?? null,
+      lastError,
     };
   }
 }
