@@ -20,6 +20,8 @@ export interface CheckInputs {
   say: (line: string) => void;
 }
 
+// Rows of the ad-hoc queries below, read by column name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rows = Record<string, any>[];
 
 export async function checkOutcome(input: CheckInputs) {

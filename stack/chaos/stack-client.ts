@@ -20,7 +20,7 @@ export interface Answer {
   status: number;
   body: Buffer;
   headers: Record<string, string | string[] | undefined>;
-  json<T = any>(): T;
+  json<T = unknown>(): T;
 }
 
 export interface StackTarget {

@@ -81,8 +81,8 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     for (const job of jobs) {
       const handle = job.handle as ((payload: unknown, run: { id: string; db: Db }) => Promise<void>) | undefined;
       if (!handle) continue;
-      let workerId: string | undefined;
-      workerId = await boss.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
         if (!item) return;
         try {
           await handle(item.data, { id: item.id, db });
@@ -93,7 +93,7 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
           // pg-boss pauses a polling interval after every fetch, even one that found a job; after a
           // job, look for the next at once, so a backlog (the outbox after a busy hour, say) drains
           // at the speed of its handler, not one job per interval.
-          if (workerId) boss.notifyWorker(workerId);
+          if (worker.id) boss.notifyWorker(worker.id);
         }
       });
     }
