@@ -43,6 +43,8 @@ http {
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
   client_max_body_size ${s.maxBodyMegabytes ?? 11}m;
+  # A phone photo is read into memory, not a temporary file, before it goes to an instance.
+  client_body_buffer_size 1m;
   server_tokens off;
 
   upstream assay_app {

@@ -52,6 +52,13 @@ export function stackEnvironment(s: StackServices): Record<string, string> {
     BUSINESS_LEGAL_NAME: 'Assay Local Stack (not a real business)',
     BUSINESS_ADDRESS: 'Assay Local Stack, 100 Assay Way, Suite 200, Wilmington, DE 19801',
     INSURER_NAME: 'No insurer (local stack)',
+    // The company's standing with its bank for Nacha files (production refuses a file without them).
+    // The stack's are made up: no bank takes its files.
+    ACH_COMPANY_NAME: 'ASSAY STACK',
+    ACH_COMPANY_ID: '1999999999',
+    ACH_ODFI_ROUTING: '011000015',
+    ACH_ORIGIN_NAME: 'ASSAY LOCAL STACK',
+    ACH_DESTINATION_NAME: 'STACK TEST BANK',
     LOG_LEVEL: 'warn',
   };
 }

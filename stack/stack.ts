@@ -55,6 +55,35 @@ function findNginx(): string {
   throw new Error('The stack needs nginx from Debian: apt-get install -y nginx-light');
 }
 
+/** What the stack needs and this machine lacks, each with how to get it; empty when all is there. */
+export async function missingStackServices(): Promise<string[]> {
+  const missing: string[] = [];
+  try {
+    findNginx();
+  } catch (err) {
+    missing.push((err as Error).message);
+  }
+  const postgresUrl = env('STACK_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (err) {
+    missing.push(`no PostgreSQL at ${postgresUrl} (STACK_POSTGRES_URL): ${(err as Error).message}`);
+  }
+  const redisUrl = env('STACK_REDIS_URL') ?? 'redis://127.0.0.1:6379';
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3_000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    missing.push(`no Redis at ${redisUrl} (STACK_REDIS_URL): ${(err as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+  return missing;
+}
+
 async function httpStatus(url: string): Promise<number> {
   const answer = await fetch(url, { signal: AbortSignal.timeout(2_000) });
   await answer.body?.cancel();

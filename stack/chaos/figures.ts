@@ -36,6 +36,9 @@ function byKey<T>(items: readonly T[], key: (item: T) => string): [string, numbe
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** Lost writes, payouts paid twice, ledger disagreements, e-mails lost, e-mails sent twice. */
+export const MUST_BE_ZERO_FIGURES = 5;
+
 export interface Verdict {
   lines: string[];
   /** The must-be-0 figures that were not 0; empty: the proof holds. */

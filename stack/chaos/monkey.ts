@@ -1,7 +1,6 @@
 // The chaos itself: every few seconds one running app instance is killed with SIGKILL (no drain,
 // no goodbye, as in a crash or a power cut) and started again a moment later; the worker is
-// killed once, in the middle of the run, and started again. Never every instance at once: at
-// least one keeps serving, as in any deployment that survives the loss of a machine.
+// killed once, in the middle of the run, and started again. One instance is down at a time.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SupervisedProcess } from '../supervised-process.ts';
 
@@ -61,9 +60,10 @@ export function unleashMonkey(plan: MonkeyPlan): Monkey {
         workerKilled = true;
         begin(plan.worker);
       }
-      // Only a serving instance is killed, and never the last one serving.
+      // One instance down at a time, as a deployment sized for the loss of one machine: the next
+      // kill waits until the last one killed serves again.
       const serving = plan.instances.filter((p) => p.serving);
-      if (serving.length < 2) continue;
+      if (serving.length < plan.instances.length) continue;
       const target = serving[Math.floor(random() * serving.length)]!;
       begin(target);
     }

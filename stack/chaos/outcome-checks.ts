@@ -11,7 +11,7 @@ import type { StackClient } from './stack-client.ts';
 export interface CheckInputs {
   databaseUrl: string;
   acks: Acknowledged;
-  /** Each seller's client by seller index, to read their photos back. */
+  /** Each seller's client by seller index, signed in, to read their photos back. */
   sellers: StackClient[];
   admin: StackClient;
   mail: SunkMessage[];
