@@ -72,7 +72,12 @@ export async function missingStackServices(): Promise<string[]> {
     missing.push(`no PostgreSQL at ${postgresUrl} (STACK_POSTGRES_URL): ${(err as Error).message}`);
   }
   const redisUrl = env('STACK_REDIS_URL') ?? 'redis://127.0.0.1:6379';
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3_000, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3_000,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();
