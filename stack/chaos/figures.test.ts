@@ -38,17 +38,19 @@ describe('verdict', () => {
       request(502, 30, ['127.0.0.1:3202']),
       request(200, 20, ['127.0.0.1:3201', '127.0.0.1:3203']),
       request(0, 5, []),
+      request(429, 3),
     ];
     const { lines, failures } = verdict(records, clean);
     expect(failures).toEqual([]);
-    expect(lines).toContain('requests sent:                4 (1 without an answer)');
+    expect(lines).toContain('requests sent:                5 (1 without an answer)');
+    expect(lines).toContain('4xx answers:                  1 (429 submission: 1)');
     expect(lines).toContain('acknowledged writes:          5 (submission 3, photo 2)');
     expect(lines).toContain('acknowledged writes lost:     0 (must be 0)');
     expect(lines).toContain('5xx seen by the client:       1 (502 submission: 1)');
     expect(lines).toContain(
       'retried by nginx:             1 request sent on to another instance; 1 of them answered without a 5xx',
     );
-    expect(lines).toContain('latency (answered requests):  p50 20 ms, p99 30 ms');
+    expect(lines).toContain('latency (answered requests):  p50 10 ms, p99 30 ms');
   });
 
   it('fails on each must-be-0 figure that is not 0, naming what was found', () => {

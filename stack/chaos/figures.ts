@@ -48,6 +48,8 @@ export interface Verdict {
 export function verdict(records: readonly RequestRecord[], f: Findings): Verdict {
   const answered = records.filter((r) => r.status > 0);
   const serverErrors = answered.filter((r) => r.status >= 500);
+  // Refusals the app means (a rate limit shared by every instance, an offer already taken): shown, not failures.
+  const clientErrors = answered.filter((r) => r.status >= 400 && r.status < 500);
   const retried = records.filter((r) => r.upstreams.length > 1);
   const retriedOk = retried.filter((r) => r.status > 0 && r.status < 500);
   const unanswered = records.filter((r) => r.status === 0);
@@ -70,6 +72,14 @@ export function verdict(records: readonly RequestRecord[], f: Findings): Verdict
     `5xx seen by the client:       ${serverErrors.length}${
       serverErrors.length
         ? ` (${byKey(serverErrors, (r) => `${r.status} ${r.kind}`)
+            .map(([k, n]) => `${k}: ${n}`)
+            .join(', ')})`
+        : ''
+    }`,
+    `4xx answers:                  ${clientErrors.length}${
+      clientErrors.length
+        ? ` (${byKey(clientErrors, (r) => `${r.status} ${r.kind}`)
+            .slice(0, 6)
             .map(([k, n]) => `${k}: ${n}`)
             .join(', ')})`
         : ''
