@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, describeIssues, type InputIssue, InvalidInputError } from '../lib/app-error.ts';
 import { inputProblemMessages } from '../lib/broken-input.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../lib/database-unavailable.ts';
 
 interface ErrorBody {
   statusCode: number;
@@ -44,6 +49,9 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest): Err
       error: error.code ?? 'BAD_REQUEST',
       message: fastifyClientErrors[error.code] ?? error.message,
     };
+  } else if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database is not reachable');
+    body = { statusCode: 503, error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };
   } else {
     request.log.error({ err: error }, 'unhandled error');
     body = {
@@ -71,6 +79,9 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const body = errorBody(error, request);
+    if (body.error === 'SERVICE_UNAVAILABLE' && !(error instanceof AppError)) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     return reply.status(body.statusCode).send(body);
   });
 });
