@@ -35,7 +35,20 @@ import {
 import { isValidUploadSignature, signUpload, uploadPath } from './uploads.signing.ts';
 
 /** What the upload rules use of the app's context. */
-export type UploadsContext = Pick<AppContext, 'db' | 'storage' | 'keys' | 'clock'>;
+export type UploadsContext = Pick<AppContext, 'db' | 'storage' | 'keys' | 'clock'> & { log?: AppContext['log'] };
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'Photo storage is not reachable right now, so your photo was not saved. Please try again in a moment.';
+
+/** A photo's bytes into storage; a storage that cannot take them is a 503 with a sentence, not a 500. */
+async function putInStorage(ctx: UploadsContext, key: string, data: Buffer, contentType: string) {
+  try {
+    await ctx.storage.put(key, data, contentType);
+  } catch (err) {
+    ctx.log?.warn({ err, key }, 'photo storage refused a write');
+    throw new AppError('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE);
+  }
+}
 
 /** Open upload URLs one person may hold at once (the form needs 4; retries and a second tab fit). */
 export const MAX_OPEN_UPLOADS = 24;
@@ -190,8 +203,8 @@ export async function receiveUpload(
     const bytes = await readLimited(body, MAX_IMAGE_BYTES);
     if (bytes.length === 0) throw badRequest('The upload was empty. Please choose a photo.');
     const processed = await processPhoto(bytes);
-    await ctx.storage.put(keys[0], processed.photo.data, processed.photo.contentType);
-    await ctx.storage.put(keys[1], processed.thumbnail.data, processed.thumbnail.contentType);
+    await putInStorage(ctx, keys[0], processed.photo.data, processed.photo.contentType);
+    await putInStorage(ctx, keys[1], processed.thumbnail.data, processed.thumbnail.contentType);
     const stored = await markImageStored(ctx.db, claimed.id, {
       contentType: processed.photo.contentType,
       byteSize: processed.photo.data.length,
