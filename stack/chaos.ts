@@ -21,6 +21,7 @@ import {
 } from './chaos/journeys.ts';
 import { unleashMonkey } from './chaos/monkey.ts';
 import { checkOutcome } from './chaos/outcome-checks.ts';
+import { type PostgresRestartOutcome, restartPostgresUnderLoad } from './chaos/postgres-restart-phase.ts';
 import { type RequestRecord, StackClient } from './chaos/stack-client.ts';
 import { missingStackServices, startStack } from './stack.ts';
 
@@ -102,7 +103,7 @@ try {
     `Load for ${seconds} s: ${sellerCount} sellers and an appraiser; kill -9 of an app instance every ~${killEverySeconds} s, the worker once:`,
   );
   recording = true;
-  const stopAt = Date.now() + seconds * 1000;
+  const load = { running: true };
   const monkey = unleashMonkey({
     instances: stack.instances,
     worker: stack.worker,
@@ -112,16 +113,23 @@ try {
     log: say,
   });
   const loop = async (work: (round: number) => Promise<void>, pauseMs: number) => {
-    for (let round = 0; Date.now() < stopAt; round += 1) {
+    for (let round = 0; load.running; round += 1) {
       await work(round);
       await sleep(pauseMs * (0.5 + Math.random()));
     }
   };
-  await Promise.all([
+  const loops = Promise.all([
     ...sellers.map((seller) => loop((round) => sellerRound(seller, round, photo, acks), 400)),
     loop((round) => appraiserRound(admin, round, acks), 300),
-    monkey.done,
   ]);
+  let postgres: PostgresRestartOutcome;
+  try {
+    await monkey.done;
+    postgres = await restartPostgresUnderLoad(stack, records, say);
+  } finally {
+    load.running = false;
+    await loops;
+  }
   // One last round of the appraiser's with every instance up: what was accepted late is paid too.
   await appraiserRound(admin, 0, acks);
   recording = false;
@@ -147,6 +155,7 @@ try {
     emailsTwice: outcome.emailsTwice,
     kills: monkey.summary(),
     seconds,
+    postgres,
   });
   say('');
   say(

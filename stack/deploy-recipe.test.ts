@@ -113,7 +113,7 @@ describe('deploy/nginx.conf', () => {
       .slice(1)
       .map((line) => line.trim())
       .filter(Boolean);
-    expect(directives).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
+    expect(directives).toContain('proxy_next_upstream error timeout http_502 http_504;');
     for (const directive of [...directives, 'client_max_body_size 11m;', 'keepalive 32;', 'ssl_protocols TLSv1.2 TLSv1.3;']) {
       expect(deployed).toContain(directive);
     }

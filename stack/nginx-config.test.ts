@@ -31,9 +31,9 @@ describe('nginxConfig', () => {
     expect(conf).toContain('proxy_set_header X-Forwarded-Proto https;');
   });
 
-  it('tries the next instance on a refused connection or a 502/503/504, but never resends a POST it handed over', () => {
+  it('tries the next instance on a refused connection or a 502/504, but never resends a POST it handed over', () => {
     const conf = nginxConfig(settings);
-    expect(conf).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
+    expect(conf).toContain('proxy_next_upstream error timeout http_502 http_504;');
     expect(conf).not.toContain('non_idempotent');
     expect(conf).toContain('proxy_next_upstream_tries 3;');
     expect(conf).toContain('add_header X-Assay-Upstream $upstream_addr always;');

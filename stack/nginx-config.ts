@@ -1,9 +1,13 @@
 // The load balancer of the local production stack, as nginx reads it. Open-source nginx checks its
-// upstreams passively: an instance that refuses a connection, or answers 502/503/504, is taken out
-// of the round for `failTimeoutSeconds` and the request goes to the next one. nginx never resends a
-// request it had already handed over when its method is not idempotent (a POST whose answer was
-// lost may have happened): the client sees that 502 and decides. Every answer names the instances
-// that were tried (X-Assay-Upstream), so the chaos proof can tell a retried request from a served one.
+// upstreams passively: an instance that refuses a connection, or answers 502/504, is taken out of
+// the round for `failTimeoutSeconds` and the request goes to the next one. A 503 is not a reason:
+// an instance answers 503 when the database every instance shares is out of reach, so another
+// instance would not do better, and marking them all down would turn the app's sentence into
+// nginx's bare 502 (a draining instance refuses new connections, which is an error and retried).
+// nginx never resends a request it had already handed over when its method is not idempotent (a
+// POST whose answer was lost may have happened): the client sees that 502 and decides. Every
+// answer names the instances that were tried (X-Assay-Upstream), so the chaos proof can tell a
+// retried request from a served one.
 
 export interface NginxSettings {
   /** The HTTPS port nginx listens on, on loopback (127.0.0.1 and ::1, where a browser may resolve localhost). */
@@ -69,7 +73,7 @@ ${servers.join('\n')}
       proxy_set_header X-Forwarded-Proto https;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
-      proxy_next_upstream error timeout http_502 http_503 http_504;
+      proxy_next_upstream error timeout http_502 http_504;
       proxy_next_upstream_tries ${s.appPorts.length};
       proxy_next_upstream_timeout 15s;
       add_header X-Assay-Upstream $upstream_addr always;

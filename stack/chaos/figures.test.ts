@@ -11,6 +11,7 @@ const clean: Findings = {
   emailsTwice: [],
   kills: ['app-2 killed 2 times'],
   seconds: 60,
+  postgres: { seconds: 1.2, requests: 40, unavailable: 3, notRecovered: [] },
 };
 
 const request = (status: number, ms: number, upstreams = ['127.0.0.1:3201'], kind = 'submission'): RequestRecord => ({
@@ -51,6 +52,10 @@ describe('verdict', () => {
       'retried by nginx:             1 request sent on to another instance; 1 of them answered without a 5xx',
     );
     expect(lines).toContain('latency (answered requests):  p50 10 ms, p99 30 ms');
+    expect(lines).toContain(
+      'PostgreSQL restart:           in 1.2 s under load; 40 requests until every instance was checked, 3 answered 503 (database not reachable)',
+    );
+    expect(lines).toContain('payouts whose ledger disagrees: 0 (must be 0)');
   });
 
   it('fails on each must-be-0 figure that is not 0, naming what was found', () => {
@@ -63,6 +68,22 @@ describe('verdict', () => {
     expect(failures).toEqual(['acknowledged writes lost: 1', 'payouts paid twice: 1', 'e-mails sent twice: 1']);
     expect(lines).toContain('    submission s1: not found');
     expect(lines).toContain('e-mails lost:                 0 (must be 0)');
+  });
+
+  it('fails on a 500 (a bug; an outage answers 502 or 503) and on a process the PostgreSQL restart left down', () => {
+    const { failures } = verdict([request(201, 1), request(500, 2, undefined, 'make offer')], {
+      ...clean,
+      postgres: { seconds: 1, requests: 5, unavailable: 0, notRecovered: ['app-2 not ready 20 s after the restart'] },
+    });
+    expect(failures).toEqual(['500 answers: 1', 'not recovered from PostgreSQL: 1']);
+  });
+
+  it('says why the PostgreSQL restart was skipped', () => {
+    const { lines } = verdict([request(201, 1)], {
+      ...clean,
+      postgres: { skipped: 'no pg_ctlcluster here', requests: 0, unavailable: 0, notRecovered: [] },
+    });
+    expect(lines).toContain('PostgreSQL restart:           skipped (no pg_ctlcluster here)');
   });
 
   it('fails a run that acknowledged nothing, since it proved nothing', () => {

@@ -1,5 +1,6 @@
 // The chaos proof's printout and verdict, from what the load saw and what the checks found after
 // it. Pure, so that the rule "every must-be-0 figure is 0, or the run fails" is tested on its own.
+import type { PostgresRestartOutcome } from './postgres-restart-phase.ts';
 import type { RequestRecord } from './stack-client.ts';
 
 export interface Findings {
@@ -18,6 +19,7 @@ export interface Findings {
   /** What the chaos did: kills and restarts, by process. */
   kills: string[];
   seconds: number;
+  postgres: PostgresRestartOutcome;
 }
 
 /** Nearest-rank percentile of `values` (p from 0 to 100); 0 for none. */
@@ -28,6 +30,9 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(rank, sorted.length) - 1]!;
 }
 
+/** A figure's name, padded so that the values line up (and never touch a long name). */
+const column = (name: string) => `${name}:`.padEnd(29) + ' ';
+
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function byKey<T>(items: readonly T[], key: (item: T) => string): [string, number][] {
@@ -36,8 +41,11 @@ function byKey<T>(items: readonly T[], key: (item: T) => string): [string, numbe
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** Lost writes, payouts paid twice, ledger disagreements, e-mails lost, e-mails sent twice. */
-export const MUST_BE_ZERO_FIGURES = 5;
+/**
+ * Lost writes, payouts paid twice, ledger disagreements, e-mails lost, e-mails sent twice, 500s (a
+ * bug, where an outage is a 502 or 503), processes that did not recover from PostgreSQL's restart.
+ */
+export const MUST_BE_ZERO_FIGURES = 7;
 
 export interface Verdict {
   lines: string[];
@@ -61,6 +69,8 @@ export function verdict(records: readonly RequestRecord[], f: Findings): Verdict
     ['payouts whose ledger disagrees', f.ledgerDisagreements],
     ['e-mails lost', f.emailsLost],
     ['e-mails sent twice', f.emailsTwice],
+    ['500 answers', answered.filter((r) => r.status === 500).map((r) => `${r.method} ${r.kind}`)],
+    ['not recovered from PostgreSQL', f.postgres.notRecovered],
   ];
   const lines = [
     `duration:                     ${f.seconds.toFixed(0)} s of load; ${f.kills.join('; ') || 'nothing killed'}`,
@@ -68,7 +78,7 @@ export function verdict(records: readonly RequestRecord[], f: Findings): Verdict
     `acknowledged writes:          ${acknowledged} (${Object.entries(f.acknowledged)
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')})`,
-    ...mustBeZero.map(([name, items]) => `${`${name}:`.padEnd(30)}${items.length} (must be 0)`),
+    ...mustBeZero.map(([name, items]) => `${column(name)}${items.length} (must be 0)`),
     `5xx seen by the client:       ${serverErrors.length}${
       serverErrors.length
         ? ` (${byKey(serverErrors, (r) => `${r.status} ${r.kind}`)
@@ -85,6 +95,11 @@ export function verdict(records: readonly RequestRecord[], f: Findings): Verdict
         : ''
     }`,
     `retried by nginx:             ${count(retried.length, 'request')} sent on to another instance; ${retriedOk.length} of them answered without a 5xx`,
+    `PostgreSQL restart:           ${
+      f.postgres.skipped
+        ? `skipped (${f.postgres.skipped})`
+        : `in ${f.postgres.seconds?.toFixed(1)} s under load; ${f.postgres.requests} requests until every instance was checked, ${f.postgres.unavailable} answered 503 (database not reachable)`
+    }`,
     `latency (answered requests):  p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`,
   ];
   const failures: string[] = [];

@@ -8,6 +8,7 @@ import { gracefulHttpShutdown } from './lib/graceful-shutdown.ts';
 import { SecretsFileError } from './lib/generated-secrets.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
 import { startupBanner } from './startup-banner.ts';
+import { surviveDatabaseOutages } from './lib/unhandled-rejections.ts';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -29,6 +30,7 @@ async function main() {
 
   const demo = isDemoMode(config);
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, demo });
+  surviveDatabaseOutages(app.log);
   if (
     demo &&
     (await seedDemoIfFresh(booted.database.db, app.ctx.identity.auth, {

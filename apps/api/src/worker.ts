@@ -8,6 +8,7 @@ import { createJobEngine } from './jobs/registry.ts';
 import { openJobResources } from './jobs/standalone.ts';
 import { drainOnSignal, jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { surviveDatabaseOutages } from './lib/unhandled-rejections.ts';
 
 export const WORKER_NEEDS_POSTGRES =
   'npm run worker needs PostgreSQL: set DATABASE_URL to the database the server uses. Without it the server ' +
@@ -24,6 +25,7 @@ async function main() {
 
   const booted = await bootDatabase(config);
   const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child({ module: 'jobs' });
+  surviveDatabaseOutages(logger);
   const opened = await openJobResources(config, booted.secrets, booted.database.db, logger);
   const engine = createJobEngine(opened.resources);
   await engine.start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable, whileDatabaseUnavailable } from './database-unavailable.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -25,5 +25,53 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('syntax error at or near "selec"', '42601'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('whileDatabaseUnavailable', () => {
+  const restarting = () => withCode('the database system is starting up', '57P03');
+  const noSleep = async () => undefined;
+
+  it('tries again while the database restarts, and answers what the work answers once it is back', async () => {
+    let tries = 0;
+    const answer = await whileDatabaseUnavailable(
+      async () => {
+        tries += 1;
+        if (tries < 3) throw restarting();
+        return 'recorded';
+      },
+      { sleep: noSleep },
+    );
+    expect(answer).toBe('recorded');
+    expect(tries).toBe(3);
+  });
+
+  it('throws any other error at once', async () => {
+    let tries = 0;
+    const bug = new TypeError('not a database problem');
+    await expect(
+      whileDatabaseUnavailable(
+        async () => {
+          tries += 1;
+          throw bug;
+        },
+        { sleep: noSleep },
+      ),
+    ).rejects.toBe(bug);
+    expect(tries).toBe(1);
+  });
+
+  it('gives up after its time, with the database error', async () => {
+    let tries = 0;
+    await expect(
+      whileDatabaseUnavailable(
+        async () => {
+          tries += 1;
+          throw restarting();
+        },
+        { withinMs: 2_000, pauseMs: 500, sleep: noSleep },
+      ),
+    ).rejects.toMatchObject({ code: '57P03' });
+    expect(tries).toBe(5);
   });
 });

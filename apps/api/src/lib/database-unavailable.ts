@@ -28,3 +28,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs `work` again while the database is out of reach, for up to `withinMs`: for a write that
+ * records something already done outside (an e-mail the SMTP server took), which must not be lost
+ * to a database restart, or the thing would be done twice. Any other error is thrown at once.
+ */
+export async function whileDatabaseUnavailable<T>(
+  work: () => Promise<T>,
+  options: { withinMs?: number; pauseMs?: number; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
+  const withinMs = options.withinMs ?? 30_000;
+  const pauseMs = options.pauseMs ?? 500;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let waited = 0;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || waited >= withinMs) throw err;
+      await sleep(pauseMs);
+      waited += pauseMs;
+    }
+  }
+}

@@ -5,6 +5,7 @@
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { whileDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { composeEmail, type MailSender } from './email-layout.ts';
 import {
   claimEmail,
@@ -79,7 +80,7 @@ export async function deliverPendingEmails(
   for (const email of claimed) {
     try {
       await send(transport, from, email);
-      await markEmailSent(db, email.id);
+      await recordSent(db, email.id);
       result.sent += 1;
     } catch (err) {
       await markEmailFailed(db, email.id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS);
@@ -87,6 +88,14 @@ export async function deliverPendingEmails(
     }
   }
   return result;
+}
+
+/**
+ * The SMTP server has the message: that must be on the row even across a database restart, or the
+ * claim would go stale and the e-mail be sent again.
+ */
+function recordSent(db: Db, id: string) {
+  return whileDatabaseUnavailable(() => markEmailSent(db, id));
 }
 
 /** Another sender holds the e-mail right now; the job tries again after its pause. */
@@ -125,7 +134,7 @@ export async function deliverEmail(
     await markEmailFailed(db, id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS, { releaseClaim: true });
     throw err;
   }
-  await markEmailSent(db, id);
+  await recordSent(db, id);
   return 'sent';
 }
 
