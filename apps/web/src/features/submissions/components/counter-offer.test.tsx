@@ -96,7 +96,7 @@ describe('the counter-offer form', () => {
     await user.type(screen.getByLabelText('Message (optional)'), '  The hallmark says 18k.  ');
     await user.click(screen.getByRole('button', { name: 'Review counter-offer' }));
 
-    const confirm = screen.getByRole('group', { name: /Ask \$300\.00 instead of our \$240\.90\?/ });
+    const confirm = await screen.findByRole('group', { name: /Ask \$300\.00 instead of our \$240\.90\?/ });
     const send = within(confirm).getByRole('button', { name: 'Send $300.00 counter-offer' });
     await user.dblClick(send);
 
@@ -123,7 +123,8 @@ describe('the counter-offer form', () => {
     await openForm(user);
     await user.type(amountField(), '300');
     await user.click(screen.getByRole('button', { name: 'Review counter-offer' }));
-    await user.click(screen.getByRole('button', { name: 'Send $300.00 counter-offer' }));
+    // The form checks the amount asynchronously before the confirmation appears.
+    await user.click(await screen.findByRole('button', { name: 'Send $300.00 counter-offer' }));
     expect(await screen.findByText('Your counter-offer was not sent')).toBeTruthy();
     expect(screen.getByText(sentence)).toBeTruthy();
     await waitFor(() => expect(seen.some((r) => r.method === 'GET')).toBe(true));
