@@ -252,7 +252,8 @@ describe('the upload clean-up jobs', () => {
     };
     engine = await startTestEngine(t.db, uploadsJobs({ db: t.db, storage: counting, logger: quietLogger }));
     await enqueue(t.db, 'uploads-cleanup', {});
-    await waitFor(() => passes === 1, 'the cleanup job');
+    // At least 1: a run that crosses a ten-minute mark gets the schedule's pass too.
+    await waitFor(() => passes >= 1, 'the cleanup job');
     expect(listed).toEqual([]);
     await enqueue(t.db, 'uploads-orphan-sweep', {});
     await waitFor(() => listed.length === 2, 'the orphan sweep job');
