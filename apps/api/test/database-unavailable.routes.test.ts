@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/lib/database-unavailable.ts';
 import { signUp } from './support/sessions.ts';
-import { createTestApp, engines, type TestApp } from './support/test-app.ts';
+import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const onPostgres = engines.includes('postgres') ? describe : describe.skip;
 
@@ -23,7 +23,18 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
         return { ok: true };
       });
     };
-    t = await createTestApp('postgres', {}, { plugins: [slowQuery] });
+    // A transaction that holds its connection between two statements while the server goes away.
+    const pausedTransaction: FastifyPluginAsync = async (app) => {
+      app.post('/test/paused-transaction', async () => {
+        await app.deps.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await sleep(1_500);
+          await tx.execute(sql`select 2`);
+        });
+        return { ok: true };
+      });
+    };
+    t = await createTestApp('postgres', {}, { plugins: [slowQuery, pausedTransaction] });
   });
   afterAll(async () => {
     await t?.close();
@@ -50,6 +61,16 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ statusCode: 503, error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     expect(answer.headers['retry-after']).toBe('5');
+  });
+
+  it('survives a connection lost between two statements of a transaction: a 503, and the process goes on', async () => {
+    const inFlight = t.app.inject({ method: 'POST', url: '/test/paused-transaction', headers: { origin: TEST_ORIGIN } });
+    await sleep(500);
+    expect(await endEveryConnectionOfTheApp()).toBeGreaterThan(0);
+    const answer = await inFlight;
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('serves again by itself once its connections are gone, without a restart', async () => {

@@ -43,6 +43,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Readiness reports real outages.
     });
+    pool.on('connect', (client) => {
+      // A client lent out (inside a transaction, between two statements) that loses its connection
+      // emits 'error' with no listener of the pool's, which would end the process; its next
+      // statement fails instead (a 503 for the request), and the pool drops it when it is released.
+      client.on('error', () => undefined);
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
