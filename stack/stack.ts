@@ -2,7 +2,7 @@
 // three app instances and one worker, on a scratch database of the local PostgreSQL, s3rver, an
 // SMTP sink and the local Redis, every process on 127.0.0.1. Only Debian's packages and npm's.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -50,6 +50,10 @@ export interface Stack {
 
 const env = (name: string) => (process.env[name]?.trim() ? process.env[name]!.trim() : undefined);
 
+/** The machine's own PostgreSQL and Redis, unless STACK_POSTGRES_URL / STACK_REDIS_URL say otherwise. */
+const defaultPostgresUrl = () => env('STACK_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const defaultRedisUrl = () => env('STACK_REDIS_URL') ?? 'redis://127.0.0.1:6379';
+
 function findNginx(): string {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
   throw new Error('The stack needs nginx from Debian: apt-get install -y nginx-light');
@@ -63,7 +67,7 @@ export async function missingStackServices(): Promise<string[]> {
   } catch (err) {
     missing.push((err as Error).message);
   }
-  const postgresUrl = env('STACK_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgresUrl = defaultPostgresUrl();
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -71,7 +75,7 @@ export async function missingStackServices(): Promise<string[]> {
   } catch (err) {
     missing.push(`no PostgreSQL at ${postgresUrl} (STACK_POSTGRES_URL): ${(err as Error).message}`);
   }
-  const redisUrl = env('STACK_REDIS_URL') ?? 'redis://127.0.0.1:6379';
+  const redisUrl = defaultRedisUrl();
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -128,8 +132,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const s3Port = firstAppPort + 9;
   const smtpPort = firstAppPort + 24;
   const mailHttpPort = firstAppPort + 25;
-  const postgresUrl = options.postgresUrl ?? env('STACK_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = options.redisUrl ?? env('STACK_REDIS_URL') ?? 'redis://127.0.0.1:6379';
+  const postgresUrl = options.postgresUrl ?? defaultPostgresUrl();
+  const redisUrl = options.redisUrl ?? defaultRedisUrl();
   const baseDir = options.dir ?? path.join(repoRoot, '.stack');
   const runId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}`;
   const runDir = path.join(baseDir, 'last-run');
@@ -198,7 +202,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     say(`  e-mail:    SMTP sink on 127.0.0.1:${mail.smtpPort}; read it at ${mailUrl}`);
 
     const tls = makeStackCertificates(path.join(baseDir, 'tls'));
-    const ca = await import('node:fs').then((fs) => fs.readFileSync(tls.caFile));
+    const ca = readFileSync(tls.caFile);
     const publicUrl = `https://localhost:${httpsPort}`;
     const adminEmail = 'admin@stack.assay.test';
     const shared = stackEnvironment({
@@ -234,7 +238,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       env: { ...baseEnv, LOG_LEVEL: 'info', DATA_DIR: path.join(runDir, 'worker') },
       logFile: path.join(logDir, 'worker.log'),
       ready: async () => {
-        const { readFileSync } = await import('node:fs');
         const log = readFileSync(path.join(logDir, 'worker.log'), 'utf8');
         return log.slice(log.lastIndexOf('--- ')).includes('job worker started');
       },
