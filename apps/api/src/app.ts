@@ -2,8 +2,9 @@
 // feature modules. server.ts owns the process; tests build this same app on a fresh database.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Secrets } from './config.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import type { Database } from './db/client.ts';
 import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -85,7 +86,7 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: (error, request, reply) => void sendFrameworkError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('deps', deps);
   const ctx = createAppContext({
     config: deps.config,
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only (shared in Redis with REDIS_URL); sign-in limits are better-auth's.
   await app.register(rateLimitPlugin, { redisUrl: deps.config.redis.url, keyPrefix: deps.config.redis.keyPrefix });
   await app.register(apiDocsPlugin, { production: deps.config.production });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { databaseUrl: deps.config.databaseUrl });
   await app.register(priceFeedPlugin, {
     service: ctx.pricing,
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,

@@ -3,6 +3,7 @@
 // next one, the amount in words a check must spell out, the dates a mailing may carry, and the
 // lines of the printed stub, so the server and the appraisers' screen say the same thing.
 import { formatCents } from './money.ts';
+import { utcShortDateWithYear } from './day-formats.ts';
 
 /** A check number is what the bank's stock is pre-numbered with: at most 8 digits. */
 export const CHECK_NUMBER_MAX = 99_999_999;
@@ -167,12 +168,7 @@ export interface CheckStubLines {
 
 /** "Nov 23, 2026" for a YYYY-MM-DD day, whatever the printer's time zone. */
 export function checkDateText(day: string): string {
-  return new Date(`${day}T12:00:00.000Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return utcShortDateWithYear(new Date(`${day}T12:00:00.000Z`));
 }
 
 /** What the printed check and its remittance stub say, line by line. */

@@ -2,6 +2,7 @@
 // and the appraiser read: why a payout waits for ID or a signed statement, until when an item is held,
 // and why a melt, resale or consignment is refused before then (DECISIONS "Compliance").
 import { type CombinedRule, identityRequired, isHoldOver, jurisdictionRow, type RuleCode } from './compliance-rules.ts';
+import { shortDateIn } from './day-formats.ts';
 
 export const dispositionActions = ['melt', 'resell', 'consign'] as const;
 export type DispositionAction = (typeof dispositionActions)[number];
@@ -74,7 +75,7 @@ export function paymentRequirementsOf(rule: CombinedRule, amountCents: number): 
 
 /** "Nov 28": the hold's last day on the business's calendar. */
 export function formatHoldDay(holdUntil: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(holdUntil);
+  return shortDateIn(holdUntil, timeZone);
 }
 
 /** "Florida: 10 days": which row set the hold, and how long it is. */

@@ -4,6 +4,7 @@
 // stricter choice and says so in the row's `note`, so nobody mistakes a guess for the law.
 import { z } from 'zod';
 import { isUsStateCode } from './api/shipping-address.ts';
+import { dateFormat } from './day-formats.ts';
 import { KYC_THRESHOLD_CENTS } from './kyc.ts';
 import { US_STATES, normaliseStateCode, type StateCode } from './us-states.ts';
 
@@ -329,16 +330,14 @@ export function identityRequired(rule: Pick<ComplianceRequirements, 'idBeforePay
 const MS_PER_DAY = 86_400_000;
 
 export function localDateParts(at: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(
-    at,
-  );
+  const parts = dateFormat({ timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
   const pick = (type: 'year' | 'month' | 'day') => Number(parts.find((part) => part.type === type)?.value);
   return { year: pick('year'), month: pick('month'), day: pick('day') };
 }
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat({
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

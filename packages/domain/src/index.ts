@@ -17,6 +17,7 @@ export * from './deadlines.ts';
 export * from './free-return.ts';
 export * from './consignment.ts';
 export * from './display.ts';
+export * from './day-formats.ts';
 export * from './submission-status.ts';
 export * from './payout-rates.ts';
 export * from './calculator-offer.ts';

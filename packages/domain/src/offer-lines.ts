@@ -26,6 +26,7 @@ import {
 } from './offer-vocabulary.ts';
 import { materialPurity } from './metal-quote.ts';
 import { parsePercent, type PayoutRate } from './payout-rates.ts';
+import { utcLongDate } from './day-formats.ts';
 import { toCaratsExact, toGramsExact, weightUnitSchema, type WeightUnit } from './weight.ts';
 
 /** An offer has 1 to 20 lines. */
@@ -290,7 +291,7 @@ export function offerReminders(validUntil: Date, now: Date): { hoursBefore: numb
 
 /** "November 24, 2026 at 14:00 UTC": the moment an offer lapses, the same for everyone. */
 export function formatOfferDeadline(at: Date): string {
-  const date = at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+  const date = utcLongDate(at);
   const time = at.toISOString().slice(11, 16);
   return `${date} at ${time} UTC`;
 }

@@ -2,6 +2,7 @@
 // parcels on real rails"): the states, which of them reach the seller's timeline, the sentence
 // each entry carries, and what the appraisers' mailbox says about an inbound parcel.
 import type { AuditAction } from './audit-actions.ts';
+import { utcShortDate } from './day-formats.ts';
 
 export const trackingStatuses = [
   'label_created',
@@ -62,10 +63,6 @@ export function isTrackingNews(
   return event.status !== previousNewest.status;
 }
 
-function shortDate(at: Date): string {
-  return at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-}
-
 /**
  * The sentence on a tracking entry: "In transit: Arrived at USPS facility, Memphis TN, Nov 23".
  * The carrier's message is shown as the carrier wrote it (sentence case when it shouts).
@@ -77,7 +74,7 @@ export function trackingEventText(e: {
   at: Date;
 }): string {
   const message = e.message?.trim() ? readable(e.message.trim()) : null;
-  const parts = [message, e.location?.trim() || null, shortDate(e.at)].filter(Boolean);
+  const parts = [message, e.location?.trim() || null, utcShortDate(e.at)].filter(Boolean);
   return `${statusWords[e.status]}: ${parts.join(', ')}`;
 }
 

@@ -5,6 +5,7 @@
 // status gate, apps/api modules/transactions/payout-status.repository.ts), so the allowed moves
 // exist once, and the words the seller reads for each state are beside them.
 import { z } from 'zod';
+import { utcShortDate } from './day-formats.ts';
 import { payoutMethodInfo, payoutMethodSchema, type PayoutMethod } from './payout-method.ts';
 
 export const payoutStatuses = ['pending', 'processing', 'paid', 'failed', 'returned', 'unclaimed'] as const;
@@ -113,10 +114,6 @@ const railNames: Record<PayoutRail, (method: PayoutMethod) => string> = {
   check: () => 'check',
 };
 
-function shortDate(at: Date): string {
-  return at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-}
-
 /**
  * A check on its way is printed, not yet sent; once paid it is in the mail (the check register,
  * check-register.ts: its reference is the check number, then "Check 1234").
@@ -141,7 +138,7 @@ export function payoutStateText(p: {
   reason?: string | null;
 }): string {
   const by = railNames[p.rail](p.method);
-  const day = shortDate(p.at);
+  const day = utcShortDate(p.at);
   const ref = p.reference ? `, reference ${p.reference}` : '';
   const why = p.reason ? `: ${p.reason}` : '';
   if (p.rail === 'check' && (p.status === 'processing' || p.status === 'paid')) return checkStateText(p.status, day, p.reference);

@@ -2,6 +2,7 @@
 // day in the business's time zone, a purchase being an accepted offer (its payout's creation).
 import { z } from 'zod';
 import { localDateParts, zonedMidnight } from './compliance-rules.ts';
+import { dateFormat } from './day-formats.ts';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FORMAT_MESSAGE = 'Please give the report date as YYYY-MM-DD, for example 2026-11-24.';
@@ -32,7 +33,7 @@ export function businessDateOf(at: Date, timeZone: string): string {
 
 /** An instant as the zone's wall clock reads it, with its offset: '2026-11-24 09:15:02 -05:00'. */
 export function businessDateTimeOf(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat({
     timeZone,
     hourCycle: 'h23',
     hour: '2-digit',

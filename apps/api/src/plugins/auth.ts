@@ -1,10 +1,13 @@
 // The Fastify side of accounts: better-auth's routes under AUTH_BASE_PATH pass through one
 // catch-all route, and every request gets `request.user` and the guards. Who someone is, and
-// every account rule, is the identity service's (modules/users/identity.ts, in app.ctx).
+// every account rule, is the identity service's (modules/users/identity.ts, in app.ctx). On
+// PostgreSQL it also listens for changes to sessions and accounts, which is what lets the identity
+// service answer from memory (its session cache is live only while the listener is connected).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, assertAppraiser } from '../access/actor.ts';
 import { AUTH_BASE_PATH } from '../access/identity-paths.ts';
+import { type ChangeListener, listenForChanges } from '../db/change-signals.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { identityRouteDocs } from './api-docs.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
@@ -21,6 +24,13 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<Actor | null>;
     requireUser(request: FastifyRequest): Promise<Actor>;
     requireAdmin(request: FastifyRequest): Promise<Actor>;
+    /**
+     * After a request that may have changed its own session or account (signing out, revoking
+     * sessions, a new password): this process forgets the caller's sessions, and the answer waits
+     * until the database's signal of the change has been delivered, so that every instance has
+     * heard it before the person can ask another one.
+     */
+    sessionsChangedBy(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -64,6 +74,7 @@ async function forward(app: FastifyInstance, request: FastifyRequest, reply: Fas
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
+  if (request.method !== 'GET') await app.sessionsChangedBy(request);
   const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);
   // Only the right password (even for an address not yet confirmed) ends the count of guesses; a
@@ -78,8 +89,13 @@ async function forward(app: FastifyInstance, request: FastifyRequest, reply: Fas
   return reply.send(humane ?? raw);
 }
 
+export interface AuthPluginOptions {
+  /** Set on PostgreSQL: changes to sessions and accounts are heard on it. */
+  databaseUrl?: string;
+}
+
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
     const sentences = identitySentences(app.ctx.config.publicUrl);
     app.decorateRequest('user', null);
 
@@ -96,7 +112,7 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (resolved.has(request)) return request.user;
       resolved.add(request);
-      request.user = await app.ctx.identity.sessionActor(toFetchHeaders(request));
+      request.user = await app.ctx.identity.sessionActor({ cookies: request.cookies, headers: () => toFetchHeaders(request) });
       return request.user;
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -108,6 +124,28 @@ export const authPlugin = fp(
       const user = await app.requireUser(request);
       assertAppraiser(user);
       return user;
+    });
+
+    const { sessionCache } = app.ctx.identity;
+    let listener: ChangeListener | undefined;
+    app.decorate('sessionsChangedBy', async (request: FastifyRequest) => {
+      const hadSession = await app.ctx.identity.sessionChangedBy(request.cookies);
+      if (hadSession && sessionCache.isLive) await listener?.caughtUp();
+    });
+    app.addHook('onReady', async () => {
+      if (!opts.databaseUrl) return;
+      listener = listenForChanges(
+        opts.databaseUrl,
+        {
+          onSignal: (signal) => signal.topic === 'account' && sessionCache.forgetUser(signal.userId),
+          onListening: () => sessionCache.goLive(),
+          onLost: () => sessionCache.goDark(),
+        },
+        app.log,
+      );
+    });
+    app.addHook('onClose', async () => {
+      await listener?.close();
     });
   },
   { name: 'auth' },

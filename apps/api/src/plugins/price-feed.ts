@@ -35,7 +35,16 @@ export const priceFeedPlugin = fp(
     app.addHook('onReady', async () => {
       await service.start();
       if (opts.autoReload === false) return;
-      if (opts.databaseUrl) listener = listenForChanges(opts.databaseUrl, () => void reload(), app.log);
+      if (opts.databaseUrl) {
+        listener = listenForChanges(
+          opts.databaseUrl,
+          {
+            onSignal: (signal) => signal.topic === 'prices' && void reload(),
+            onListening: (resumed) => resumed && void reload(),
+          },
+          app.log,
+        );
+      }
       // A cache of the table, not background work: each process keeps its own copy fresh.
       timer = setInterval(() => void reload(), refreshIntervalMs);
       timer.unref();

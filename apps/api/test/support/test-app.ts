@@ -75,6 +75,12 @@ export async function createTestApp(
     pgliteOnDisk?: boolean;
     /** Serve from this app's database, as a second instance behind the same load balancer. */
     sameDatabaseAs?: TestApp;
+    /**
+     * PostgreSQL: listen for changes to sessions and accounts as a server does, which makes the
+     * session cache live. Off by default: a test that writes a user row with SQL and asks again at
+     * once would otherwise race the signal, as no request does in production.
+     */
+    hearChanges?: boolean;
     /** Registered before the app is ready: a test's own routes (never production ones). */
     plugins?: FastifyPluginAsync[];
   } = {},
@@ -101,7 +107,7 @@ export async function createTestApp(
   await syncAdminEmails(database.db, config.adminEmails);
   const routes: RouteOptions[] = [];
   const app = await buildApp({
-    config,
+    config: options.hearChanges && url ? { ...config, databaseUrl: url } : config,
     database,
     secrets: {
       sessionSecret: config.sessionSecret!,

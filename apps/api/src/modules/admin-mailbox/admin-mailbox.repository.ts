@@ -1,9 +1,11 @@
 // The admin mailbox's queries. The list pages by keyset on (created_at desc, id desc) so a page
 // deep in a million rows costs the same as the first one; every filter matches an index of
 // db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, getTableColumns, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissionCounts, submissions } from '../../db/schema/index.ts';
+import { inboundParcelColumn } from '../shipping-labels/label-rows.ts';
+import { photoIdsColumn } from '../submissions/submission-rows.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -34,24 +36,87 @@ const createdAtExact = sql<string>`to_char(${submissions.createdAt} at time zone
  * 500,000th row costs what the first does (test/admin-counters.test.ts checks the plans).
  */
 export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: KeysetPosition | null, limit: number) {
+  return pageQuery(db, pageColumns, pageConditions(filter, after), limit);
+}
+
+const pageColumns = { ...getTableColumns(submissions), createdAtExact };
+
+/** What a card shows beyond the row: its photos and its inbound parcel's newest state. */
+const cardColumns = { ...pageColumns, photoIds: photoIdsColumn, parcel: inboundParcelColumn };
+
+function pageConditions(
+  filter: { status?: unknown; category?: unknown; ids?: string[] },
+  after: { createdAt: unknown; id: unknown } | null,
+): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(submissions.status, filter.status));
-  if (filter.category) conditions.push(eq(submissions.category, filter.category));
+  if (filter.status !== undefined) conditions.push(sql`${submissions.status} = ${filter.status}`);
+  if (filter.category !== undefined) conditions.push(sql`${submissions.category} = ${filter.category}`);
   if (filter.ids) conditions.push(inArray(submissions.id, filter.ids));
   if (after) {
     conditions.push(sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id})`);
   }
-  return (
-    db
-      .select({ ...getTableColumns(submissions), createdAtExact })
-      .from(submissions)
-      .where(conditions.length ? and(...conditions) : undefined)
-      // NULLS LAST exactly as drizzle-kit wrote the indexes (`.desc()` is DESC NULLS LAST); a bare
-      // DESC means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
-      .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
-      .limit(limit)
-  );
+  return conditions;
 }
+
+// NULLS LAST exactly as drizzle-kit wrote the indexes (`.desc()` is DESC NULLS LAST); a bare DESC
+// means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
+const newestFirst = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
+
+function pageQuery(db: DbOrTx, columns: typeof pageColumns, conditions: SQL[], limit: number) {
+  return db
+    .select(columns)
+    .from(submissions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+function cardsQuery(db: DbOrTx, conditions: SQL[], limit: number | Placeholder) {
+  return db
+    .select(cardColumns)
+    .from(submissions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...newestFirst)
+    .limit(limit as number);
+}
+
+/**
+ * The cards of a page in one statement (the page's rows with each one's photos and parcel state).
+ * Without a search, each shape of filter (status or not, category or not, first page or after a
+ * cursor) is prepared once per database with placeholders, so the appraisers' most frequent read
+ * is one round trip whose SQL is never built again; a search's id list is built each time.
+ */
+export function listMailboxCards(db: Db, filter: PageFilter, after: KeysetPosition | null, limit: number) {
+  if (filter.ids) return cardsQuery(db, pageConditions(filter, after), limit);
+  const shape = `${filter.status ? 's' : '-'}${filter.category ? 'c' : '-'}${after ? 'a' : '-'}`;
+  let statements = preparedPages.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedPages.set(db, statements);
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    const conditions = pageConditions(
+      {
+        status: filter.status ? sql.placeholder('status') : undefined,
+        category: filter.category ? sql.placeholder('category') : undefined,
+      },
+      after ? { createdAt: sql.placeholder('afterCreatedAt'), id: sql.placeholder('afterId') } : null,
+    );
+    statement = cardsQuery(db, conditions, sql.placeholder('limit')).prepare(`assay_mailbox_page_${shape}`);
+    statements.set(shape, statement);
+  }
+  return statement.execute({
+    status: filter.status,
+    category: filter.category,
+    afterCreatedAt: after?.createdAt,
+    afterId: after?.id,
+    limit,
+  });
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof cardsQuery>['prepare']>;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
 
 /**
  * The submissions a mailbox search names: by the short id on the card and label (its last 8

@@ -20,7 +20,7 @@ import {
   submissionCategories,
   trackingEventText,
 } from '@assay/domain';
-import { inboundParcelStates, type ParcelState } from '../shipping-labels/label-rows.ts';
+import { inboundParcelStates, type ParcelState, parcelStateOf } from '../shipping-labels/label-rows.ts';
 import { offerHistoryOf } from '../offers/offers.service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -37,7 +37,7 @@ import {
   compactCountRows,
   countPendingWithDeadlineBetween,
   type KeysetPosition,
-  listSubmissionsPage,
+  listMailboxCards,
   submissionIdsMatching,
   readCountBuckets,
   type SubmissionRow,
@@ -142,13 +142,11 @@ export async function listMailbox(
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const ids = query.search === undefined ? undefined : await submissionIdsMatching(db, query.search);
   if (ids?.length === 0) return { items: [], nextCursor: null };
-  const rows = await listSubmissionsPage(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
+  const rows = await listMailboxCards(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const pageIds = page.map((r) => r.id);
-  const [images, parcels] = await Promise.all([photoIdsOfSubmissions(db, pageIds), inboundParcelStates(db, pageIds)]);
   const last = page.at(-1);
   return {
-    items: page.map((row) => toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id))),
+    items: page.map((row) => toAdminSubmission(row, row.photoIds, now, parcelStateOf(row.parcel))),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtExact, id: last.id }) : null,
   };
 }

@@ -20,18 +20,6 @@ export async function findCurrentOffer(db: DbOrTx, submissionId: string, lock = 
   return row ?? null;
 }
 
-/** The valid_until of each submission's open offer, in one query for all the ids. */
-export async function listOpenOfferDeadlines(db: DbOrTx, submissionIds: string[]): Promise<Map<string, Date>> {
-  if (submissionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ submissionId: offers.submissionId, validUntil: offers.validUntil })
-    .from(offers)
-    .where(and(inArray(offers.submissionId, submissionIds), eq(offers.status, 'open')))
-    .orderBy(asc(offers.version));
-  // Ordered by version, so the newest open version wins if there were ever two.
-  return new Map(rows.map((r) => [r.submissionId, r.validUntil]));
-}
-
 export async function findOfferById(db: DbOrTx, id: string): Promise<OfferRow | null> {
   const [row] = await db.select().from(offers).where(eq(offers.id, id));
   return row ?? null;

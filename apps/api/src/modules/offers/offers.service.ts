@@ -39,7 +39,6 @@ import {
   type OfferRow,
   recordCounter,
   settleCounter,
-  listOpenOfferDeadlines,
 } from './offers.repository.ts';
 
 export type { NewOfferLine, OfferLineRow, OfferRow } from './offers.repository.ts';
@@ -108,11 +107,6 @@ export async function offerHistoryOf(
 /** The newest version (locked in the caller's transaction when `lock`), or null. */
 export function currentOfferOf(db: DbOrTx, submissionId: string, lock = false): Promise<OfferRow | null> {
   return findCurrentOffer(db, submissionId, lock);
-}
-
-/** The open offer's valid_until per submission (one query for the whole list). */
-export function openOfferDeadlines(db: DbOrTx, submissionIds: string[]): Promise<Map<string, Date>> {
-  return listOpenOfferDeadlines(db, submissionIds);
 }
 
 export async function linesOfOffer(db: DbOrTx, offerId: string): Promise<OfferLineRow[]> {

@@ -3,7 +3,7 @@
 // so the modules the service reads from can use it too.
 import { isTrackingStatus, type ShippingAddress, type TrackingStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { inboundEventsOfSubmissions } from './parcel-tracking.repository.ts';
+import { type InboundEventJson, inboundEventsOfSubmissions, newestInboundEventOfRow } from './parcel-tracking.repository.ts';
 import { listLabelsOfSubmission, updateSenderOfUnshippedSampleLabels } from './shipping-labels.repository.ts';
 
 /** The submission's labels (inbound, return), oldest first, as a summary. */
@@ -37,4 +37,13 @@ export async function inboundParcelStates(db: DbOrTx, submissionIds: string[]): 
     });
   }
   return states;
+}
+
+/** A column for a select from submissions: the inbound parcel's newest state; read it with parcelStateOf. */
+export const inboundParcelColumn = newestInboundEventOfRow;
+
+/** The state `inboundParcelColumn` carried, as inboundParcelStates gives it. */
+export function parcelStateOf(event: InboundEventJson | null): ParcelState | undefined {
+  if (!event || !isTrackingStatus(event.status)) return undefined;
+  return { status: event.status, message: event.message, location: event.location, occurredAt: new Date(event.occurredAt) };
 }

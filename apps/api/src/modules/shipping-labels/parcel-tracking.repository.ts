@@ -1,7 +1,8 @@
 // The tracking events of labels' parcels (db/schema/shipping.ts tracking_events).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { shippingLabels, trackingEvents } from '../../db/schema/index.ts';
+import { qualified as q } from '../../db/qualified-column.ts';
+import { shippingLabels, submissions, trackingEvents } from '../../db/schema/index.ts';
 
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
 
@@ -41,3 +42,28 @@ export function inboundEventsOfSubmissions(db: DbOrTx, submissionIds: string[]) 
     .where(and(inArray(trackingEvents.submissionId, submissionIds), eq(shippingLabels.direction, 'inbound')))
     .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.createdAt));
 }
+
+/** The newest inbound event as the column below carries it; occurredAt in ISO form, to the ms. */
+export interface InboundEventJson {
+  status: string;
+  message: string | null;
+  location: string | null;
+  occurredAt: string;
+}
+
+/**
+ * A column for a select from submissions: the row's inbound parcel's newest event (the one
+ * inboundEventsOfSubmissions lists first), or null, so a page of cards needs no second query.
+ */
+export const newestInboundEventOfRow = sql<InboundEventJson | null>`(
+  select json_build_object(
+    'status', ${q(trackingEvents.status)},
+    'message', ${q(trackingEvents.message)},
+    'location', ${q(trackingEvents.location)},
+    'occurredAt', to_char(${q(trackingEvents.occurredAt)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  )
+  from ${trackingEvents} join ${shippingLabels} on ${q(shippingLabels.id)} = ${q(trackingEvents.labelId)}
+  where ${q(trackingEvents.submissionId)} = ${q(submissions.id)} and ${q(shippingLabels.direction)} = 'inbound'
+  order by ${q(trackingEvents.occurredAt)} desc, ${q(trackingEvents.createdAt)} desc
+  limit 1
+)`;

@@ -2,7 +2,7 @@
 // locked, and its photos. Its own file (not the service) so the modules the service reads from can
 // use it too.
 import type { DbOrTx } from '../../db/client.ts';
-import { findSubmissionById, imageIdsBySubmission, lockSubmission } from './submissions.repository.ts';
+import { findSubmissionById, imageIdsBySubmission, lockSubmission, photoIdsOfRow } from './submissions.repository.ts';
 
 export type { SubmissionRow } from './submissions.repository.ts';
 
@@ -19,3 +19,6 @@ export function lockSubmissionRow(tx: DbOrTx, id: string) {
 export function photoIdsOfSubmissions(db: DbOrTx, submissionIds: string[]) {
   return imageIdsBySubmission(db, submissionIds);
 }
+
+/** A column for a select from submissions: the row's item photo ids, as photoIdsOfSubmissions gives them. */
+export const photoIdsColumn = photoIdsOfRow;

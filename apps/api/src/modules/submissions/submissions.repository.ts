@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { submissionImages, submissions } from '../../db/schema/index.ts';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { qualified } from '../../db/qualified-column.ts';
+import { offers, submissionImages, submissions } from '../../db/schema/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmissionRow = typeof submissions.$inferInsert;
@@ -21,23 +22,71 @@ export async function lockSubmission(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export function listSubmissionsOfUser(db: DbOrTx, userId: string) {
-  return (
-    db
-      .select()
+const q = qualified;
+
+/**
+ * A select column: the submission row's item photo ids in slot order (never ID-document photos),
+ * the same order imageIdsBySubmission gives.
+ */
+export const photoIdsOfRow = sql<string[]>`coalesce((
+  select array_agg(${q(submissionImages.id)} order by ${q(submissionImages.position)}, ${q(submissionImages.createdAt)}, ${q(submissionImages.id)})
+  from ${submissionImages}
+  where ${q(submissionImages.submissionId)} = ${q(submissions.id)} and ${q(submissionImages.purpose)} = 'submission'
+), '{}')`;
+
+/** The open offer's deadline; the newest open version's, should there ever be two. */
+const openOfferValidUntil = sql<Date | null>`(
+  select ${q(offers.validUntil)} from ${offers}
+  where ${q(offers.submissionId)} = ${q(submissions.id)} and ${q(offers.status)} = 'open'
+  order by ${q(offers.version)} desc limit 1
+)`.mapWith(offers.validUntil);
+
+const listColumns = { ...getTableColumns(submissions), photoIds: photoIdsOfRow, offerValidUntil: openOfferValidUntil };
+
+// 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
+const newestFirst = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
+
+/**
+ * The list a seller (or an appraiser) sees: each submission with its photos and open offer's
+ * deadline in one statement, prepared once per database, so the hottest signed-in read is one
+ * round trip whose SQL is never built again.
+ */
+function prepareSubmissionLists(db: Db) {
+  return {
+    ofUser: db
+      .select(listColumns)
       .from(submissions)
-      .where(eq(submissions.userId, userId))
-      // 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
-      .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
-  );
+      .where(eq(submissions.userId, sql.placeholder('userId')))
+      .orderBy(...newestFirst)
+      .prepare('assay_submissions_of_user'),
+    latest: db
+      .select(listColumns)
+      .from(submissions)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare('assay_latest_submissions'),
+  };
 }
 
-export function listLatestSubmissions(db: DbOrTx, limit: number) {
-  return db
-    .select()
-    .from(submissions)
-    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
-    .limit(limit);
+const preparedLists = new WeakMap<Db, ReturnType<typeof prepareSubmissionLists>>();
+
+function submissionLists(db: Db) {
+  let lists = preparedLists.get(db);
+  if (!lists) {
+    lists = prepareSubmissionLists(db);
+    preparedLists.set(db, lists);
+  }
+  return lists;
+}
+
+export type ListedSubmissionRow = SubmissionRow & { photoIds: string[]; offerValidUntil: Date | null };
+
+export function listSubmissionsOfUser(db: Db, userId: string): Promise<ListedSubmissionRow[]> {
+  return submissionLists(db).ofUser.execute({ userId });
+}
+
+export function listLatestSubmissions(db: Db, limit: number): Promise<ListedSubmissionRow[]> {
+  return submissionLists(db).latest.execute({ limit });
 }
 
 /** Item photo ids per submission, in slot order (never ID-document photos). */

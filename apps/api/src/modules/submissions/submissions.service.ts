@@ -19,7 +19,7 @@ import {
   uploadMessages,
   trackingEventText,
 } from '@assay/domain';
-import { offerHistoryOf, openOfferDeadlines } from '../offers/offers.service.ts';
+import { offerHistoryOf } from '../offers/offers.service.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -97,9 +97,7 @@ export function toSubmissionDto(
 
 export async function listSubmissions({ db }: AppContext, viewer: Actor) {
   const rows = viewer.isAdmin ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT) : await listSubmissionsOfUser(db, viewer.id);
-  const ids = rows.map((r) => r.id);
-  const [images, deadlines] = await Promise.all([imageIdsBySubmission(db, ids), openOfferDeadlines(db, ids)]);
-  return rows.map((row) => toSubmissionDto(row, images.get(row.id) ?? [], viewer, deadlines.get(row.id) ?? null));
+  return rows.map((row) => toSubmissionDto(row, row.photoIds, viewer, row.offerValidUntil));
 }
 
 /** Image ids from the references a form sends ("<id>" or "/api/objects/<id>"). */

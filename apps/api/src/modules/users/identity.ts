@@ -6,6 +6,9 @@ import type { Actor } from '../../access/actor.ts';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Auth, createAuth } from './better-auth.ts';
+import { SessionCache } from './session-cache.ts';
+import { findSessionWithUser } from './session-lookup.repository.ts';
+import { verifiedSessionToken } from './session-token.ts';
 import { accountKeyOf, clearSignInAttempts, countSignInAttempt } from './sign-in-throttle.repository.ts';
 import { judgeSignInAttempt, tooManyAttemptsMessage } from './sign-in-throttle.ts';
 
@@ -26,17 +29,68 @@ export interface Identity {
   /** The right password was given (even for an address not yet confirmed): the count starts again. */
   passwordAccepted(accountKey: string): Promise<void>;
   /**
-   * The person whose session the request's cookie names, or null. Read from the database on every
-   * call (no cookie cache), so a sign-out or a revoked admin role counts at once.
+   * The person whose session the request's cookie names, or null. Never from a cookie cache: from
+   * the sessions table, or from this process's memory of it while every change to sessions and
+   * accounts is heard (`sessionCache`), so a sign-out or a revoked admin role counts at once.
+   * `headers` is asked for only when better-auth itself must answer (a session to slide forward).
    */
-  sessionActor(headers: Headers): Promise<Actor | null>;
+  sessionActor(request: SessionRequest): Promise<Actor | null>;
+  /** Sessions looked up lately; live only while changes are heard (the auth plugin says when). */
+  readonly sessionCache: SessionCache;
+  /**
+   * The request changed its own session or account through better-auth (signed out, say): this
+   * process forgets that user's sessions before answering, without waiting for the signal.
+   * False when the request carried no session of ours: then it changed none.
+   */
+  sessionChangedBy(cookies: RequestCookies): Promise<boolean>;
+}
+
+export type RequestCookies = Record<string, string | undefined>;
+
+export interface SessionRequest {
+  cookies: RequestCookies;
+  headers(): Headers;
+}
+
+function actorOf(user: {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  isAdmin?: boolean | null;
+  isPremium?: boolean | null;
+}): Actor {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    isAdmin: user.isAdmin === true,
+    isPremium: user.isPremium === true,
+  };
 }
 
 export function createIdentity(input: { db: Db; config: Config; secrets: Secrets; log: FastifyBaseLogger }): Identity {
   const { db } = input;
   const auth = createAuth(db, input.config, input.secrets, input.log);
+  const secret = input.secrets.sessionSecret;
+  const sessionCache = new SessionCache();
+  const settings = auth.$context.then((context) => ({
+    sessionCookie: context.authCookies.sessionToken.name,
+    dontRememberCookie: context.authCookies.dontRememberToken.name,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  }));
+
+  /** better-auth's own answer: it deletes an expired session and slides one that is due. */
+  async function askBetterAuth(request: SessionRequest): Promise<Actor | null> {
+    const session = await auth.api.getSession({ headers: request.headers() });
+    return session ? actorOf(session.user) : null;
+  }
+
   return {
     auth,
+    sessionCache,
     async admitPasswordSignIn(email, now) {
       const accountKey = accountKeyOf(email);
       const verdict = judgeSignInAttempt(await countSignInAttempt(db, accountKey, now), now);
@@ -45,18 +99,33 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
       return { admitted: false, retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds) };
     },
     passwordAccepted: (accountKey) => clearSignInAttempts(db, accountKey),
-    async sessionActor(headers) {
-      const session = await auth.api.getSession({ headers });
-      if (!session) return null;
-      const u = session.user;
-      return {
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName ?? null,
-        lastName: u.lastName ?? null,
-        isAdmin: u.isAdmin === true,
-        isPremium: u.isPremium === true,
-      };
+    async sessionActor(request) {
+      const { sessionCookie, dontRememberCookie, expiresInMs, updateAgeMs } = await settings;
+      const token = verifiedSessionToken(request.cookies[sessionCookie], secret);
+      if (!token) return null;
+      // A session that must not be remembered is never slid forward; better-auth knows that rule.
+      if (request.cookies[dontRememberCookie] !== undefined) return askBetterAuth(request);
+      const cached = sessionCache.get(token);
+      if (cached) return cached;
+      const ticket = sessionCache.ticket();
+      const row = await findSessionWithUser(db, token);
+      if (!row) return null;
+      const expiresAtMs = row.expiresAt.getTime();
+      // better-auth's own rule: a session is slid forward once updateAge has passed since it was.
+      const refreshDueAtMs = expiresAtMs - expiresInMs + updateAgeMs;
+      const now = Date.now();
+      if (expiresAtMs <= now || refreshDueAtMs <= now) return askBetterAuth(request);
+      const actor = actorOf(row);
+      sessionCache.set(token, { actor, expiresAtMs, refreshDueAtMs }, ticket);
+      return actor;
+    },
+    async sessionChangedBy(cookies) {
+      const { sessionCookie } = await settings;
+      const token = verifiedSessionToken(cookies[sessionCookie], secret);
+      if (!token) return false;
+      const userId = sessionCache.userOf(token);
+      if (userId) sessionCache.forgetUser(userId);
+      return true;
     },
   };
 }

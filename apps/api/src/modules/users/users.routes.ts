@@ -42,6 +42,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
       const headers = new Headers();
       if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
       const result = await app.ctx.identity.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      await app.sessionsChangedBy(request);
       const cookies = result?.headers.getSetCookie() ?? [];
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.redirect('/');
