@@ -97,8 +97,9 @@ export function toAdminSubmission(
   now: Date,
   parcel: ParcelState | undefined = undefined,
 ): AdminSubmission {
-  return {
-    ...toSubmissionDto(row, imageIds, { isAdmin: true }),
+  // Object.assign, not a spread into a literal: with this many fields V8 built each spread object
+  // the slow way, at ~40 µs a card, most of the mailbox page's CPU (bench/signed-in.bench.ts).
+  return Object.assign(toSubmissionDto(row, imageIds, { isAdmin: true }), {
     adminNotes: row.adminNotes,
     customerLabel: customerLabel(row.userId),
     nearingDeadline: isNearingDeadline(row.guaranteeDeadline, row.status, now),
@@ -109,7 +110,7 @@ export function toAdminSubmission(
     parcel: parcelStateDto(parcel, row.status),
     hold: holdViewOf(row.holdUntil, row.complianceRule, now),
     disposition: row.disposition && row.disposedAt ? { action: row.disposition, at: row.disposedAt.toISOString() } : null,
-  };
+  });
 }
 
 /** One submission as the mailbox shows it (the appraisal commands answer with this too). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import { offers, submissionImages, submissions } from '../../db/schema/index.ts';
@@ -26,13 +26,14 @@ const q = qualified;
 
 /**
  * A select column: the submission row's item photo ids in slot order (never ID-document photos),
- * the same order imageIdsBySubmission gives.
+ * the same order imageIdsBySubmission gives. JSON rather than a Postgres array: JSON.parse reads it
+ * natively, where the driver's array parser walks it character by character in JavaScript.
  */
 export const photoIdsOfRow = sql<string[]>`coalesce((
-  select array_agg(${q(submissionImages.id)} order by ${q(submissionImages.position)}, ${q(submissionImages.createdAt)}, ${q(submissionImages.id)})
+  select json_agg(${q(submissionImages.id)} order by ${q(submissionImages.position)}, ${q(submissionImages.createdAt)}, ${q(submissionImages.id)})
   from ${submissionImages}
   where ${q(submissionImages.submissionId)} = ${q(submissions.id)} and ${q(submissionImages.purpose)} = 'submission'
-), '{}')`;
+), '[]'::json)`;
 
 /** The open offer's deadline; the newest open version's, should there ever be two. */
 const openOfferValidUntil = sql<Date | null>`(
@@ -41,7 +42,33 @@ const openOfferValidUntil = sql<Date | null>`(
   order by ${q(offers.version)} desc limit 1
 )`.mapWith(offers.validUntil);
 
-const listColumns = { ...getTableColumns(submissions), photoIds: photoIdsOfRow, offerValidUntil: openOfferValidUntil };
+/** The columns a submission's answer shows (toSubmissionDto): the list reads no others. */
+export const dtoColumns = {
+  id: submissions.id,
+  userId: submissions.userId,
+  category: submissions.category,
+  description: submissions.description,
+  estimatedWeight: submissions.estimatedWeight,
+  weightUnit: submissions.weightUnit,
+  preliminaryQuoteMin: submissions.preliminaryQuoteMin,
+  preliminaryQuoteMax: submissions.preliminaryQuoteMax,
+  material: submissions.material,
+  quoteBasis: submissions.quoteBasis,
+  insuredValue: submissions.insuredValue,
+  finalOffer: submissions.finalOffer,
+  actualWeight: submissions.actualWeight,
+  status: submissions.status,
+  guaranteeDeadline: submissions.guaranteeDeadline,
+  requiresKyc: submissions.requiresKyc,
+  createdAt: submissions.createdAt,
+  returnTrackingNumber: submissions.returnTrackingNumber,
+  returnDeliveredAt: submissions.returnDeliveredAt,
+  adminNotes: submissions.adminNotes,
+};
+
+export type SubmissionDtoSource = Pick<SubmissionRow, keyof typeof dtoColumns>;
+
+const listColumns = { ...dtoColumns, photoIds: photoIdsOfRow, offerValidUntil: openOfferValidUntil };
 
 // 'nulls last' matches how drizzle-kit wrote submissions_user_created_idx, so the index is used.
 const newestFirst = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
@@ -79,7 +106,7 @@ function submissionLists(db: Db) {
   return lists;
 }
 
-export type ListedSubmissionRow = SubmissionRow & { photoIds: string[]; offerValidUntil: Date | null };
+export type ListedSubmissionRow = SubmissionDtoSource & { photoIds: string[]; offerValidUntil: Date | null };
 
 export function listSubmissionsOfUser(db: Db, userId: string): Promise<ListedSubmissionRow[]> {
   return submissionLists(db).ofUser.execute({ userId });

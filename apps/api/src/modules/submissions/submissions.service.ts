@@ -40,7 +40,7 @@ import {
   listSubmissionsOfUser,
   lockSubmission,
   setConsignmentRequested,
-  type SubmissionRow,
+  type SubmissionDtoSource,
   touchSubmission,
 } from './submissions.repository.ts';
 import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/label-rows.ts';
@@ -63,7 +63,7 @@ export const submissionMessages = {
 
 /** What leaves the server: internal notes only ever reach admins. */
 export function toSubmissionDto(
-  row: SubmissionRow,
+  row: SubmissionDtoSource,
   imageIds: string[],
   viewer: Pick<Actor, 'isAdmin'>,
   offerValidUntil: Date | null = null,
