@@ -144,6 +144,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'apps/api/src/db/drizzle/**',
       'test-results/**',

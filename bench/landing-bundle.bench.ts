@@ -1,13 +1,16 @@
-// The landing page's JavaScript budget (issue 3): what a visitor's browser loads for '/' before
-// first paint, that is the entry script and every modulepreload that apps/web/dist/index.html
-// references, gzipped one by one, at most 150 KB in total. Lazy chunks (signed-in pages, auth
-// forms, the uPlot charts) are not counted: a visitor downloads them only when they are used.
+// The landing page's JavaScript budget (issue 15): what a visitor's browser loads for '/' at once,
+// that is the entry script and every modulepreload that apps/web/dist/index.html references (the
+// template the server renders the public pages into; it adds no script but a JSON one), gzipped
+// one by one, at most 100 KB in total. Lazy chunks are not counted: the landing page's own chunk,
+// its calculator and charts arrive after, while the server's HTML already shows the page
+// (landing-lighthouse.bench.ts prints all the JavaScript '/' loads), and the signed-in pages and
+// auth forms only when they are used.
 // Reads the existing build; run `npm run build` first.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const LANDING_JS_BUDGET_KB = 150;
+export const LANDING_JS_BUDGET_KB = 100;
 
 const distDir = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
 

@@ -32,6 +32,25 @@ function dollars(text: string | null): number {
  * 60-second clock and the server refreshes on its own, so a fresh GET from the test can be newer
  * than the rows the page computed with; the comparison uses the rows the page actually had.
  */
+/** The prices in the query cache the server sent beside the page's HTML (plugins/web.ts). */
+async function serverRenderedPricing(page: Page): Promise<PricingRow[] | undefined> {
+  const text = await page.locator('#assay-query-state').textContent();
+  const state = JSON.parse(text ?? '{}') as { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] };
+  return state.queries?.find((query) => query.queryKey[0] === '/api/pricing')?.state.data as PricingRow[] | undefined;
+}
+
+/**
+ * From now on '/' comes as the plain app that renders itself in the browser and fetches its prices
+ * (what a browser gets when the server could not render the page, and what a link from another
+ * page renders), so that the states of a slow, empty or stale price list can be seen.
+ */
+async function renderLandingInBrowser(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
+  );
+}
+
 function recordPricing(page: Page) {
   let latest: Promise<PricingRow[] | undefined> = Promise.resolve(undefined);
   let count = 0;
@@ -45,7 +64,8 @@ function recordPricing(page: Page) {
     latest = (response.json() as Promise<PricingRow[]>).catch(() => previous);
   });
   return {
-    latest: () => latest,
+    // Until the page asks again, it holds the prices the server rendered it with.
+    latest: () => (count === 0 ? serverRenderedPricing(page) : latest),
     /** Changes whenever the page asks for prices again. */
     generation: () => count,
   };
@@ -284,7 +304,7 @@ test('while prices load the calculator says so; no prices and stale prices are e
   await page.setViewportSize({ width: 1440, height: 900 });
   const real = (await (await page.request.get('/api/pricing')).json()) as PricingRow[];
 
-  // Slow prices: 'Loading prices...' in the panel and on the Calculate button.
+  // Slow prices: the server's page comes with its prices, so nothing waits for them...
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/pricing', async (route) => {
@@ -293,6 +313,12 @@ test('while prices load the calculator says so; no prices and stale prices are e
   });
   await page.goto('/');
   const calculator = page.locator('#calculator');
+  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(calculator.getByRole('button', { name: 'Calculate' })).toBeEnabled();
+
+  // ...while the page rendered in the browser says 'Loading prices...' in the panel and on the button.
+  await renderLandingInBrowser(page);
+  await page.goto('/');
   await expect(calculator.getByRole('button', { name: 'Loading prices...' })).toBeDisabled();
   await expect(page.locator('#pricing').getByText('Loading prices...')).toBeVisible();
   release();

@@ -6,6 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, quietChromiumArgs } from './support/chromium.ts';
+import { demoAppEnv } from './support/demo-app-env.ts';
 import {
   fakeControlURL,
   fakeEasyPostAccount,
@@ -28,17 +30,9 @@ const railsSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-secr
 
 /** What both apps share: a development build in demo mode on a fresh PGlite, behind the journeys' "proxy". */
 const appEnv = (appPort: number, url: string, dataDir: string, secretsDir: string) => ({
-  NODE_ENV: 'development',
-  PORT: String(appPort),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  SECRETS_DIR: secretsDir,
-  DATABASE_URL: '',
-  DEMO_MODE: 'true',
-  PUBLIC_URL: url,
+  ...demoAppEnv(appPort, url, dataDir, secretsDir),
   // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts).
   TRUST_PROXY: '127.0.0.1',
-  LOG_LEVEL: 'warn',
 });
 
 /** The rails app's providers: PayPal Payouts and EasyPost at the fakes, and a company bank for the Nacha files. */
@@ -77,17 +71,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: ['--headless', ...quietChromiumArgs],
     },
   },
   projects: [

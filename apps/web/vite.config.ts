@@ -30,6 +30,9 @@ export default defineConfig({
       },
     },
   },
+  // The server-rendering build (entry-server.tsx, into dist-ssr) carries its dependencies, so the
+  // API process loads one self-contained module whatever node_modules it runs beside.
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
 });

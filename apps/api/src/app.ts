@@ -24,6 +24,7 @@ import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { payoutRatesRoutes } from './modules/payout-rates/payout-rates.routes.ts';
+import { publishedPayoutRates } from './modules/payout-rates/payout-rates.service.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
@@ -40,6 +41,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { publishedBusiness } from './modules/business/business.service.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { complianceReportsRoutes } from './modules/compliance/reports/reports.routes.ts';
 import { sanctionsRoutes } from './modules/compliance/sanctions/sanctions.routes.ts';
@@ -152,6 +154,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(complianceAdminRoutes);
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(demoMailRoutes);
 
-  await app.register(webPlugin, { distDir: deps.config.webDistDir });
+  await app.register(webPlugin, {
+    distDir: deps.config.webDistDir,
+    // The public pages are rendered with what their queries would fetch: GET /api/pricing,
+    // /api/payout-rates and /api/business.
+    publicPageData: async () => ({
+      pricing: JSON.parse(app.pricing.snapshot().json) as unknown,
+      payoutRates: await publishedPayoutRates(app.ctx),
+      business: publishedBusiness(app.ctx),
+    }),
+  });
   return app;
 }

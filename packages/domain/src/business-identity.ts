@@ -2,10 +2,8 @@
 // licences, insurer and per-parcel insured limit, and who appraises. Configuration supplies the
 // strings; these functions read them and build what GET /api/business, the About page, the
 // labels and every e-mail show. Example values (demo and development) are marked as examples.
-import { z } from 'zod';
+import type { BusinessIdentity } from './rule-schemas.ts';
 import { formatCents } from './money.ts';
-import { payoutRails } from './payout-lifecycle.ts';
-import { payoutMethods } from './payout-method.ts';
 
 export interface BusinessLicence {
   authority: string;
@@ -16,23 +14,6 @@ export interface BusinessAppraiser {
   name: string;
   credential: string;
 }
-
-/** The public identity: GET /api/business, the About page, the landing page's badges, e-mails. */
-export const businessIdentitySchema = z.object({
-  legalName: z.string(),
-  /** One line: "Name, Street, [Suite,] City, ST 12345". */
-  address: z.string(),
-  licences: z.array(z.object({ authority: z.string(), number: z.string() })),
-  insurer: z.string(),
-  /** The most one parcel is insured for, in cents. */
-  insuredLimitCents: z.number().int().nonnegative(),
-  appraisers: z.array(z.object({ name: z.string(), credential: z.string() })),
-  /** True when these are the fictional demo/development values, not a real business. */
-  example: z.boolean(),
-  /** Which rail carries each payout method here (payoutRailsFor): what the payout page promises. */
-  payoutRails: z.record(z.enum(payoutMethods), z.enum(payoutRails)).optional(),
-});
-export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;
 
 /** The marker example values carry wherever they show. */
 export const EXAMPLE_MARKER = '(example)';

@@ -24,6 +24,7 @@ export * from './calculator-offer.ts';
 export * from './offer-vocabulary.ts';
 export * from './offer-countdown.ts';
 export * from './business-identity.ts';
+export * from './rule-schemas.ts';
 export * from './offer-lines.ts';
 export * from './metal-quote.ts';
 export * from './audit-actions.ts';

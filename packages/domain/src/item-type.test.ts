@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  gemItemTypes,
-  goldItemTypes,
-  isGemItemType,
-  isGoldItemType,
-  itemTypeLabels,
-  itemTypeSchema,
-  itemTypes,
-} from './item-type.ts';
+import { gemItemTypes, goldItemTypes, isGemItemType, isGoldItemType, itemTypeLabels, itemTypes } from './item-type.ts';
+import { itemTypeSchema } from './rule-schemas.ts';
 
 describe('item types', () => {
   test('lists the 11 types of SPEC 3 in order', () => {

@@ -1,7 +1,5 @@
 // The 11 things the pricing table quotes (SPEC 3). Gems are priced per carat and golds are
 // derived from fine gold by purity, so the groups are named here once rather than re-listed.
-import { z } from 'zod';
-
 export const itemTypes = [
   'gold-24k',
   'gold-18k',
@@ -16,8 +14,7 @@ export const itemTypes = [
   'emerald',
 ] as const;
 
-export const itemTypeSchema = z.enum(itemTypes, { error: 'Please choose a metal or gem from the list.' });
-export type ItemType = z.infer<typeof itemTypeSchema>;
+export type ItemType = (typeof itemTypes)[number];
 
 export const gemItemTypes = ['diamond', 'ruby', 'sapphire', 'emerald'] as const satisfies readonly ItemType[];
 export type GemItemType = (typeof gemItemTypes)[number];

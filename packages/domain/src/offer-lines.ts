@@ -14,7 +14,8 @@ import {
   toExactDecimal,
   type ExactDecimal,
 } from './exact-decimal.ts';
-import { isGemItemType, isGoldItemType, itemTypeLabels, itemTypeSchema, type ItemType as ItemTypeName } from './item-type.ts';
+import { isGemItemType, isGoldItemType, itemTypeLabels, type ItemType as ItemTypeName } from './item-type.ts';
+import { itemTypeSchema } from './rule-schemas.ts';
 import { karatPurities, PRICE_SCALE } from './karat.ts';
 import { centsToDecimalString, dollarsToCents, formatCents } from './money.ts';
 import {

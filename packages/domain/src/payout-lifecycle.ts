@@ -4,15 +4,11 @@
 // again. The server writes a payout's status only by firing one of these named transitions (the
 // status gate, apps/api modules/transactions/payout-status.repository.ts), so the allowed moves
 // exist once, and the words the seller reads for each state are beside them.
-import { z } from 'zod';
 import { utcShortDate } from './day-formats.ts';
-import { payoutMethodInfo, payoutMethodSchema, type PayoutMethod } from './payout-method.ts';
+import { isPayoutMethod, payoutMethodInfo, type PayoutMethod } from './payout-method.ts';
 
 export const payoutStatuses = ['pending', 'processing', 'paid', 'failed', 'returned', 'unclaimed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
-export const payoutStatusSchema = z.enum(payoutStatuses, {
-  error: 'Status must be one of pending, processing, paid, failed, returned or unclaimed.',
-});
 
 export function isPayoutStatus(value: string): value is PayoutStatus {
   return (payoutStatuses as readonly string[]).includes(value);
@@ -208,12 +204,12 @@ export function readPayoutStateText(p: {
   reference?: string | null;
   reason?: string | null;
 }): string | null {
-  const method = payoutMethodSchema.safeParse(p.method);
-  if (!p.status || !isPayoutStatus(p.status) || !isPayoutRail(p.rail) || !method.success) return null;
+  const method = p.method;
+  if (!p.status || !isPayoutStatus(p.status) || !isPayoutRail(p.rail) || !isPayoutMethod(method)) return null;
   return payoutStateText({
     status: p.status,
     rail: p.rail,
-    method: method.data,
+    method,
     at: p.at,
     reference: p.reference,
     reason: p.reason,

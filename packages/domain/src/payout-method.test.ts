@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { payoutMethodInfo, payoutMethodSchema, payoutMethods } from './payout-method.ts';
+import { payoutMethodInfo, payoutMethods } from './payout-method.ts';
+import { payoutMethodSchema } from './rule-schemas.ts';
 
 describe('payout methods', () => {
   test('are ach, paypal and check', () => {

@@ -1,12 +1,11 @@
 // The three ways we pay (SPEC 2 "Payout view", SPEC 9 payout timing). Their promises are shown
 // to people deciding how to be paid, so the wording lives in one place.
-import { z } from 'zod';
-
 export const payoutMethods = ['ach', 'paypal', 'check'] as const;
-export const payoutMethodSchema = z.enum(payoutMethods, {
-  error: 'Please choose how you want to be paid: ACH bank transfer, PayPal or paper check.',
-});
-export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+export type PayoutMethod = (typeof payoutMethods)[number];
+
+export function isPayoutMethod(value: unknown): value is PayoutMethod {
+  return typeof value === 'string' && (payoutMethods as readonly string[]).includes(value);
+}
 
 export interface PayoutMethodInfo {
   readonly label: string;

@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { itemTypes } from './item-type.ts';
-import {
-  DEFAULT_PAYOUT_RATES,
-  formatPercentRange,
-  parsePercent,
-  payoutBandCents,
-  payoutRateInputSchema,
-  percentOfCents,
-} from './payout-rates.ts';
+import { DEFAULT_PAYOUT_RATES, formatPercentRange, parsePercent, payoutBandCents, percentOfCents } from './payout-rates.ts';
+import { payoutRateInputSchema } from './rule-schemas.ts';
 
 describe('payout rates', () => {
   test('start with one rate per item type, at the figures DECISIONS gives', () => {

@@ -1,8 +1,7 @@
 // The share of metal value (or of a gem's per-carat reference) Assay pays, per item type
 // (DECISIONS "The honest offer": published payout rates). Admins edit the table; the landing page,
 // the calculator, the metal-aware preliminary quote and the appraiser's offer lines all read it.
-import { z } from 'zod';
-import { compareExact, formatExact, multiplyExact, parseExactDecimal, roundExact, type ExactDecimal } from './exact-decimal.ts';
+import { compareExact, multiplyExact, parseExactDecimal, roundExact, type ExactDecimal } from './exact-decimal.ts';
 import { itemTypes, type ItemType } from './item-type.ts';
 
 export interface PayoutRate {
@@ -35,29 +34,6 @@ export function parsePercent(text: string): ExactDecimal | null {
   if (compareExact(value, { units: 0n, scale: 0 }) < 0 || compareExact(value, { units: 100n, scale: 0 }) > 0) return null;
   return value;
 }
-
-const percentText = (what: string) =>
-  z
-    .string({ error: `${what} must be a percent from 0 to 100, like "85.50".` })
-    .refine(
-      (text) => parsePercent(text) !== null,
-      `${what} must be a percent from 0 to 100 with at most 2 decimals, like "85.50".`,
-    )
-    .transform((text) => formatExact(roundExact(parsePercent(text)!, 2)));
-
-export const payoutRateInputSchema = z
-  .object({ minPercent: percentText('The minimum'), maxPercent: percentText('The maximum') })
-  .refine(
-    (rate) => {
-      const [min, max] = [parsePercent(rate.minPercent), parsePercent(rate.maxPercent)];
-      // A malformed field already has its own message.
-      return !min || !max || compareExact(min, max) <= 0;
-    },
-    {
-      message: 'The minimum cannot be above the maximum.',
-      path: ['minPercent'],
-    },
-  );
 
 /** value x percent / 100, rounded half away from zero to whole cents. */
 export function percentOfCents(valueCents: bigint, percent: string): bigint {

@@ -6,8 +6,9 @@ import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { NotFoundPage } from './pages/not-found-page';
 import { HomeRoute } from './routes/home';
 
-// Only '/' is in the first load (a visitor's landing page, issue 3 budget). The signed-in pages,
-// the auth pages (form and validation libraries) and the public text pages load on demand.
+// Only the router and '/' itself are in the first load (issue 15 budget; routes/home.tsx splits the
+// landing page too). The signed-in pages, the auth pages (form and validation libraries) and the
+// public text pages load on demand.
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const ClientRoute = lazy(() => import('./routes/client').then((m) => ({ default: m.ClientRoute })));
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));

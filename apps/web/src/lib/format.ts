@@ -79,11 +79,31 @@ export function formatPercentChange(
 }
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const utcTimeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const utcDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
 
-/** '9:41 PM' for today, 'Nov 22, 2025, 9:41 PM' otherwise; '' for a missing or invalid date. */
-export function formatUpdatedAt(value: string | Date | null | undefined, now: Date = new Date()): string {
+/**
+ * '9:41 PM' for today, 'Nov 22, 2025, 9:41 PM' otherwise; '' for a missing or invalid date. In the
+ * browser's time zone, or in UTC (marked so) where that zone is unknown: a page rendered on the server.
+ */
+export function formatUpdatedAt(
+  value: string | Date | null | undefined,
+  now: Date = new Date(),
+  zone: 'local' | 'UTC' = 'local',
+): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  if (zone === 'UTC') {
+    const sameDay = date.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+    return `${(sameDay ? utcTimeOfDay : utcDateTime).format(date)} UTC`;
+  }
   return date.toDateString() === now.toDateString() ? timeOfDay.format(date) : dateTime.format(date);
 }

@@ -3,7 +3,7 @@
 // itself uses kycReviewSchema from kyc.ts.
 import { z } from 'zod';
 import { shippingAddressDtoSchema } from './shipping-address.ts';
-import { payoutStatusSchema } from '../payout-lifecycle.ts';
+import { payoutStatusSchema } from '../rule-schemas.ts';
 import { transactionSchema } from './transaction.ts';
 import { complianceHolds } from '../sanctions-screening.ts';
 

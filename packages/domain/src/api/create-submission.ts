@@ -2,7 +2,7 @@
 // route validates the same body, so the client hears the same sentence either way. The quote
 // fields are tolerated but ignored: the server computes its own (DECISIONS).
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { materialCategoryProblem } from '../metal-quote.ts';
 import { submissionCategorySchema } from '../submission-category.ts';

@@ -2,7 +2,7 @@
 // published share of metal value (or of a gem's per-carat reference) Assay pays, per item type,
 // and the history of changes (DECISIONS "The honest offer").
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 
 /** Changes the public list shows, newest first. */
 export const PAYOUT_RATE_HISTORY_LIMIT = 100;

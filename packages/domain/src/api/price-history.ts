@@ -1,7 +1,7 @@
 // GET /api/pricing/history: the points of one item type's price chart, oldest first, at most
 // PRICE_HISTORY_MAX_POINTS of them whatever the span asked for.
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 import { PRICE_HISTORY_DEFAULT_HOURS, PRICE_HISTORY_MAX_HOURS } from '../price-rules.ts';
 import { priceStringSchema } from './pricing-row.ts';
 

@@ -1,7 +1,7 @@
 // The appraisers' side of pricing: refresh from the feed now (SPEC 7 POST /api/pricing/refresh,
 // SPEC 8 messages), set a gem's per-carat reference price, and see how the feed is doing.
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 import { MAX_GEM_PRICE_PER_CARAT, parseGemPricePerCarat } from '../price-rules.ts';
 import { pricingListSchema, pricingRowSchema } from './pricing-row.ts';
 

@@ -2,7 +2,8 @@
 // into binary floats. A row without a price for a unit answers null rather than "0", because a
 // zero price must never produce a quote (DECISIONS "Prices").
 import { z } from 'zod';
-import { itemTypeSchema, type ItemType } from '../item-type.ts';
+import { type ItemType } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 
 /** Non-negative, at most 4 decimals, no exponent: "2345.6789". */
 export const PRICE_PATTERN = /^\d+(?:\.\d{1,4})?$/;

@@ -1,7 +1,7 @@
 // A submission as the server sends it. Status and category stay plain strings on the way out:
 // SPEC 4 shows an unknown status raw, so the browser must accept values it does not know.
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-type.ts';
+import { itemTypeSchema } from '../rule-schemas.ts';
 import { referencePriceUnits, type QuoteBasis } from '../offer-vocabulary.ts';
 import { weightUnitSchema } from '../weight.ts';
 

@@ -2,7 +2,8 @@
 // page and the footer. The values are configuration (config.ts), built once at start.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdentitySchema, payoutRailsFor } from '@assay/domain';
+import { businessIdentitySchema } from '@assay/domain';
+import { publishedBusiness } from './business.service.ts';
 
 export async function businessRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +16,6 @@ export async function businessRoutes(app: FastifyInstance) {
         response: { 200: businessIdentitySchema },
       },
     },
-    async () => ({ ...app.ctx.config.business, payoutRails: payoutRailsFor({ paypalApi: app.ctx.payouts.handles('paypal') }) }),
+    async () => publishedBusiness(app.ctx),
   );
 }

@@ -27,7 +27,8 @@ const pricingRows = [
 ];
 
 async function calculate(user: ReturnType<typeof renderWithApp>['user'], itemType: string, weight: string) {
-  const form = await screen.findByRole('form', { name: 'Quote calculator' });
+  // The calculator is a lazy chunk of the landing page: its first import can take a while here.
+  const form = await screen.findByRole('form', { name: 'Quote calculator' }, { timeout: 10_000 });
   await user.selectOptions(within(form).getByLabelText('Item type'), itemType);
   await user.type(within(form).getByLabelText('Weight'), weight);
   await user.click(within(form).getByRole('button', { name: 'Calculate' }));

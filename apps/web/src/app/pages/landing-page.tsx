@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   BadgeCheck,
@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { usePayoutRates } from '@/features/payout-rates/api/get-payout-rates';
 import { PayoutRatesSummary } from '@/features/payout-rates/components/payout-rates-summary';
@@ -25,11 +26,18 @@ import { TrustBadges } from '@/features/business/components/trust-badges';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { LivePricesPanel } from '@/features/pricing/components/live-prices-panel';
 import { SpotPriceSummary } from '@/features/pricing/components/spot-price-summary';
-import { QuoteCalculator, type QuotePricesState } from '@/features/quote/components/quote-calculator';
+import type { QuotePricesState } from '@/features/quote/components/quote-calculator';
 import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
 import { RouteErrorBoundary } from '../errors/route-error-boundary';
 import { PublicFooter, PublicHeader, SkipLink } from '../layouts/public-layout';
+
+// The calculator's form brings react-hook-form and zod, which would double the JavaScript a visitor
+// waits for (issue 15: at most 100 KB gzipped on '/'). The server's HTML already shows it, and
+// the browser hydrates it once its chunk has arrived.
+const QuoteCalculator = lazy(() =>
+  import('@/features/quote/components/quote-calculator').then((m) => ({ default: m.QuoteCalculator })),
+);
 
 const PAGE_TITLE = 'Assay — sell gold, silver, platinum, gems and jewelry';
 
@@ -227,7 +235,15 @@ function QuoteSection() {
       lead="Estimate what your item is worth from its type, weight and condition, at today's prices."
       tone="white"
     >
-      <QuoteCalculator rows={pricing.data} pricesState={pricesState} payoutRates={payoutRates.data?.rates} />
+      <Suspense
+        fallback={
+          <Card className="px-6 py-12">
+            <Spinner label="Loading the calculator..." />
+          </Card>
+        }
+      >
+        <QuoteCalculator rows={pricing.data} pricesState={pricesState} payoutRates={payoutRates.data?.rates} />
+      </Suspense>
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Happy with the estimate? Send your item for a free, no-obligation appraisal.</p>
         <SignInButton size="lg">Create Free Account &amp; Sell</SignInButton>

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, formatUpdatedAt } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useNow } from '@/lib/use-now';
 import { usePricing, type LivePricingRow } from '../api/get-pricing';
 import { chartedMetals, orderedRows, pricingStatus, type KnownPricingRow } from '../lib/price-status';
@@ -132,6 +133,8 @@ function ChartsFallback() {
 
 function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
   const status = pricingStatus(rows, new Date(now));
+  // The server does not know the visitor's time zone: its HTML says UTC until the browser takes over.
+  const zone = useHydrated() ? 'local' : 'UTC';
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
@@ -152,7 +155,8 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
         )}
         {status.updatedAt && (
           <span className="text-muted-foreground">
-            Updated <time dateTime={status.updatedAt.toISOString()}>{formatUpdatedAt(status.updatedAt, new Date(now))}</time> ·
+            Updated{' '}
+            <time dateTime={status.updatedAt.toISOString()}>{formatUpdatedAt(status.updatedAt, new Date(now), zone)}</time> ·
             refreshed every 60 seconds
           </span>
         )}
@@ -161,8 +165,9 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
         <Alert variant="warning" data-testid="pricing-stale">
           <AlertTriangle aria-hidden="true" />
           <span>
-            Prices last updated {status.staleSince ? formatUpdatedAt(status.staleSince, new Date(now)) : 'at an unknown time'} —
-            may be out of date
+            Prices last updated{' '}
+            {status.staleSince ? formatUpdatedAt(status.staleSince, new Date(now), zone) : 'at an unknown time'} — may be out of
+            date
           </span>
         </Alert>
       )}
@@ -174,6 +179,8 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
 export function LivePricesPanel() {
   const pricing = usePricing();
   const now = useNow(30_000);
+  // The charts draw on a canvas, so the server's HTML (and the hydrating render) holds their placeholders.
+  const hydrated = useHydrated();
 
   if (pricing.isPending) {
     return (
@@ -226,9 +233,13 @@ export function LivePricesPanel() {
       </Card>
       <div>
         <h3 className="mb-3 text-lg font-semibold text-navy-900">Last 24 hours</h3>
-        <Suspense fallback={<ChartsFallback />}>
-          <PriceHistoryCharts rows={rows} />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={<ChartsFallback />}>
+            <PriceHistoryCharts rows={rows} />
+          </Suspense>
+        ) : (
+          <ChartsFallback />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => undefined;
+
+/**
+ * False on the server and during hydration, true after it (and from the start of a page that was
+ * not server-rendered). What depends on the browser (its time zone, a canvas) renders only once this
+ * is true, so the first client render matches the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
