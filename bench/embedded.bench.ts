@@ -7,7 +7,8 @@
 //   (c) PGlite on the event loop (PGLITE_THREAD=main), the baseline: the same mixed load.
 // Targets: pricing in (b) >= 0.50x its figure in (a); the signed-in list in (b) >= 2.0x its figure
 // in (c). The server's RSS is printed at the start and end of each run: it must stay flat.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type ServerChild, startServerChild } from './support/child.ts';
 import type { EmbeddedReady } from './support/embedded-server.ts';
@@ -31,12 +32,32 @@ function rssMb(pid: number): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
 }
 
+/**
+ * CPU seconds so far of the server's event loop (the thread whose id is the pid) and of all its
+ * other threads (PGlite's, libuv's, V8's), from /proc: on a machine others load too, a thread's
+ * share of a core says whether it was busy or waiting for the scheduler.
+ */
+function cpuSeconds(pid: number): { loop: number; others: number } {
+  const ticks = (tid: string) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, the 14th and 15th fields of stat(5), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  const threads = readdirSync(`/proc/${pid}/task`);
+  const loop = ticks(String(pid));
+  return { loop, others: threads.filter((tid) => tid !== String(pid)).reduce((sum, tid) => sum + ticks(tid), 0) };
+}
+
 interface Run {
   name: string;
   pricing: LoadResult;
   signedIn?: LoadResult;
   rssStart: number;
   rssEnd: number;
+  /** Share of one core over the run. */
+  loopCpu: number;
+  othersCpu: number;
 }
 
 async function withServer<T>(thread: Thread, work: (server: EmbeddedReady) => Promise<T>): Promise<T> {
@@ -57,11 +78,23 @@ async function withServer<T>(thread: Thread, work: (server: EmbeddedReady) => Pr
 
 async function measure(name: string, server: EmbeddedReady, mixed: boolean): Promise<Run> {
   const rssStart = rssMb(server.pid);
+  const cpuStart = cpuSeconds(server.pid);
+  const started = performance.now();
   const [pricing, signedIn] = await Promise.all([
     load(`${server.url}/api/pricing`, '', DURATION_S, CONNECTIONS),
     mixed ? load(`${server.url}/api/submissions`, server.client.cookie, DURATION_S, CONNECTIONS) : undefined,
   ]);
-  const run = { name, pricing, signedIn, rssStart, rssEnd: rssMb(server.pid) };
+  const seconds = (performance.now() - started) / 1000;
+  const cpuEnd = cpuSeconds(server.pid);
+  const run: Run = {
+    name,
+    pricing,
+    signedIn,
+    rssStart,
+    rssEnd: rssMb(server.pid),
+    loopCpu: (cpuEnd.loop - cpuStart.loop) / seconds,
+    othersCpu: (cpuEnd.others - cpuStart.others) / seconds,
+  };
   console.log(`  ${line(run)}`);
   return run;
 }
@@ -70,13 +103,15 @@ const rate = (r: LoadResult | undefined) =>
   r ? `${r.rps.toFixed(0).padStart(6)} req/s (p99 ${String(r.p99).padStart(4)} ms)` : '-'.padEnd(24);
 const line = (run: Run) =>
   `${run.name.padEnd(42)} pricing ${rate(run.pricing)}  signed-in list ${rate(run.signedIn)}  ` +
-  `RSS ${run.rssStart.toFixed(0)} MB -> ${run.rssEnd.toFixed(0)} MB`;
+  `RSS ${run.rssStart.toFixed(0)} MB -> ${run.rssEnd.toFixed(0)} MB  ` +
+  `CPU: event loop ${(run.loopCpu * 100).toFixed(0)}%, other threads ${(run.othersCpu * 100).toFixed(0)}% of a core`;
 const verdict = (value: number, target: number) => (value >= target ? 'PASS' : 'BELOW');
 
 export async function run() {
   console.log(
     `embedded PGlite on a durable folder, the signed-in bench's rows; ${DURATION_S}s per run (BENCH_SECONDS), ` +
-      `${CONNECTIONS} connections per route, autocannon and each server in processes of their own`,
+      `${CONNECTIONS} connections per route, autocannon and each server in processes of their own; ` +
+      `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start`,
   );
   const { alone, mixed } = await withServer('worker', async (server) => ({
     alone: await measure('(a) worker thread: pricing alone', server, false),
