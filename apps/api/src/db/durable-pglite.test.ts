@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FlushRecorder, recordFlushes } from '../../test/support/power-cut.ts';
 import { FLUSHED_MARKER, openDurablePGlite } from './durable-pglite.ts';
+import { startPGliteThread } from './pglite-thread-client.ts';
 
 const folders: string[] = [];
 const scratch = () => {
@@ -60,6 +61,29 @@ describe('openDurablePGlite', () => {
       }
     } finally {
       await client.close();
+    }
+  });
+
+  it('on its own thread too, answers an INSERT only after that thread flushed the WAL', async () => {
+    const dir = copyOfTemplate();
+    const thread = await startPGliteThread(
+      { dataDir: dir },
+      { threadFile: new URL('../../test/support/pglite-thread-logging-flushes.ts', import.meta.url) },
+    );
+    const flushed = () =>
+      existsSync(`${dir}.flushes`) ? readFileSync(`${dir}.flushes`, 'utf8').split('\n').filter(Boolean) : [];
+    try {
+      for (let id = 1; id <= 3; id++) {
+        const flushedBefore = flushed().length;
+        await thread.query('insert into acks (id) values ($1)', [id]);
+        expect(
+          flushed()
+            .slice(flushedBefore)
+            .some((file) => file.startsWith('pg_wal/')),
+        ).toBe(true);
+      }
+    } finally {
+      await thread.close();
     }
   });
 
