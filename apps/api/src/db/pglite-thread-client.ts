@@ -142,9 +142,14 @@ export async function startPGliteThread(
     new Promise<unknown>((resolve, reject) => {
       if (dead) return reject(dead);
       const id = nextCall++;
+      try {
+        // Throws for a parameter that cannot be cloned (a function, say) before anything is sent.
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        return reject(error as Error);
+      }
       pending.set(id, { resolve, reject });
       if (pending.size === 1) worker.ref();
-      worker.postMessage({ ...request, id });
     });
 
   const query = async <T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number) =>

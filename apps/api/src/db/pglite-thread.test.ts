@@ -140,6 +140,11 @@ describe('PGlite on its own thread', () => {
     expect((await thread.query('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
   });
 
+  it('refuses a parameter that cannot cross to the thread, and goes on answering', async () => {
+    await expect(thread.query('select $1::text', [() => 'a function'])).rejects.toThrow();
+    expect((await thread.query('select 2 as ok')).rows).toEqual([{ ok: 2 }]);
+  });
+
   it('dumps its data folder as PGlite does, to be loaded again', async () => {
     await thread.query("insert into pairs values (8, 'eight')");
     const copy = new PGlite({ loadDataDir: await thread.dumpDataDir('none') });
