@@ -10,11 +10,11 @@
 // connects to that same database. Before measuring, one answer of each side is compared: the same
 // JSON (keys in any order), or the bench throws. Any non-2xx answer or socket error throws too.
 // Needs DATABASE_URL.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { type ServerChild, startServerChild } from './support/child.ts';
 import type { AssayReady } from './support/assay-server.ts';
 import type { LoadResult } from './support/load.ts';
+import { load as runLoad } from './support/run-load.ts';
 
 // BENCH_SECONDS and BENCH_ROUNDS lengthen the run on a busy machine, where single runs swing a lot.
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,32 +26,8 @@ const MAILBOX_PAGE = 25;
 
 const here = import.meta.dirname;
 
-/** One autocannon run in a process of its own. */
-function load(url: string, cookie: string, seconds: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, 'support/load.ts'), url, cookie, String(seconds), String(CONNECTIONS)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited ${code}`));
-      const result = JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
-      const failed = result.non2xx + result.errors + result.timeouts;
-      if (failed > 0 || result.requests === 0) {
-        return reject(
-          new Error(
-            `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests}`,
-          ),
-        );
-      }
-      resolve(result);
-    });
-  });
-}
+/** One autocannon run in a process of its own, at this bench's connections. */
+const load = (url: string, cookie: string, seconds: number) => runLoad(url, cookie, seconds, CONNECTIONS);
 
 /** JSON with every object's keys sorted, so two answers compare by content. */
 function canonical(value: unknown): string {

@@ -6,7 +6,14 @@ import { build } from 'esbuild';
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', admin: 'scripts/admin.ts', keys: 'scripts/keys.ts' },
+  // pglite-thread: the embedded database's worker thread, which src/db/pglite-thread-client.ts starts from beside the bundle.
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    admin: 'scripts/admin.ts',
+    keys: 'scripts/keys.ts',
+    'pglite-thread': 'src/db/pglite-thread.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -39,6 +39,7 @@ export async function bootDatabase(config: Config): Promise<Booted> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteThread: config.pgliteThread,
     });
     await database.migrate();
     // The job engine's tables, so that every process opening this database can enqueue jobs.

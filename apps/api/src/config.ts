@@ -109,6 +109,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['in-process', 'worker'], { error: 'BACKGROUND_JOBS must be in-process or worker' }).default('in-process'),
   ),
+  /**
+   * Where the embedded database (no DATABASE_URL) runs: `worker` (the default: a thread of its own,
+   * so its queries never stall the requests that need no database) or `main` (on the event loop,
+   * the way PGlite runs by itself; for measuring the difference and for the test apps).
+   */
+  PGLITE_THREAD: z.preprocess(
+    emptyToUndefined,
+    z.enum(['worker', 'main'], { error: 'PGLITE_THREAD must be worker or main' }).default('worker'),
+  ),
   /** Keys in a shared Redis start with this, so two deployments can share one server. */
   REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(64).default('assay:')),
   DATABASE_URL: z.preprocess(
@@ -555,6 +564,8 @@ export function loadConfig(env: RawEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Which thread the embedded database runs on (PGLITE_THREAD); unused with DATABASE_URL. */
+    pgliteThread: e.PGLITE_THREAD,
     /** Route rate limits count in Redis when set (several instances), in each instance's memory otherwise. */
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     /** The instances declared (INSTANCES); production refuses what several cannot share. */

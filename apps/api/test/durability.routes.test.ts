@@ -17,7 +17,10 @@ describe('acknowledged writes on the embedded default', () => {
   let t: TestApp;
   let afterCut: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', {}, { pgliteOnDisk: true });
+    // On the event loop: the recorder watches this thread's fsync calls, and the database's own
+    // thread opens the folder with the same durable settings (its acknowledgements after a SIGKILL:
+    // src/db/durable-pglite.test.ts).
+    t = await createTestApp('pglite', { PGLITE_THREAD: 'main' }, { pgliteOnDisk: true });
     afterCut = mkdtempSync(path.join(os.tmpdir(), 'assay-after-cut-'));
   });
   afterAll(async () => {

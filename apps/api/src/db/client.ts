@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDurablePGlite } from './durable-pglite.ts';
+import { startPGliteThread } from './pglite-thread-client.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -31,13 +32,21 @@ export interface Database {
 // Any fixed 64-bit number; only Assay's instances take it, so migrations never run twice at once.
 const MIGRATION_LOCK_KEY = 7_413_902_311;
 
+/** Where the embedded database runs: a thread of its own (pglite-thread.ts), or the caller's event loop. */
+export type PgliteThread = 'worker' | 'main';
+
 /**
  * `pgliteDir` undefined with no URL means an in-memory PGlite (tests). On a folder, every commit
  * is on disk before its query resolves (see durable-node-fs.ts). `pgliteDump` starts the in-memory
  * one from a `dumpDataDir()` tarball instead of an empty cluster: tests load a migrated one,
- * which skips initdb, the slowest part of a start.
+ * which skips initdb, the slowest part of a start. `pgliteThread` (default 'main') says where it runs.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteDump?: Blob }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  pgliteDump?: Blob;
+  pgliteThread?: PgliteThread;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', () => {
@@ -69,8 +78,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir ? await openDurablePGlite(options.pgliteDir) : new PGlite({ loadDataDir: options.pgliteDump });
-  await client.waitReady;
+  const client = await openPglite(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -81,4 +89,15 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     },
     close: () => client.close(),
   };
+}
+
+/** Either PGlite itself or its stand-in on a thread: drizzle's pglite driver calls both the same way. */
+async function openPglite(options: { pgliteDir?: string; pgliteDump?: Blob; pgliteThread?: PgliteThread }): Promise<PGlite> {
+  if (options.pgliteThread === 'worker') {
+    const thread = await startPGliteThread(options.pgliteDir ? { dataDir: options.pgliteDir } : { dump: options.pgliteDump });
+    return thread as unknown as PGlite;
+  }
+  const client = options.pgliteDir ? await openDurablePGlite(options.pgliteDir) : new PGlite({ loadDataDir: options.pgliteDump });
+  await client.waitReady;
+  return client;
 }

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FlushRecorder, recordFlushes } from '../../test/support/power-cut.ts';
 import { FLUSHED_MARKER, openDurablePGlite } from './durable-pglite.ts';
+import { startPGliteThread } from './pglite-thread-client.ts';
 
 const folders: string[] = [];
 const scratch = () => {
@@ -63,6 +64,29 @@ describe('openDurablePGlite', () => {
     }
   });
 
+  it('on its own thread too, answers an INSERT only after that thread flushed the WAL', async () => {
+    const dir = copyOfTemplate();
+    const thread = await startPGliteThread(
+      { dataDir: dir },
+      { threadFile: new URL('../../test/support/pglite-thread-logging-flushes.ts', import.meta.url) },
+    );
+    const flushed = () =>
+      existsSync(`${dir}.flushes`) ? readFileSync(`${dir}.flushes`, 'utf8').split('\n').filter(Boolean) : [];
+    try {
+      for (let id = 1; id <= 3; id++) {
+        const flushedBefore = flushed().length;
+        await thread.query('insert into acks (id) values ($1)', [id]);
+        expect(
+          flushed()
+            .slice(flushedBefore)
+            .some((file) => file.startsWith('pg_wal/')),
+        ).toBe(true);
+      }
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('keeps every acknowledged row through a simulated power cut', async () => {
     const dir = copyOfTemplate();
     recorder = await recordFlushes(dir);
@@ -85,31 +109,35 @@ describe('openDurablePGlite', () => {
     }
   });
 
-  it('finds every acknowledged row after the process is killed with SIGKILL', async () => {
-    const dir = copyOfTemplate();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/commit-and-ack.ts'), dir],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const acked: number[] = [];
-    for await (const line of createInterface({ input: child.stdout! })) {
-      if (line.startsWith('ack ')) acked.push(Number(line.slice(4)));
-      if (acked.length === 25) break;
-    }
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
-    const reopened = await openDurablePGlite(dir);
-    try {
-      const { rows } = await reopened.query<{ id: number }>('select id from acks order by id');
-      // Rows committed after the last line was read may be there too; every acknowledged one must be.
-      expect(rows.map((row) => row.id).slice(0, acked.length)).toEqual(acked);
-    } finally {
-      await reopened.close();
-    }
-  });
+  // On its own thread (the server's default) an acknowledgement crosses from that thread first.
+  it.each(['main', 'worker'])(
+    'finds every acknowledged row after the process is killed with SIGKILL (%s thread)',
+    async (thread) => {
+      const dir = copyOfTemplate();
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/commit-and-ack.ts'), dir, thread],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const acked: number[] = [];
+      for await (const line of createInterface({ input: child.stdout! })) {
+        if (line.startsWith('ack ')) acked.push(Number(line.slice(4)));
+        if (acked.length === 25) break;
+      }
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const reopened = await openDurablePGlite(dir);
+      try {
+        const { rows } = await reopened.query<{ id: number }>('select id from acks order by id');
+        // Rows committed after the last line was read may be there too; every acknowledged one must be.
+        expect(rows.map((row) => row.id).slice(0, acked.length)).toEqual(acked);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
   it('flushes a folder written before durable commits once, at its first durable start', async () => {
     const dir = copyOfTemplate();

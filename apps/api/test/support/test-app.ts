@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, RouteOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase, type PgliteThread } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
 import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
 import { runTemplates, takeTestDatabase } from './test-databases.ts';
@@ -35,11 +35,12 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
 export async function createTestDatabase(
   engine: Engine,
   pgliteDir?: string,
+  pgliteThread: PgliteThread = 'main',
 ): Promise<{ database: Database; url?: string; cleanup(): Promise<void> }> {
   const templates = await runTemplates();
-  if (templates && !pgliteDir) return takeTestDatabase(engine, templates);
+  if (templates && !pgliteDir) return takeTestDatabase(engine, templates, pgliteThread);
   if (engine === 'pglite') {
-    const database = await openDatabase({ pgliteDir });
+    const database = await openDatabase({ pgliteDir, pgliteThread });
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
@@ -103,7 +104,7 @@ export async function createTestApp(
   const pgliteDir = options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined;
   const { database, url, cleanup } = options.sameDatabaseAs
     ? await sameDatabaseAs(options.sameDatabaseAs)
-    : await createTestDatabase(engine, pgliteDir);
+    : await createTestDatabase(engine, pgliteDir, config.pgliteThread);
   await syncAdminEmails(database.db, config.adminEmails);
   const routes: RouteOptions[] = [];
   const app = await buildApp({

@@ -1,0 +1,107 @@
+// The embedded database's own thread: PGlite's Postgres is WebAssembly that runs each query to its
+// end without yielding, so on the server's event loop every query stalls every request, even those
+// that need no database. Here it runs on a worker thread and answers the calls that
+// pglite-thread-client.ts sends. A call is answered only once PGlite has resolved it, and on a
+// folder PGlite resolves a commit only after its WAL is flushed (durable-pglite.ts), so an answer
+// still means "on disk".
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { openDurablePGlite } from './durable-pglite.ts';
+import { type Call, errorFields, type Reply, type Request, type Started, type ThreadDatabase } from './pglite-thread-protocol.ts';
+
+const port = parentPort!;
+const opened = workerData as ThreadDatabase;
+
+async function open(): Promise<PGlite> {
+  if ('dataDir' in opened) return openDurablePGlite(opened.dataDir);
+  const pg = new PGlite({ loadDataDir: opened.dump ? new Blob([opened.dump]) : undefined });
+  await pg.waitReady;
+  return pg;
+}
+
+/** The caller parses these types itself (drizzle keeps dates as text), so they cross unparsed. */
+function optionsFor(rowMode: QueryOptions['rowMode'], rawTypes: number[]): QueryOptions {
+  return { rowMode, parsers: Object.fromEntries(rawTypes.map((type) => [type, (text: string) => text])) };
+}
+
+interface OpenTransaction {
+  tx: Transaction;
+  /** Lets PGlite's transaction() callback return (or roll back), and gives what it settled to. */
+  end(commit: boolean): Promise<void>;
+}
+
+function serve(pg: PGlite) {
+  const transactions = new Map<number, OpenTransaction>();
+  let nextTransaction = 1;
+
+  // PGlite's transaction() holds its one connection until the callback returns: the callback waits
+  // for the client's end call, and meanwhile only calls tagged with this transaction reach PGlite.
+  const begin = () =>
+    new Promise<number>((resolveOpened, rejectOpened) => {
+      const id = nextTransaction++;
+      const settled: Promise<void> = pg.transaction(async (tx) => {
+        const commit = await new Promise<boolean>((ended) => {
+          transactions.set(id, {
+            tx,
+            end(c) {
+              ended(c);
+              return settled;
+            },
+          });
+          resolveOpened(id);
+        });
+        if (!commit && !tx.closed) await tx.rollback();
+      });
+      settled.catch(rejectOpened);
+    });
+
+  const transaction = (id: number) => {
+    const open = transactions.get(id);
+    if (!open) throw new Error(`The embedded database has no open transaction ${id}.`);
+    return open;
+  };
+
+  const run = async (request: Request): Promise<unknown> => {
+    switch (request.op) {
+      case 'query': {
+        const target = request.tx === undefined ? pg : transaction(request.tx).tx;
+        return target.query(request.sql, request.params, optionsFor(request.rowMode, request.rawTypes));
+      }
+      case 'exec': {
+        const target = request.tx === undefined ? pg : transaction(request.tx).tx;
+        return target.exec(request.sql, optionsFor(request.rowMode, request.rawTypes));
+      }
+      case 'begin':
+        return begin();
+      case 'end': {
+        const open = transaction(request.tx);
+        transactions.delete(request.tx);
+        return open.end(request.commit);
+      }
+      case 'rollback':
+        return transaction(request.tx).tx.rollback();
+      case 'dump':
+        return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+      case 'close':
+        await pg.close();
+        // The client waits for the thread's exit, which follows once the port stops listening.
+        port.close();
+        return undefined;
+    }
+  };
+
+  port.on('message', (call: Call) => {
+    run(call).then(
+      (value) => port.postMessage({ id: call.id, ok: true, value } satisfies Reply),
+      (error: unknown) => port.postMessage({ id: call.id, ok: false, error: errorFields(error) } satisfies Reply),
+    );
+  });
+}
+
+try {
+  const pg = await open();
+  serve(pg);
+  port.postMessage({ started: true } satisfies Started);
+} catch (error) {
+  port.postMessage({ started: false, error: errorFields(error) } satisfies Started);
+}
