@@ -23,6 +23,22 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; clientAddress
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress });
   },
   page: async ({ page, expectedConsoleErrors }, use) => {
+    // A public page comes rendered by the server (it carries the query state element) and answers
+    // clicks only once hydrated (apps/web public-layout.tsx marks it): every visit waits for that,
+    // as a person would see the page respond. Pages the browser renders itself need no wait.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<typeof page.goto>) => {
+      const response = await goto(...args);
+      await page
+        .waitForFunction(
+          "!document.getElementById('assay-query-state') || document.documentElement.hasAttribute('data-hydrated')",
+          undefined,
+          { timeout: 5_000 },
+        )
+        // A page whose code failed to load never hydrates; the journey then sees what a person would.
+        .catch(() => undefined);
+      return response;
+    };
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;

@@ -63,8 +63,18 @@ export function SkipLink() {
   );
 }
 
+/**
+ * Marks the document once a public page is hydrated, i.e. its buttons answer: the server's HTML
+ * shows them before the JavaScript has attached anything, and the journeys wait for this mark
+ * before they click (e2e/support/fixtures.ts).
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /** SPEC 2: the visitor header with its 'Get Started' button (to /api/login). */
 export function PublicHeader() {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
