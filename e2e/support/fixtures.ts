@@ -29,14 +29,14 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; clientAddress
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<typeof page.goto>) => {
       const response = await goto(...args);
-      await page
-        .waitForFunction(
-          "!document.getElementById('assay-query-state') || document.documentElement.hasAttribute('data-hydrated')",
-          undefined,
-          { timeout: 5_000 },
-        )
-        // A page whose code failed to load never hydrates; the journey then sees what a person would.
-        .catch(() => undefined);
+      // Locators, not waitForFunction: a string predicate is evaluated in the page, which Assay's CSP refuses.
+      if ((await page.locator('#assay-query-state').count()) > 0) {
+        await page
+          .locator('html[data-hydrated]')
+          .waitFor({ state: 'attached', timeout: 5_000 })
+          // A page whose code failed to load never hydrates; the journey then sees what a person would.
+          .catch(() => undefined);
+      }
       return response;
     };
     const errors: string[] = [];
