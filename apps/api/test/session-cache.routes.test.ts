@@ -9,13 +9,21 @@ import { LISTENER_APPLICATION_NAME } from '../src/db/change-signals.ts';
 import { sessions, users } from '../src/db/schema/index.ts';
 import { verifiedSessionToken } from '../src/modules/users/session-token.ts';
 import { waitFor } from './support/jobs.ts';
-import { signUp } from './support/sessions.ts';
+import { cookieOf, signIn, signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from './support/test-app.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const me = (t: TestApp, cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const live = (t: TestApp) => t.app.ctx.identity.sessionCache.isLive;
+/** A signed-in call to one of better-auth's POST routes, with an empty JSON body. */
+const identityPost = (t: TestApp, route: string, cookie: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/identity${route}`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: {},
+  });
 
 /** The session token a cookie header carries, as the session cache keys it. */
 function tokenOf(t: TestApp, cookie: string): string | null {
@@ -52,13 +60,7 @@ describe.skipIf(!onPostgres)('the session cache across instances (PostgreSQL)', 
     const { cookie } = await signUp(a.app);
     expect((await me(b, cookie)).statusCode).toBe(200);
     expect((await me(b, cookie)).statusCode).toBe(200);
-    const out = await a.app.inject({
-      method: 'POST',
-      url: '/api/identity/sign-out',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
+    expect((await identityPost(a, '/sign-out', cookie)).statusCode).toBe(200);
     expect((await me(b, cookie)).statusCode).toBe(401);
     expect((await me(a, cookie)).statusCode).toBe(401);
   });
@@ -74,22 +76,9 @@ describe.skipIf(!onPostgres)('the session cache across instances (PostgreSQL)', 
 
   it("signing out everywhere ends the person's other sessions on every instance", async () => {
     const { cookie, email } = await signUp(a.app);
-    const second = await a.app.inject({
-      method: 'POST',
-      url: '/api/identity/sign-in/email',
-      headers: { 'content-type': 'application/json' },
-      payload: { email, password: 'correct-horse-battery' },
-    });
-    const otherCookie = second.headers['set-cookie'] as string[] | string;
-    const other = (Array.isArray(otherCookie) ? otherCookie : [otherCookie]).map((c) => c.split(';')[0]).join('; ');
+    const other = cookieOf(await signIn(a.app, email));
     expect((await me(b, other)).statusCode).toBe(200);
-    const revoked = await a.app.inject({
-      method: 'POST',
-      url: '/api/identity/revoke-other-sessions',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: {},
-    });
-    expect(revoked.statusCode).toBe(200);
+    expect((await identityPost(a, '/revoke-other-sessions', cookie)).statusCode).toBe(200);
     expect((await me(b, other)).statusCode).toBe(401);
     expect((await me(b, cookie)).statusCode).toBe(200);
   });
