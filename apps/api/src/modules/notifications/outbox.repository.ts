@@ -76,14 +76,21 @@ export async function findEmail(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** The claim stays: should the server refuse the message after all, it is the batch path's pause. */
 export async function markEmailSent(db: DbOrTx, id: string) {
-  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedAt: null, lastError: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+}
+
+/** A sent e-mail whose server never answered the final dot: it most likely has the message. */
+export async function noteSentInDoubt(db: DbOrTx, id: string, note: string) {
+  await db.update(outbox).set({ lastError: note.slice(0, 500) }).where(eq(outbox.id, id));
 }
 
 /**
  * Back to pending or failed for good ('failed' is the dead-letter state the admin and demo views
- * show). The batch path keeps the claim as its pause before a retry; a delivery job releases it,
- * since its queue's backoff is the pause.
+ * show), also for a message the server refused after it was marked sent. The batch path keeps the
+ * claim as its pause before a retry; a delivery job releases it, since its queue's backoff is the
+ * pause.
  */
 export async function markEmailFailed(
   db: DbOrTx,
@@ -97,6 +104,7 @@ export async function markEmailFailed(
     .set({
       lastError: error.slice(0, 500),
       status: giveUp ? 'failed' : 'pending',
+      sentAt: null,
       ...(options.releaseClaim ? { claimedAt: null } : {}),
     })
     .where(eq(outbox.id, id));

@@ -2,7 +2,7 @@
 // to MAX_EMAIL_ATTEMPTS times with a growing pause, then gives it up ('failed'). A claim on the row
 // makes every path send an e-mail at most once, however often its job runs. deliverPendingEmails
 // is the batch path (what tests deliver with): it retries once a claim is RETRY_AFTER_MS old.
-import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
+import { MailSendError, type MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { whileDatabaseUnavailable } from '../../lib/database-unavailable.ts';
@@ -16,6 +16,7 @@ import {
   markEmailDead,
   markEmailFailed,
   markEmailSent,
+  noteSentInDoubt,
   type OutboxRow,
 } from './outbox.repository.ts';
 
@@ -39,18 +40,53 @@ export interface DeliveryResult {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Every e-mail leaves here: plain text and HTML, ending with the business identity (email-layout.ts). */
-async function send(transport: MailTransport, sender: MailSender | string, email: OutboxRow) {
+/**
+ * Every e-mail leaves here: plain text and HTML, ending with the business identity (email-layout.ts).
+ * The row is marked sent in a transaction whose COMMIT goes out in the same instant as SMTP's final
+ * dot (adapters/mail/mail-transport.ts): a sender killed before that instant leaves the server an
+ * unfinished message, which it discards, and the row unsent; one killed after it has both. So a
+ * retry never sends an e-mail twice, and no e-mail is marked sent that the server never had.
+ * A message the server refuses goes back to the caller's failure path (which also undoes "sent").
+ */
+async function send(db: Db, transport: MailTransport, sender: MailSender | string, email: OutboxRow) {
   const from = typeof sender === 'string' ? sender : sender.from;
   const message = composeEmail({ subject: email.subject, text: email.textBody }, sender);
-  await transport.send({
-    from,
-    to: email.toAddress,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    messageId: outboxMessageId(email.id, from),
-  });
+  let unrecorded: unknown;
+  try {
+    await transport.send(
+      {
+        from,
+        to: email.toAddress,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: outboxMessageId(email.id, from),
+      },
+      {
+        atCommitPoint: (release) =>
+          db
+            .transaction(async (tx) => {
+              await markEmailSent(tx, email.id);
+              // No await from here to the COMMIT the transaction sends next.
+              release();
+            })
+            .catch((err: unknown) => {
+              unrecorded = err;
+              throw err;
+            }),
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof MailSendError && err.afterRelease === 'in-doubt')) throw err;
+    // Its answer lost after the dot: the server most likely has the message, as the row says.
+    if (unrecorded === undefined) {
+      await noteSentInDoubt(db, email.id, `Sent, but the SMTP server's answer was lost: ${err.message}`);
+      return;
+    }
+  }
+  // The dot went out but the COMMIT failed (the database went away in that instant): the server has
+  // the message, so the row must say so, even if that means waiting out a database restart.
+  if (unrecorded !== undefined) await whileDatabaseUnavailable(() => markEmailSent(db, email.id));
 }
 
 /**
@@ -79,8 +115,7 @@ export async function deliverPendingEmails(
   const result: DeliveryResult = { sent: 0, failed: 0 };
   for (const email of claimed) {
     try {
-      await send(transport, from, email);
-      await recordSent(db, email.id);
+      await send(db, transport, from, email);
       result.sent += 1;
     } catch (err) {
       await markEmailFailed(db, email.id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS);
@@ -88,14 +123,6 @@ export async function deliverPendingEmails(
     }
   }
   return result;
-}
-
-/**
- * The SMTP server has the message: that must be on the row even across a database restart, or the
- * claim would go stale and the e-mail be sent again.
- */
-function recordSent(db: Db, id: string) {
-  return whileDatabaseUnavailable(() => markEmailSent(db, id));
 }
 
 /** Another sender holds the e-mail right now; the job tries again after its pause. */
@@ -129,12 +156,11 @@ export async function deliverEmail(
     return 'done';
   }
   try {
-    await send(transport, from, email);
+    await send(db, transport, from, email);
   } catch (err) {
     await markEmailFailed(db, id, messageOf(err), email.attempts >= MAX_EMAIL_ATTEMPTS, { releaseClaim: true });
     throw err;
   }
-  await recordSent(db, id);
   return 'sent';
 }
 
