@@ -1,10 +1,10 @@
-// The landing page's JavaScript budget (issue 15): what a visitor's browser loads for '/' at once,
-// that is the entry script and every modulepreload that apps/web/dist/index.html references (the
-// template the server renders the public pages into; it adds no script but a JSON one), gzipped
-// one by one, at most 100 KB in total. Lazy chunks are not counted: the landing page's own chunk,
-// its calculator and charts arrive after, while the server's HTML already shows the page
-// (landing-lighthouse.bench.ts prints all the JavaScript '/' loads), and the signed-in pages and
-// auth forms only when they are used.
+// The landing page's JavaScript budget (issue 15): what a visitor's browser loads for '/' before
+// the page is the app, at most 100 KB gzipped, one file at a time. That is the entry script
+// (apps/web/src/boot.ts), the app it starts once the server's HTML has painted (main.tsx), and
+// every module those two import statically, read from Vite's build manifest. Lazy chunks are not
+// counted: the landing page's own chunk, its calculator and charts arrive after, while the
+// server's HTML already shows the page (landing-lighthouse.bench.ts prints all the JavaScript '/'
+// loads), and the signed-in pages and auth forms only when they are used.
 // Reads the existing build; run `npm run build` first.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,26 +13,45 @@ import { gzipSync } from 'node:zlib';
 export const LANDING_JS_BUDGET_KB = 100;
 
 const distDir = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+/** The module boot.ts imports at once: the app itself. */
+const APP_MODULE = 'src/main.tsx';
 
-/** The JavaScript files index.html makes the browser fetch at once: module scripts and modulepreloads. */
-export function initialScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const isModuleScript = /^<script/i.test(tag) && /\btype=["']?module/i.test(tag);
-    const isPreload = /^<link/i.test(tag) && /\brel=["']?modulepreload/i.test(tag);
-    const url = /\b(?:src|href)=["']([^"']+)["']/i.exec(tag)?.[1];
-    if ((isModuleScript || isPreload) && url && !/^(https?:)?\/\//i.test(url)) urls.add(url);
-  }
-  return [...urls];
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The URLs of the landing page's first-load JavaScript, from the build manifest. */
+export function landingScripts(manifest: Record<string, ManifestChunk>): string[] {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('the build manifest has no entry');
+  if (!manifest[APP_MODULE]) throw new Error(`the build manifest has no ${APP_MODULE}`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  visit(APP_MODULE);
+  return [...files].map((file) => `/${file}`);
+}
+
+export function readManifest(): Record<string, ManifestChunk> | null {
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : null;
 }
 
 export async function run() {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    console.log(`landing bundle: ${path.relative(process.cwd(), indexFile)} is missing; run \`npm run build\` first.`);
+  const manifest = readManifest();
+  if (!manifest) {
+    console.log(`landing bundle: ${path.relative(process.cwd(), manifestFile)} is missing; run \`npm run build\` first.`);
     return;
   }
-  const scripts = initialScripts(readFileSync(indexFile, 'utf8'));
+  const scripts = landingScripts(manifest);
   let totalRaw = 0;
   let totalGzip = 0;
   for (const url of scripts) {

@@ -6,7 +6,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 test('the demo client sees every status on a phone, and the tabs really filter', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Start Selling Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Selling Now' })).toBeVisible();
   await snap(page, 'client-01-landing-375');
 
   await page.goto('/client');

@@ -73,14 +73,18 @@ function recordPricing(page: Page) {
 
 /**
  * Each metal's 24-hour chart has settled: drawn by uPlot (a canvas), or, on a server that has
- * just started and holds a single price, the 'Collecting price history...' note.
+ * just started and holds a single price, the 'Collecting price history...' note. The charts are
+ * drawn once they come near the screen, so the section is scrolled to first.
  */
 async function chartsSettled(page: Page) {
+  await page.getByRole('heading', { name: 'Last 24 hours' }).scrollIntoViewIfNeeded();
   const cards = page.getByTestId('price-history');
   await expect(cards).toHaveCount(4);
   for (const card of await cards.all()) {
     await expect(card.locator('canvas').or(card.getByText('Collecting price history...'))).toBeVisible();
   }
+  // Back to the top, where a full-page screenshot has the sticky header.
+  await page.evaluate('window.scrollTo(0, 0)');
 }
 
 type Shown = { min: number; max: number; base: number; band: string | undefined };
@@ -111,7 +115,7 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   await page.goto('/');
 
   const header = page.getByRole('banner');
-  await expect(header.getByRole('button', { name: 'Get Started' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Get Started' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('for cash');
   for (const badge of ['SSL Secure', 'Insured Shipping', 'Expert Appraisers', '48-Hour Guarantee']) {
     await expect(page.getByRole('list', { name: 'Why sellers trust Assay' }).getByText(badge, { exact: true })).toBeVisible();
@@ -177,15 +181,15 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
 test('the sign-in buttons of the landing page all go to sign in', async ({ page }) => {
   for (const name of ['Get Started', 'Start Selling Now', 'Create Free Account & Sell', 'View FAQ']) {
     await page.goto('/');
-    await page.getByRole('button', { name, exact: true }).first().click();
+    await page.getByRole('link', { name, exact: true }).first().click();
     await expect(page, `${name} goes to sign in`).toHaveURL(/\/login/);
   }
   // and says what happens: sign in, then the FAQ.
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'View FAQ', exact: true })).toHaveAccessibleDescription(
+  await expect(page.getByRole('link', { name: 'View FAQ', exact: true })).toHaveAccessibleDescription(
     /sign in first, then the FAQ opens/,
   );
-  await page.getByRole('button', { name: 'View FAQ', exact: true }).click();
+  await page.getByRole('link', { name: 'View FAQ', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Ffaq$/);
 });
 
@@ -361,6 +365,7 @@ test('while prices load the calculator says so; no prices and stale prices are e
   });
   await page.goto('/');
   await expect(page.getByTestId('pricing-stale')).toContainText(/^Prices last updated .+ — may be out of date$/);
+  await page.getByRole('heading', { name: 'Last 24 hours' }).scrollIntoViewIfNeeded();
   await expect(page.getByTestId('price-history').locator('canvas')).toHaveCount(4);
   await expect(
     page.getByRole('img', { name: /^Gold 24K price per ounce over the last 24 hours: low \$[\d,.]+, high \$[\d,.]+/ }),
@@ -405,5 +410,5 @@ test('the FAQ, privacy, terms and contact pages open from the landing page', asy
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.getByRole('link', { name: 'Assay home' }).click();
-  await expect(page.getByRole('button', { name: 'Start Selling Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Selling Now' })).toBeVisible();
 });

@@ -19,6 +19,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what each module's chunk imports (bench/landing-bundle.bench.ts).
+    manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">; the polyfill would only
+    // add to the first load.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
       treeshake: {
@@ -27,6 +32,35 @@ export default defineConfig({
         // visitor's first load carries only the rules the landing page uses (issue 3 budget), and
         // the schemas of signed-in pages travel with those pages. Other modules keep the default.
         moduleSideEffects: (id) => (id.includes('/packages/domain/src/') ? false : undefined),
+      },
+      output: {
+        // One chunk for what every page starts with (React, the query cache, the router, class
+        // merging, the icon base, and the few components and helpers of the app's own first render):
+        // one file instead of a dozen small ones, each gzipped on its own. Mutations and infinite
+        // queries stay out: only signed-in pages and forms use them.
+        codeSplitting: {
+          groups: [
+            // Vite's helper that preloads a lazy chunk's imports, in a chunk of its own: where it
+            // would otherwise live (the entry's chunk), every lazy chunk importing it would count
+            // the entry's stylesheet among its dependencies and fetch it again on a page that has
+            // it inline.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            {
+              name: 'shell',
+              test: new RegExp(
+                [
+                  /node_modules[\\/](?:react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-slot)[\\/]/,
+                  /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/](?!.*(?:[mM]utation|[iI]nfinite))/,
+                  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+                  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|circle-exclamation-point)\.mjs$/,
+                  /[\\/]src[\\/](?:lib[\\/](?:paths|utils|api-client)|components[\\/]ui[\\/](?:button|spinner|alert)|features[\\/]auth[\\/]lib[\\/]navigation)\.tsx?$/,
+                ]
+                  .map((part) => part.source)
+                  .join('|'),
+              ),
+            },
+          ],
+        },
       },
     },
   },

@@ -4,7 +4,7 @@
 // apps/web when `npm run build` has made one.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -38,6 +38,13 @@ describe('server-rendered public pages (stand-in renderer)', () => {
     writeFileSync(path.join(web, 'index.html'), template);
     writeFileSync(path.join(web, 'assets', 'index-1.css'), 'body{color:navy}');
     writeFileSync(path.join(web, 'assets', 'index-1.js'), 'console.log(1)');
+    // What apps/web/scripts/precompress.mjs writes beside an asset, and Vite's manifest.
+    const script = 'export const x = 1;'.repeat(100);
+    writeFileSync(path.join(web, 'assets', 'app-1.js'), script);
+    writeFileSync(path.join(web, 'assets', 'app-1.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(web, 'assets', 'app-1.js.gz'), gzipSync(script));
+    mkdirSync(path.join(web, '.vite'));
+    writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}');
     writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), standInRenderer);
     t = await createTestApp('pglite', { WEB_DIST_DIR: web });
     await t.app.pricing.refresh({ force: true });
@@ -75,6 +82,26 @@ describe('server-rendered public pages (stand-in renderer)', () => {
     const res = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<main>page /faq: gold ');
+  });
+
+  it("sends an asset's precompressed copy that the browser accepts, and the asset itself otherwise", async () => {
+    const script = 'export const x = 1;'.repeat(100);
+    const br = await t.app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await t.app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("keeps the build's own bookkeeping to itself", async () => {
+    const res = await t.app.inject('/.vite/manifest.json');
+    expect(res.body).not.toBe('{}');
   });
 
   it('renders a page once while its data stays the same', async () => {

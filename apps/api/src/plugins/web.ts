@@ -54,6 +54,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      // Nothing of the build's own bookkeeping (.vite/manifest.json) is a page's.
+      dotfiles: 'ignore',
       setHeaders(reply, filePath) {
         // Vite fingerprints asset names, so they never change under the same URL.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

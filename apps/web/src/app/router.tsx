@@ -3,12 +3,11 @@ import { Route, Switch } from 'wouter';
 import { routePatterns } from '@/lib/paths';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
-import { NotFoundPage } from './pages/not-found-page';
 import { HomeRoute } from './routes/home';
 
 // Only the router and '/' itself are in the first load (issue 15 budget; routes/home.tsx splits the
 // landing page too). The signed-in pages, the auth pages (form and validation libraries) and the
-// public text pages load on demand.
+// public text pages and the not-found page load on demand.
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const ClientRoute = lazy(() => import('./routes/client').then((m) => ({ default: m.ClientRoute })));
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
@@ -21,6 +20,7 @@ const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ defaul
 const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })));
 const DemoMailRoute = lazy(() => import('./routes/demo-mail').then((m) => ({ default: m.DemoMailRoute })));
 const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ default: m.ContactRoute })));
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The top-level routes, in match order. The client's own views are matched in routes/client.tsx. */
 export const appRoutes: readonly { path: string; component: ComponentType }[] = [

@@ -104,15 +104,16 @@ export function PublicHeader() {
  * licences, insurance and appraisers. `tone` matches the footer it sits in.
  */
 export function FooterIdentity({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  // The year in UTC, as the server renders it: on New Year's Eve a visitor's own year could differ.
   const { data: business } = useBusiness();
-  if (!business) return <>© {new Date().getFullYear()} Assay. All rights reserved.</>;
+  if (!business) return <>© {new Date().getUTCFullYear()} Assay. All rights reserved.</>;
   const link =
     tone === 'dark'
       ? `${navLink} underline underline-offset-4`
       : 'rounded-sm font-medium text-navy-700 underline underline-offset-4 hover:text-navy-900';
   return (
     <>
-      © {new Date().getFullYear()} {business.legalName}. All rights reserved.{' '}
+      © {new Date().getUTCFullYear()} {business.legalName}. All rights reserved.{' '}
       {business.example && <ExampleMarker className="ml-1 align-middle" />}
       <br />
       <span className={tone === 'dark' ? 'text-navy-300' : undefined}>{streetAddress(business.address)}</span>

@@ -36,10 +36,6 @@ export function redirectToSignIn(path: string = window.location.pathname + windo
   window.location.assign(signInUrl(path));
 }
 
-export function startSignIn(): void {
-  window.location.assign(signInUrl(null));
-}
-
 export function signOut(): void {
   window.location.assign(serverPaths.signOut);
 }

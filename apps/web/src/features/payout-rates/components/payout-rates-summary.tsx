@@ -1,6 +1,7 @@
 import { ChevronDown, HandCoins } from 'lucide-react';
 import { formatPercentRange, isGemItemType, payoutRatesSentence } from '@assay/domain';
 import { usePayoutRates } from '../api/get-payout-rates';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatRateSince } from './rate-since';
 
 /**
@@ -12,6 +13,8 @@ export function PayoutRatesSummary() {
   const payoutRates = usePayoutRates();
   const rates = payoutRates.data?.rates ?? [];
   const sentence = payoutRatesSentence(rates);
+  // The server's HTML gives each date in UTC; the visitor's own day once the page is the app.
+  const zone = useHydrated() ? 'local' : 'UTC';
   if (!sentence) return null;
 
   return (
@@ -63,7 +66,7 @@ export function PayoutRatesSummary() {
                       of {isGemItemType(rate.itemType) ? 'reference' : 'metal value'}
                     </span>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatRateSince(rate.since)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatRateSince(rate.since, zone)}</td>
                 </tr>
               ))}
             </tbody>

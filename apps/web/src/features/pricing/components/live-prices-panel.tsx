@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, formatUpdatedAt } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useNow } from '@/lib/use-now';
 import { usePricing, type LivePricingRow } from '../api/get-pricing';
 import { chartedMetals, orderedRows, pricingStatus, type KnownPricingRow } from '../lib/price-status';
@@ -179,8 +180,10 @@ function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
 export function LivePricesPanel() {
   const pricing = usePricing();
   const now = useNow(30_000);
-  // The charts draw on a canvas, so the server's HTML (and the hydrating render) holds their placeholders.
+  // The charts draw on a canvas, so the server's HTML (and the hydrating render) holds their
+  // placeholders; the browser draws them once they are near the screen.
   const hydrated = useHydrated();
+  const [chartsRef, chartsNear] = useNearViewport();
 
   if (pricing.isPending) {
     return (
@@ -231,9 +234,9 @@ export function LivePricesPanel() {
           Karat golds follow fine gold by purity.
         </p>
       </Card>
-      <div>
+      <div ref={chartsRef}>
         <h3 className="mb-3 text-lg font-semibold text-navy-900">Last 24 hours</h3>
-        {hydrated ? (
+        {hydrated && chartsNear ? (
           <Suspense fallback={<ChartsFallback />}>
             <PriceHistoryCharts rows={rows} />
           </Suspense>
