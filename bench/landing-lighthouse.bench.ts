@@ -125,13 +125,7 @@ export async function run() {
     const runs: number[][] = figures.map(() => []);
     let allJsKb = 0;
     for (let i = 1; i <= RUNS; i++) {
-      const result = await lighthouse(`${app.url}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
+      const result = await lighthouseRun(`${app.url}/`, chrome.port);
       const values = figures.map((figure) => figure.read(result.lhr));
       if (i === 1) allJsKb = await loadedJsKb(result.lhr);
       values.forEach((value, index) => runs[index]!.push(value));
@@ -163,6 +157,26 @@ export async function run() {
   } finally {
     chrome.kill();
     await app.stop();
+  }
+}
+
+/**
+ * One Lighthouse run. A run whose trace recording failed (Lighthouse's runtimeError, NO_NAVSTART
+ * say, which a busy machine sometimes gives) has no figures: it is said and run again, twice at most.
+ */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed three times: ${failure.code} ${failure.message}`);
+    console.log(`  (Lighthouse could not measure this run: ${failure.code}; running it again)`);
   }
 }
 

@@ -41,7 +41,14 @@ describe.runIf(process.env.DATABASE_URL)("an e-mail sender killed at SMTP's comm
       const email = await enqueueEmail(t.db, { to: `killed-${freeze}@assay.test`, subject: 'Your offer is ready', text: 'Body' });
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/email-sender-killed.ts'], {
         cwd: apiDir,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, SMTP_URL: smtp.url, OUTBOX_ID: email.id, FREEZE: freeze },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'test',
+          DATABASE_URL: t.databaseUrl!,
+          SMTP_URL: smtp.url,
+          OUTBOX_ID: email.id,
+          FREEZE: freeze,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

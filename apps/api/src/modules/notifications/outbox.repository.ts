@@ -83,7 +83,10 @@ export async function markEmailSent(db: DbOrTx, id: string) {
 
 /** A sent e-mail whose server never answered the final dot: it most likely has the message. */
 export async function noteSentInDoubt(db: DbOrTx, id: string, note: string) {
-  await db.update(outbox).set({ lastError: note.slice(0, 500) }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ lastError: note.slice(0, 500) })
+    .where(eq(outbox.id, id));
 }
 
 /**
