@@ -10,6 +10,7 @@ import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { changeSignalsPlugin } from './plugins/change-signals.ts';
 import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { priceFeedPlugin } from './plugins/price-feed.ts';
@@ -111,12 +112,13 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only (shared in Redis with REDIS_URL); sign-in limits are better-auth's.
   await app.register(rateLimitPlugin, { redisUrl: deps.config.redis.url, keyPrefix: deps.config.redis.keyPrefix });
   await app.register(apiDocsPlugin, { production: deps.config.production });
-  await app.register(authPlugin, { databaseUrl: deps.config.databaseUrl });
+  // One LISTEN connection per instance, for the session cache and the price feed (PostgreSQL only).
+  await app.register(changeSignalsPlugin, { databaseUrl: deps.config.databaseUrl });
+  await app.register(authPlugin);
   await app.register(priceFeedPlugin, {
     service: ctx.pricing,
     refreshIntervalMs: deps.config.priceFeed.refreshSeconds * 1000,
     autoReload: deps.backgroundJobs !== false,
-    databaseUrl: deps.config.databaseUrl,
   });
   await app.register(mailPlugin, { sender: mailSenderOf(deps.config), transport: ctx.mail });
   await app.register(storagePlugin, { storage: ctx.storage });

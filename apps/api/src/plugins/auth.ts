@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, assertAppraiser } from '../access/actor.ts';
 import { AUTH_BASE_PATH } from '../access/identity-paths.ts';
-import { type ChangeListener, listenForChanges } from '../db/change-signals.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { identityRouteDocs } from './api-docs.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
@@ -89,13 +88,8 @@ async function forward(app: FastifyInstance, request: FastifyRequest, reply: Fas
   return reply.send(humane ?? raw);
 }
 
-export interface AuthPluginOptions {
-  /** Set on PostgreSQL: changes to sessions and accounts are heard on it. */
-  databaseUrl?: string;
-}
-
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  async (app: FastifyInstance) => {
     const sentences = identitySentences(app.ctx.config.publicUrl);
     app.decorateRequest('user', null);
 
@@ -127,26 +121,16 @@ export const authPlugin = fp(
     });
 
     const { sessionCache } = app.ctx.identity;
-    let listener: ChangeListener | undefined;
     app.decorate('sessionsChangedBy', async (request: FastifyRequest) => {
       const hadSession = await app.ctx.identity.sessionChangedBy(request.cookies);
-      if (hadSession && sessionCache.isLive) await listener?.caughtUp();
+      if (hadSession && sessionCache.isLive) await app.changes.caughtUp();
     });
-    app.addHook('onReady', async () => {
-      if (!opts.databaseUrl) return;
-      listener = listenForChanges(
-        opts.databaseUrl,
-        {
-          onSignal: (signal) => signal.topic === 'account' && sessionCache.forgetUser(signal.userId),
-          onListening: () => sessionCache.goLive(),
-          onLost: () => sessionCache.goDark(),
-        },
-        app.log,
-      );
-    });
-    app.addHook('onClose', async () => {
-      await listener?.close();
+    // Live only while the app hears every account change (decision 020); dark and empty otherwise.
+    app.changes.subscribe({
+      onSignal: (signal) => signal.topic === 'account' && sessionCache.forgetUser(signal.userId),
+      onListening: () => sessionCache.goLive(),
+      onLost: () => sessionCache.goDark(),
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['change-signals'] },
 );

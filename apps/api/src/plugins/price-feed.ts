@@ -7,7 +7,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
-import { type ChangeListener, listenForChanges } from '../db/change-signals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +19,6 @@ export interface PriceFeedOptions {
   refreshIntervalMs: number;
   /** False: no reload timer; tests call `app.pricing.refresh()` or `reload()` themselves. Default true. */
   autoReload?: boolean;
-  /** Set on PostgreSQL: other instances' changes are heard on it. */
-  databaseUrl?: string;
 }
 
 export const priceFeedPlugin = fp(
@@ -30,30 +27,27 @@ export const priceFeedPlugin = fp(
     app.decorate('pricing', service);
 
     let timer: NodeJS.Timeout | undefined;
-    let listener: ChangeListener | undefined;
+    // Signals heard before the prices are first loaded change nothing: the first load reads them.
+    let started = false;
     const reload = () => service.reload().catch((err: unknown) => app.log.warn({ err }, 'reloading the prices failed'));
+    if (opts.autoReload !== false) {
+      app.changes.subscribe({
+        onSignal: (signal) => started && signal.topic === 'prices' && void reload(),
+        onListening: (resumed) => started && resumed && void reload(),
+      });
+    }
     app.addHook('onReady', async () => {
       await service.start();
+      started = true;
       if (opts.autoReload === false) return;
-      if (opts.databaseUrl) {
-        listener = listenForChanges(
-          opts.databaseUrl,
-          {
-            onSignal: (signal) => signal.topic === 'prices' && void reload(),
-            onListening: (resumed) => resumed && void reload(),
-          },
-          app.log,
-        );
-      }
       // A cache of the table, not background work: each process keeps its own copy fresh.
       timer = setInterval(() => void reload(), refreshIntervalMs);
       timer.unref();
     });
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
-      await listener?.close();
       await service.idle();
     });
   },
-  { name: 'price-feed' },
+  { name: 'price-feed', dependencies: ['change-signals'] },
 );

@@ -1,0 +1,74 @@
+// The app's one change listener (plugins/change-signals.ts): every subscriber (the session cache,
+// the price feed) hears each signal, a loss and a return, over a single LISTEN connection per
+// instance. PostgreSQL only.
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME, signalChange } from '../src/db/change-signals.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { changeSignalsPlugin } from '../src/plugins/change-signals.ts';
+import { emptyPostgresDatabase, rowsOf, waitFor } from './support/jobs.ts';
+
+describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', () => {
+  let scratch: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
+  let database: Database;
+  beforeAll(async () => {
+    scratch = await emptyPostgresDatabase();
+    database = await openDatabase({ databaseUrl: scratch.url });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  const listeners = async () =>
+    Number(
+      rowsOf<{ n: string }>(
+        await database.db.execute(
+          sql`select count(*) as n from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+        ),
+      )[0]!.n,
+    );
+
+  it('hands every signal, loss and return to each subscriber over one connection', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(changeSignalsPlugin, { databaseUrl: scratch.url });
+    const heard: string[][] = [[], []];
+    for (const log of heard) {
+      app.changes.subscribe({
+        onSignal: (signal) => log.push(signal.topic),
+        onListening: (resumed) => log.push(resumed ? 'resumed' : 'listening'),
+        onLost: () => log.push('lost'),
+      });
+    }
+    await app.ready();
+    try {
+      await waitFor(() => heard.every((log) => log.includes('listening')), 'the listener to listen');
+      expect(await listeners()).toBe(1);
+
+      await signalChange(database.db, 'prices');
+      await waitFor(() => heard.every((log) => log.includes('prices')), 'the signal');
+
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      await waitFor(() => heard.every((log) => log.includes('resumed')), 'the listener to come back');
+      expect(heard[0]).toEqual(['listening', 'prices', 'lost', 'resumed']);
+      expect(heard[1]).toEqual(heard[0]);
+      expect(await listeners()).toBe(1);
+      await app.changes.caughtUp();
+    } finally {
+      await app.close();
+    }
+    await waitFor(async () => (await listeners()) === 0, 'the listener to close with the app');
+  });
+
+  it('opens nothing without a database URL, and caughtUp resolves at once', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(changeSignalsPlugin, {});
+    app.changes.subscribe({ onSignal: () => undefined });
+    await app.ready();
+    await app.changes.caughtUp();
+    await app.close();
+  });
+});
