@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
       payoutRates: await publishedPayoutRates(app.ctx),
       business: publishedBusiness(app.ctx),
     }),
+    carriesSession: (request) => app.ctx.identity.carriesSession(request.cookies),
   });
   return app;
 }

@@ -28,10 +28,9 @@ export interface WebPluginOptions {
   distDir: string;
   /** What the public pages show (prices, payout rates, who Assay is), read when a page is asked for. */
   publicPageData?: () => Promise<unknown>;
+  /** The request most likely comes from someone signed in: '/' is then their dashboard, not the landing page. */
+  carriesSession?: (request: FastifyRequest) => Promise<boolean>;
 }
-
-/** better-auth's session cookie (with its prefix under https): '/' is then a signed-in page. */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 const ssrEntryFile = (distDir: string) => path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
 
@@ -101,10 +100,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     return entry.page;
   }
 
-  const rendersOnServer = (request: FastifyRequest, pathname: string) =>
+  const rendersOnServer = async (request: FastifyRequest, pathname: string) =>
     renderer !== null &&
     renderer.publicPagePaths.includes(pathname) &&
-    !(pathname === '/' && sessionCookie.test(request.headers.cookie ?? ''));
+    !(pathname === '/' && (await opts.carriesSession?.(request)));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -112,7 +111,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       let page: RenderedHtml | null = null;
-      if (rendersOnServer(request, pathname)) {
+      if (await rendersOnServer(request, pathname)) {
         try {
           page = await publicPage(pathname);
         } catch (error) {

@@ -43,6 +43,11 @@ export interface Identity {
    * False when the request carried no session of ours: then it changed none.
    */
   sessionChangedBy(cookies: RequestCookies): Promise<boolean>;
+  /**
+   * The request carries a session cookie signed by us: most likely someone signed in. Not looked
+   * up (it may have ended), so it costs no query: for choosing how to serve a page, never for access.
+   */
+  carriesSession(cookies: RequestCookies): Promise<boolean>;
 }
 
 export type RequestCookies = Record<string, string | undefined>;
@@ -126,6 +131,10 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
       const userId = sessionCache.userOf(token);
       if (userId) sessionCache.forgetUser(userId);
       return true;
+    },
+    async carriesSession(cookies) {
+      const { sessionCookie } = await settings;
+      return verifiedSessionToken(cookies[sessionCookie], secret) !== null;
     },
   };
 }
