@@ -8,7 +8,7 @@ import { buildSubmission } from '../src/db/factories.ts';
 import { submissions } from '../src/db/schema/index.ts';
 import {
   compactCountRows,
-  listSubmissionsPage,
+  mailboxCardsQuery,
   submissionsByShortOrWholeId,
   pendingDeadlineCountQuery,
   readCountBuckets,
@@ -256,14 +256,23 @@ describe.each(engines)('mailbox counters on %s', (engine) => {
       [{ status: 'new' }, /Index Scan using submissions_status_created_idx on submissions/],
       [{ category: 'gems' }, /Index Scan using submissions_category_created_idx on submissions/],
       [{ status: 'appraising', category: 'scrap' }, /Index Scan using submissions_status_category_created_idx on submissions/],
-    ])('the list with %j walks %s in order, first page and deep page alike', async (filter, index) => {
+    ])('the cards with %j walk %s in order, first page and deep page alike', async (filter, index) => {
       for (const position of [null, middle]) {
-        const text = await plan(listSubmissionsPage(t.db, filter, position, 26));
-        expect(text).toMatch(index);
-        expect(text).not.toMatch(/Sort|Seq Scan|Bitmap/);
-        if (position) expect(text).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW\(/);
+        const text = await plan(mailboxCardsQuery(t.db, filter, position, 26));
+        // The page itself, then one subplan per card for its photos and one for its parcel.
+        const [page, ...perCard] = text.split(/\n\s*SubPlan \d+\n/);
+        expect(page).toMatch(index);
+        expect(page).not.toMatch(/Sort|Seq Scan|Bitmap/);
+        if (position) expect(page).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW\(/);
         // It stops after the page, wherever the page is: never reading the rows before it.
-        expect(rowsRead(text), text).toBe(26);
+        expect(rowsRead(page!), text).toBe(26);
+        // Each card's photos and parcel are read by index for that submission alone (a sort there
+        // orders one submission's few photos or events).
+        expect(perCard, text).toHaveLength(2);
+        for (const subplan of perCard) {
+          expect(subplan).toMatch(/Index Cond: \(submission_id = submissions\.id\)/);
+          expect(subplan).not.toMatch(/Seq Scan|Bitmap/);
+        }
       }
     });
 

@@ -28,17 +28,6 @@ export interface KeysetPosition {
  */
 const createdAtExact = sql<string>`to_char(${submissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * Newest first, after `after` when given; `limit` rows at most. With a status filter the
- * planner walks submissions_status_created_idx, with a category filter
- * submissions_category_created_idx, with neither submissions_created_idx (index conditions
- * `status = $1 AND ROW(created_at, id) < ROW($2, $3)`), and stops after `limit` rows: the
- * 500,000th row costs what the first does (test/admin-counters.test.ts checks the plans).
- */
-export function listSubmissionsPage(db: DbOrTx, filter: PageFilter, after: KeysetPosition | null, limit: number) {
-  return pageQuery(db, pageColumns, pageConditions(filter, after), limit);
-}
-
 const pageColumns = { ...getTableColumns(submissions), createdAtExact };
 
 /** What a card shows beyond the row: its photos and its inbound parcel's newest state. */
@@ -62,13 +51,15 @@ function pageConditions(
 // means NULLS FIRST, which those indexes cannot serve, and Postgres would sort the table.
 const newestFirst = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
 
-function pageQuery(db: DbOrTx, columns: typeof pageColumns, conditions: SQL[], limit: number) {
-  return db
-    .select(columns)
-    .from(submissions)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(...newestFirst)
-    .limit(limit);
+/**
+ * A page of cards, newest first, after `after` when given; `limit` rows at most. With a status
+ * filter the planner walks submissions_status_created_idx, with a category filter
+ * submissions_category_created_idx, with neither submissions_created_idx (index conditions
+ * `status = $1 AND ROW(created_at, id) < ROW($2, $3)`), and stops after `limit` rows: the
+ * 500,000th row costs what the first does (test/admin-counters.test.ts checks the plans).
+ */
+export function mailboxCardsQuery(db: DbOrTx, filter: PageFilter, after: KeysetPosition | null, limit: number) {
+  return cardsQuery(db, pageConditions(filter, after), limit);
 }
 
 function cardsQuery(db: DbOrTx, conditions: SQL[], limit: number | Placeholder) {
@@ -87,7 +78,7 @@ function cardsQuery(db: DbOrTx, conditions: SQL[], limit: number | Placeholder) 
  * is one round trip whose SQL is never built again; a search's id list is built each time.
  */
 export function listMailboxCards(db: Db, filter: PageFilter, after: KeysetPosition | null, limit: number) {
-  if (filter.ids) return cardsQuery(db, pageConditions(filter, after), limit);
+  if (filter.ids) return mailboxCardsQuery(db, filter, after, limit);
   const shape = `${filter.status ? 's' : '-'}${filter.category ? 'c' : '-'}${after ? 'a' : '-'}`;
   let statements = preparedPages.get(db);
   if (!statements) {
