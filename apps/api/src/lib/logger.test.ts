@@ -80,6 +80,19 @@ describe("a request's logger", () => {
     }
   });
 
+  it("follows the parent's bindings when they change after a first request", () => {
+    const ours = capturedLogger();
+    const pinos = capturedLogger();
+    requestChildLogger(ours.logger, { reqId: 'req-1' }, {}).info('before');
+    pinos.logger.child({ reqId: 'req-1' }).info('before');
+    ours.logger.setBindings({ instance: 'b' });
+    pinos.logger.setBindings({ instance: 'b' });
+    requestChildLogger(ours.logger, { reqId: 'req-2' }, {}).info('after');
+    pinos.logger.child({ reqId: 'req-2' }).info('after');
+    expect(ours.lines).toEqual(pinos.lines);
+    expect(JSON.parse(ours.lines[1]!)).toMatchObject({ instance: 'b', reqId: 'req-2' });
+  });
+
   it('leaves to pino a binding that a redaction path names, options and anything but strings', () => {
     const { logger, lines } = capturedLogger({ redact: { paths: ['reqId'], censor: '[redacted]' } });
     requestChildLogger(logger, { reqId: 'req-1' }, {}).info('censored');

@@ -62,37 +62,44 @@ const { chindingsSym } = pino.symbols;
 /** The bindings text pino prepends to each of a logger's lines (pino.symbols is public API). */
 const chindingsOf = (logger: object) => (logger as Record<symbol, unknown>)[chindingsSym];
 
-/** A string binding as pino's child() writes it into each line: `,"key":"value"`. */
-const bindingText = (key: string, value: string) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+/** How pino's child() writes a string binding into each line: `,"key":"value"`. */
+const keyText = (key: string) => `,${JSON.stringify(key)}:`;
 
 /** Quotes, a backslash, non-ASCII, a line separator and a surrogate pair: what JSON escapes or may. */
 const PROBE = 'req-"\\\u00e9\u2028\ud83d\ude00</script>';
 
-/** Whether pino binds a string under `key` exactly as bindingText writes it (no serializer, no censor). */
+/** Whether pino binds a string under `key` as keyText + JSON.stringify (no serializer, no censor). */
 function bindsPlainly(logger: pino.Logger, key: string): boolean {
   const own = chindingsOf(logger);
   const byPino = chindingsOf(logger.child({ [key]: PROBE }));
-  return typeof own === 'string' && byPino === own + bindingText(key, PROBE);
+  return typeof own === 'string' && byPino === own + keyText(key) + JSON.stringify(PROBE);
 }
 
-/** Per parent logger, per binding key: whether the shortcut below writes what pino would. */
-const plainKeys = new WeakMap<object, Map<string, boolean>>();
+interface Shortcut {
+  /** A child without bindings: its children skip the formatters pino rebuilds for a root's child. */
+  unbound: pino.Logger;
+  /** Per binding key, its text, or null when pino writes it otherwise (checked once). */
+  keys: Map<string, string | null>;
+}
 
-function bindsAllPlainly(logger: pino.Logger, keys: string[]): boolean {
-  let known = plainKeys.get(logger);
-  if (!known) {
-    known = new Map();
-    plainKeys.set(logger, known);
+const shortcuts = new WeakMap<object, Shortcut>();
+
+function shortcutOf(logger: pino.Logger): Shortcut {
+  let shortcut = shortcuts.get(logger);
+  if (!shortcut) {
+    shortcut = { unbound: logger.child({}), keys: new Map() };
+    shortcuts.set(logger, shortcut);
   }
-  for (const key of keys) {
-    let plain = known.get(key);
-    if (plain === undefined) {
-      plain = bindsPlainly(logger, key);
-      known.set(key, plain);
-    }
-    if (!plain) return false;
+  return shortcut;
+}
+
+function textOfKey(logger: pino.Logger, shortcut: Shortcut, key: string): string | null {
+  let text = shortcut.keys.get(key);
+  if (text === undefined) {
+    text = bindsPlainly(logger, key) ? keyText(key) : null;
+    shortcut.keys.set(key, text);
   }
-  return true;
+  return text;
 }
 
 /**
@@ -100,21 +107,23 @@ function bindsAllPlainly(logger: pino.Logger, keys: string[]): boolean {
  * passes every binding through the redaction paths, and @pinojs/redact re-parses each of our
  * paths on every call, even for a string that no path can reach: 1.3 µs a request whether or not
  * anything is logged, the largest cost of a small route (bench/pricing.bench.ts). A child with
- * string bindings and no options is made unbound, then given the bindings' text that pino would
- * have written; that equality is checked once per parent logger and key, and anything else is
- * left to pino.
+ * string bindings and no options is made unbound, then given the text pino would have written
+ * after the parent's own (read each time, so setBindings on the parent is followed); that
+ * equality is checked once per parent logger and key, and anything else is left to pino.
  */
 export function requestChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: object) {
-  const keys = Object.keys(bindings);
   const parent = logger as pino.Logger;
-  let strings = true;
-  for (const key of keys) if (typeof bindings[key] !== 'string') strings = false;
-  if (!strings || Object.keys(options).length > 0 || !(chindingsSym in parent) || !bindsAllPlainly(parent, keys)) {
-    return logger.child(bindings, options);
+  const own = chindingsOf(parent);
+  if (typeof own !== 'string' || Object.keys(options).length > 0) return logger.child(bindings, options);
+  const shortcut = shortcutOf(parent);
+  let text = own;
+  for (const key in bindings) {
+    const value = bindings[key];
+    const prefix = typeof value === 'string' ? textOfKey(parent, shortcut, key) : null;
+    if (prefix === null) return logger.child(bindings, options);
+    text += prefix + JSON.stringify(value);
   }
-  const child = parent.child({});
-  let text = chindingsOf(child) as string;
-  for (const key of keys) text += bindingText(key, bindings[key] as string);
+  const child = shortcut.unbound.child({});
   (child as unknown as Record<symbol, string>)[chindingsSym] = text;
   return child;
 }
