@@ -17,6 +17,8 @@ export const inputGuardPlugin = fp(
       done(refusal(findUrlProblem(request.url)));
     });
     app.addHook('preValidation', (request, _reply, done) => {
+      // A GET, HEAD or empty body: nothing to walk (findInputProblem would answer null too).
+      if (request.body === undefined) return done();
       done(refusal(findInputProblem(request.body)));
     });
   },
