@@ -62,7 +62,7 @@ const { chindingsSym } = pino.symbols;
 /** The bindings text pino prepends to each of a logger's lines (pino.symbols is public API). */
 const chindingsOf = (logger: object) => (logger as Record<symbol, unknown>)[chindingsSym];
 
-/** How pino's child() writes a string binding into each line: `,"key":"value"`. */
+/** What pino writes before a binding's value in each line: `,"key":` (the value follows as JSON). */
 const keyText = (key: string) => `,${JSON.stringify(key)}:`;
 
 /** Quotes, a backslash, non-ASCII, a line separator and a surrogate pair: what JSON escapes or may. */
