@@ -1,8 +1,9 @@
 // The admin mailbox at scale (issue 5): 1,000,000 submissions in PostgreSQL. Times the first
 // page, a page 500,000 rows deep by cursor, and the counts, through the same service functions
 // the routes call, next to what they replace: an exact COUNT(*) and an OFFSET page at the same
-// depth, measured in the same run. Targets: the deep page within 2x of the first page, and a page
-// plus the counts under 50 ms. Needs DATABASE_URL (a scratch database is made and dropped).
+// depth, measured in the same run. Targets (issue 15; issue 5 asked 2x and 50 ms): the deep page
+// within 1.5x of the first page, and a page plus the counts under 10 ms. Needs DATABASE_URL (a
+// scratch database is made and dropped).
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
@@ -19,6 +20,10 @@ const ROWS = Number(process.env.MAILBOX_BENCH_ROWS ?? 1_000_000);
 const DEPTH = Math.floor(ROWS / 2);
 const RUNS = 20;
 const PAGE = 25;
+/** The page 500,000 rows deep may take at most this many times the first page's time. */
+export const DEEP_PAGE_TARGET_RATIO = 1.5;
+/** A page plus the counts, the mailbox's first screen, in less than this (ms). */
+export const PAGE_AND_COUNTS_TARGET_MS = 10;
 
 async function rowsOf<T>(database: Database, statement: SQL): Promise<T[]> {
   return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
@@ -205,16 +210,16 @@ export async function run() {
     console.log(`plan, OFFSET page: ${await planOf(database, offsetPage)}`);
 
     const ratio = deepPage.median / first.median;
-    const deepOk = ratio <= 2;
+    const deepOk = ratio <= DEEP_PAGE_TARGET_RATIO;
     const budget = first.median + counts.median;
-    const budgetOk = budget < 50 && deepPage.median + counts.median < 50;
+    const budgetOk = budget < PAGE_AND_COUNTS_TARGET_MS && deepPage.median + counts.median < PAGE_AND_COUNTS_TARGET_MS;
     const exact = counted.total === Number(exactTotal);
     console.log('');
     console.log(
-      `${deepOk ? 'PASS' : 'FAIL'}  deep page within 2x of first page: ${deepPage.median.toFixed(2)} ms vs ${first.median.toFixed(2)} ms (${ratio.toFixed(2)}x)`,
+      `${deepOk ? 'PASS' : 'FAIL'}  deep page within ${DEEP_PAGE_TARGET_RATIO}x of first page: ${deepPage.median.toFixed(2)} ms vs ${first.median.toFixed(2)} ms (${ratio.toFixed(2)}x)`,
     );
     console.log(
-      `${budgetOk ? 'PASS' : 'FAIL'}  page + counts under 50 ms: ${first.median.toFixed(2)} + ${counts.median.toFixed(2)} = ${budget.toFixed(2)} ms` +
+      `${budgetOk ? 'PASS' : 'FAIL'}  page + counts under ${PAGE_AND_COUNTS_TARGET_MS} ms: ${first.median.toFixed(2)} + ${counts.median.toFixed(2)} = ${budget.toFixed(2)} ms` +
         ` (deep page + counts ${(deepPage.median + counts.median).toFixed(2)} ms)`,
     );
     console.log(`${exact ? 'PASS' : 'FAIL'}  counters equal COUNT(*): ${counted.total} vs ${exactTotal}`);

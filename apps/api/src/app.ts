@@ -7,7 +7,7 @@ import type { Config, Secrets } from './config.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import type { Database } from './db/client.ts';
 import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, requestChildLogger } from './lib/logger.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeSignalsPlugin } from './plugins/change-signals.ts';
@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: false,
     // The router ignores what this returns; the reply it would hand back is sent either way.
     frameworkErrors: (error, request, reply) => void sendFrameworkError(error, request, reply),
+    childLoggerFactory: requestChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

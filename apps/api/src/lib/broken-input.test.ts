@@ -34,6 +34,10 @@ describe('URLs', () => {
     ['/api/submissions?cursor=%ED%A0%80', 'bad-escape'],
     ['/api/submissions?cursor=%FF', 'bad-escape'],
     ['/api/submissions?search=50%', 'bad-escape'],
+    // Nothing to decode: the text is checked as it is.
+    ['/api/pricing', null],
+    ['/api/submissions/a\u0000b', 'broken-text'],
+    ['/api/submissions?search=\ud800', 'broken-text'],
   ])('%s -> %s', (url, problem) => {
     expect(findUrlProblem(url)).toBe(problem);
   });

@@ -7,17 +7,19 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../lib/app-error.ts';
 import { findInputProblem, findUrlProblem, inputProblemMessages, type InputProblem } from '../lib/broken-input.ts';
 
-function refuse(problem: InputProblem | null) {
-  if (problem) throw badRequest(inputProblemMessages[problem]);
-}
+const refusal = (problem: InputProblem | null) => (problem ? badRequest(inputProblemMessages[problem]) : undefined);
 
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      refuse(findUrlProblem(request.url));
+    // Callback hooks, not async ones: every request passes both, and a promise each, with the
+    // microtask hop that follows it, was a measurable part of a small route's cost.
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(refusal(findUrlProblem(request.url)));
     });
-    app.addHook('preValidation', async (request) => {
-      refuse(findInputProblem(request.body));
+    app.addHook('preValidation', (request, _reply, done) => {
+      // A GET, HEAD or empty body: nothing to walk (findInputProblem would answer null too).
+      if (request.body === undefined) return done();
+      done(refusal(findInputProblem(request.body)));
     });
   },
   { name: 'input-guard' },

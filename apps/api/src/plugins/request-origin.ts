@@ -36,17 +36,21 @@ export const requestOriginPlugin = fp(
   async (app: FastifyInstance, opts: { allowedOrigins: string[]; publicUrl: string }) => {
     const allowed = new Set(opts.allowedOrigins);
     const site = new URL(opts.publicUrl).origin;
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, not an async one: every request passes it, most of them a safe method.
+    app.addHook('onRequest', (request, _reply, done) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith(`${AUTH_BASE_PATH}/`))
-        return;
+        return done();
       const verdict = judgeRequestOrigin(request.headers, allowed);
       // A cookie is what a forged request would borrow; without one there is nothing to forge.
       if (verdict === 'foreign' || (verdict === 'unknown' && request.headers.cookie)) {
-        throw new AppError(
-          'FORBIDDEN',
-          `This request did not come from an Assay page, so it was refused. Open ${site} in your browser and try again from there.`,
+        return done(
+          new AppError(
+            'FORBIDDEN',
+            `This request did not come from an Assay page, so it was refused. Open ${site} in your browser and try again from there.`,
+          ),
         );
       }
+      done();
     });
   },
   { name: 'request-origin' },

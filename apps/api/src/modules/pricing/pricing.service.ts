@@ -185,9 +185,12 @@ export class PricingService {
   /** Chart answers by "itemType:hours", emptied whenever the prices are read again. */
   private historyCache = new Map<string, Promise<PriceHistoryPoint[]>>();
   private readonly now: () => Date;
+  /** The same clock in ms: snapshot() asks it on every request, and a Date each time is garbage. */
+  private readonly nowMs: () => number;
 
   constructor(private readonly deps: PricingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.nowMs = deps.now ? () => this.now().getTime() : Date.now;
     this.cache = buildCache([], new Map(), this.now());
   }
 
@@ -203,7 +206,7 @@ export class PricingService {
 
   /** What GET /api/pricing answers; no database, no allocation unless a price just turned stale. */
   snapshot(): PricingSnapshot {
-    if (this.now().getTime() >= this.cache.staleFrom) this.cache = buildCache(this.cache.records, this.cache.changes, this.now());
+    if (this.nowMs() >= this.cache.staleFrom) this.cache = buildCache(this.cache.records, this.cache.changes, this.now());
     return this.cache;
   }
 
