@@ -4,7 +4,7 @@
 // and the number; every bad input is refused with nothing written.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shortId } from '@assay/domain';
+import { businessDateOf, checkDateText, shortId } from '@assay/domain';
 import { auditLog, checks, transactions } from '../src/db/schema/index.ts';
 import { offeredSubmission, postJson } from './transactions.fixtures.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
@@ -29,8 +29,11 @@ interface CheckAnswer {
   payoutStatus: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Days on the business's calendar (the configuration's default BUSINESS_TIME_ZONE), as an appraiser
+// reads them: between midnight UTC and midnight in New York the UTC day is already tomorrow there.
+const BUSINESS_TIME_ZONE = 'America/New_York';
+const dayOffset = (days: number) => businessDateOf(new Date(Date.now() + days * 86_400_000), BUSINESS_TIME_ZONE);
+const today = () => dayOffset(0);
 
 describe.each(engines)('the check register on %s', (engine) => {
   let t: TestApp;
@@ -232,6 +235,8 @@ describe.each(engines)('the check register on %s', (engine) => {
         '$485.20',
       ]),
     );
+    // Dated the day it was registered on the business's calendar, not UTC's.
+    expect(pdf.text).toContain(checkDateText(today()));
     expect(pdf.text).not.toMatch(/routing|account number/i);
     // The example business of tests and demos marks its checks.
     expect(pdf.lines).toContain('EXAMPLE BUSINESS: NOT A CHECK');

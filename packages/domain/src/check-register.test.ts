@@ -85,16 +85,29 @@ describe('the amount in words, exact from cents', () => {
 describe('the mailing day', () => {
   const registeredAt = new Date('2026-11-20T15:00:00Z');
   const now = new Date('2026-11-24T09:00:00Z');
+  const NY = 'America/New_York';
 
   test('is a real day, not in the future, not before registration', () => {
-    expect(mailedOnProblem('2026-11-20', registeredAt, now)).toBeNull();
-    expect(mailedOnProblem('2026-11-24', registeredAt, now)).toBeNull();
-    expect(mailedOnProblem('2026-11-25', registeredAt, now)).toBe('The day the check was mailed cannot be in the future.');
-    expect(mailedOnProblem('2026-11-19', registeredAt, now)).toBe(
+    expect(mailedOnProblem('2026-11-20', registeredAt, now, NY)).toBeNull();
+    expect(mailedOnProblem('2026-11-24', registeredAt, now, NY)).toBeNull();
+    expect(mailedOnProblem('2026-11-25', registeredAt, now, NY)).toBe('The day the check was mailed cannot be in the future.');
+    expect(mailedOnProblem('2026-11-19', registeredAt, now, NY)).toBe(
       'The check was registered on 2026-11-20, so it cannot have been mailed before that.',
     );
-    expect(mailedOnProblem('2026-02-30', registeredAt, now)).toBe('Please give the day the check was mailed as YYYY-MM-DD.');
-    expect(mailedOnProblem('11/23/2026', registeredAt, now)).toBe('Please give the day the check was mailed as YYYY-MM-DD.');
+    expect(mailedOnProblem('2026-02-30', registeredAt, now, NY)).toBe('Please give the day the check was mailed as YYYY-MM-DD.');
+    expect(mailedOnProblem('11/23/2026', registeredAt, now, NY)).toBe('Please give the day the check was mailed as YYYY-MM-DD.');
+  });
+
+  test("is the business's calendar day: a check registered and mailed at 9 pm in New York is mailed that day", () => {
+    // 2026-11-28 02:00 UTC is 2026-11-27 21:00 in New York.
+    const evening = new Date('2026-11-28T02:00:00Z');
+    expect(mailedOnProblem('2026-11-27', evening, evening, NY)).toBeNull();
+    // The next New York day has not begun there yet.
+    expect(mailedOnProblem('2026-11-28', evening, evening, NY)).toBe('The day the check was mailed cannot be in the future.');
+    // On UTC's calendar the same moment is already the 28th.
+    expect(mailedOnProblem('2026-11-27', evening, evening, 'UTC')).toBe(
+      'The check was registered on 2026-11-28, so it cannot have been mailed before that.',
+    );
   });
 
   test('parseIsoDay and the body schemas', () => {

@@ -2,6 +2,7 @@
 // register with check numbers and a mailing record"). Pure rules: what a check number may be, the
 // next one, the amount in words a check must spell out, the dates a mailing may carry, and the
 // lines of the printed stub, so the server and the appraisers' screen say the same thing.
+import { businessDateOf } from './compliance-rules.ts';
 import { formatCents } from './money.ts';
 import { utcShortDateWithYear } from './day-formats.ts';
 
@@ -128,20 +129,16 @@ export function parseIsoDay(value: string): string | null {
   return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value ? null : value;
 }
 
-/** The UTC calendar day of a moment: what the register compares mailing dates with. */
-export function utcDayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
 /**
  * Why a check cannot be marked mailed on this day, or null: a check is mailed on a real day, not
- * after today and not before it was registered. Days are UTC, as the server keeps them; a day
- * either side of midnight is the only slack this leaves, and it only ever refuses.
+ * after today and not before it was registered. Days are the business's (BUSINESS_TIME_ZONE), as
+ * the appraiser who mails it reads the calendar: a check registered at 9 pm in New York was
+ * registered that day, not the next UTC day.
  */
-export function mailedOnProblem(mailedOn: string, registeredAt: Date, now: Date): string | null {
+export function mailedOnProblem(mailedOn: string, registeredAt: Date, now: Date, timeZone: string): string | null {
   if (parseIsoDay(mailedOn) === null) return 'Please give the day the check was mailed as YYYY-MM-DD.';
-  if (mailedOn > utcDayOf(now)) return 'The day the check was mailed cannot be in the future.';
-  const registered = utcDayOf(registeredAt);
+  if (mailedOn > businessDateOf(now, timeZone)) return 'The day the check was mailed cannot be in the future.';
+  const registered = businessDateOf(registeredAt, timeZone);
   if (mailedOn < registered) return `The check was registered on ${registered}, so it cannot have been mailed before that.`;
   return null;
 }

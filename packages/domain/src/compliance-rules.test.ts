@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  businessDateOf,
   JURISDICTION_RULES,
   RULES_VERSION,
   holdUntil,
@@ -219,5 +220,12 @@ describe('holdUntil (calendar days, end of the day in the business time zone)', 
 
   test('refuses an invalid date', () => {
     expect(() => holdUntil(new Date('nope'), rule('FL'), 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('businessDateOf', () => {
+  test('an instant late in the evening in New York is already tomorrow in UTC', () => {
+    expect(businessDateOf(new Date('2026-11-25T03:00:00Z'), 'America/New_York')).toBe('2026-11-24');
+    expect(businessDateOf(new Date('2026-11-25T03:00:00Z'), 'UTC')).toBe('2026-11-25');
   });
 });

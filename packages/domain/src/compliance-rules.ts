@@ -335,6 +335,12 @@ export function localDateParts(at: Date, timeZone: string): { year: number; mont
   return { year: pick('year'), month: pick('month'), day: pick('day') };
 }
 
+/** The calendar day an instant falls on in the zone, as 'YYYY-MM-DD'. */
+export function businessDateOf(at: Date, timeZone: string): string {
+  const { year, month, day } = localDateParts(at, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
   const parts = dateFormat({

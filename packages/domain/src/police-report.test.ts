@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import {
-  businessDateOf,
   businessDateTimeOf,
   businessDayRange,
   policeReportDayProblem,
@@ -21,11 +20,6 @@ describe('the police report day', () => {
       from: new Date('2026-11-01T04:00:00Z'),
       to: new Date('2026-11-02T05:00:00Z'),
     });
-  });
-
-  test('an instant late in the evening in New York is already tomorrow in UTC', () => {
-    expect(businessDateOf(new Date('2026-11-25T03:00:00Z'), NY)).toBe('2026-11-24');
-    expect(businessDateOf(new Date('2026-11-25T03:00:00Z'), 'UTC')).toBe('2026-11-25');
   });
 
   test('a purchase time reads as the business clock, with its offset', () => {

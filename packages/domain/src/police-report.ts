@@ -1,7 +1,7 @@
 // The daily police report (issue 13 item 5; DECISIONS "Compliance"): the purchases of one calendar
 // day in the business's time zone, a purchase being an accepted offer (its payout's creation).
 import { z } from 'zod';
-import { localDateParts, zonedMidnight } from './compliance-rules.ts';
+import { businessDateOf, zonedMidnight } from './compliance-rules.ts';
 import { dateFormat } from './day-formats.ts';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -24,12 +24,6 @@ export const policeReportQuerySchema = z.object({
     .regex(DAY_PATTERN, { error: FORMAT_MESSAGE, abort: true })
     .refine((day) => calendarParts(day) !== null, { error: (issue) => `${String(issue.input)} is not a date on the calendar.` }),
 });
-
-/** The calendar day an instant falls on in the zone, as 'YYYY-MM-DD'. */
-export function businessDateOf(at: Date, timeZone: string): string {
-  const { year, month, day } = localDateParts(at, timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** An instant as the zone's wall clock reads it, with its offset: '2026-11-24 09:15:02 -05:00'. */
 export function businessDateTimeOf(at: Date, timeZone: string): string {

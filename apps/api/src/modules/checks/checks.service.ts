@@ -6,6 +6,7 @@
 // status gate, the ledger, the seller's timeline) in the same db transaction as the check's row.
 import {
   addressLines,
+  businessDateOf,
   type Check,
   type CheckStatus,
   CHECK_LIST_MAX,
@@ -19,7 +20,6 @@ import {
   isPayoutStatus,
   shortId,
   streetAddress,
-  utcDayOf,
   complianceHoldMessage,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
@@ -207,7 +207,7 @@ export async function markCheckMailed(
     const { check, payout } = await lockCheckAndPayout(tx, checkId);
     if (check.status === 'mailed') throw conflict(checkMessages.alreadyMailed(check.checkNumber, check.mailedOn));
     if (check.status === 'voided') throw conflict(`${checkMessages.voided(check.checkNumber)} It cannot be mailed.`);
-    const problem = mailedOnProblem(mailedOn, check.registeredAt, now);
+    const problem = mailedOnProblem(mailedOn, check.registeredAt, now, ctx.config.compliance.timeZone);
     if (problem) throw badRequest(problem);
     const moved = await movePayout(tx, payout, {
       transition: 'confirmPaid',
@@ -293,7 +293,8 @@ export async function checkStubPdf(
   const pdf = await renderCheckPdf({
     sample: business.example,
     checkNumber: check.checkNumber,
-    date: utcDayOf(check.registeredAt),
+    // The day the appraiser registered it, on the business's calendar (BUSINESS_TIME_ZONE).
+    date: businessDateOf(check.registeredAt, ctx.config.compliance.timeZone),
     payee: check.payee,
     amountCents: dollarsToCents(check.amount) ?? 0,
     submissionShortId: shortId(payout.submissionId),
