@@ -36,7 +36,7 @@ import { QueuePanel } from './queue-panel';
 
 const dollars = (amount: string) => formatDollars(amount) ?? amount;
 
-/** The browser's own day, YYYY-MM-DD: the day an appraiser means by "today". */
+/** The browser's own day of a moment, YYYY-MM-DD: the day an appraiser means by "today". */
 function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -139,8 +139,9 @@ function RegisterCheckDialog({
 
 function MarkMailedDialog({ check, onClose }: { check: Check | null; onClose: () => void }) {
   const mailed = useMarkCheckMailed();
-  // Never before the day it was registered (the server keeps days in UTC).
-  const registeredDay = check?.registeredAt.slice(0, 10) ?? '';
+  // Never before the day it was registered. Days are calendar days where the appraiser is (the
+  // server judges them on the business's calendar, BUSINESS_TIME_ZONE, which is where appraisers work).
+  const registeredDay = check ? localToday(new Date(check.registeredAt)) : '';
   const today = localToday();
   const form = useZodForm(checkMailedSchema, { defaultValues: { mailedOn: today < registeredDay ? registeredDay : today } });
   const onSubmit = form.handleSubmit(({ mailedOn }) => {
