@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, verdict, type Findings } from './figures.ts';
+import { NEVER_DONE_MIN_ANSWERS, percentile, stepsNeverDone, verdict, type Findings } from './figures.ts';
 import type { RequestRecord } from './stack-client.ts';
 
 const clean: Findings = {
@@ -88,5 +88,32 @@ describe('verdict', () => {
 
   it('fails a run that acknowledged nothing, since it proved nothing', () => {
     expect(verdict([], { ...clean, acknowledged: {} }).failures).toEqual(['no write was acknowledged: the load did not run']);
+  });
+
+  it('fails on a step of the load that was answered often and never with a success', () => {
+    const refused = Array.from({ length: NEVER_DONE_MIN_ANSWERS }, () => request(400, 2, undefined, 'check mailed'));
+    const { lines, failures } = verdict([request(201, 1), ...refused], clean);
+    expect(failures).toEqual(['steps that never succeeded: 1']);
+    expect(lines).toContain(
+      `    check mailed: none of ${NEVER_DONE_MIN_ANSWERS} answers was a success (400 x${NEVER_DONE_MIN_ANSWERS})`,
+    );
+  });
+});
+
+describe('stepsNeverDone', () => {
+  it('leaves a step that also succeeded, a step answered too few times, and requests never answered', () => {
+    const many = (status: number, kind: string, n = NEVER_DONE_MIN_ANSWERS) =>
+      Array.from({ length: n }, () => request(status, 1, undefined, kind));
+    expect(
+      stepsNeverDone([
+        ...many(429, 'upload link'),
+        request(201, 1, undefined, 'upload link'),
+        ...many(409, 'make ACH file', NEVER_DONE_MIN_ANSWERS - 1),
+        ...many(0, 'accept offer'),
+      ]),
+    ).toEqual([]);
+    expect(stepsNeverDone([...many(503, 'mailbox page', 3), ...many(409, 'mailbox page', NEVER_DONE_MIN_ANSWERS - 3)])).toEqual([
+      `mailbox page: none of ${NEVER_DONE_MIN_ANSWERS} answers was a success (409 x${NEVER_DONE_MIN_ANSWERS - 3}, 503 x3)`,
+    ]);
   });
 });

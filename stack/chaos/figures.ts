@@ -43,9 +43,33 @@ function byKey<T>(items: readonly T[], key: (item: T) => string): [string, numbe
 
 /**
  * Lost writes, payouts paid twice, ledger disagreements, e-mails lost, e-mails sent twice, 500s (a
- * bug, where an outage is a 502 or 503), processes that did not recover from PostgreSQL's restart.
+ * bug, where an outage is a 502 or 503), processes that did not recover from PostgreSQL's restart,
+ * steps of the load that never succeeded.
  */
-export const MUST_BE_ZERO_FIGURES = 7;
+export const MUST_BE_ZERO_FIGURES = 8;
+
+/** Below this many answers a step that never succeeded may just have met the kills. */
+export const NEVER_DONE_MIN_ANSWERS = 10;
+
+/**
+ * The steps of the load (by kind) answered at least NEVER_DONE_MIN_ANSWERS times and never with a
+ * success: the app refuses something it should do (as 'check mailed' was refused on every try
+ * during a US evening), or the load lost its way. Refusals the app means (a rate limit, an offer
+ * already taken) come beside successes of the same step.
+ */
+export function stepsNeverDone(records: readonly RequestRecord[]): string[] {
+  const answered = new Map<string, RequestRecord[]>();
+  for (const r of records) if (r.status > 0) answered.set(r.kind, [...(answered.get(r.kind) ?? []), r]);
+  const never: string[] = [];
+  for (const [kind, answers] of answered) {
+    if (answers.length < NEVER_DONE_MIN_ANSWERS || answers.some((r) => r.status < 400)) continue;
+    const statuses = byKey(answers, (r) => String(r.status))
+      .map(([status, n]) => `${status} x${n}`)
+      .join(', ');
+    never.push(`${kind}: none of ${answers.length} answers was a success (${statuses})`);
+  }
+  return never.sort();
+}
 
 export interface Verdict {
   lines: string[];
@@ -71,6 +95,7 @@ export function verdict(records: readonly RequestRecord[], f: Findings): Verdict
     ['e-mails sent twice', f.emailsTwice],
     ['500 answers', answered.filter((r) => r.status === 500).map((r) => `${r.method} ${r.kind}`)],
     ['not recovered from PostgreSQL', f.postgres.notRecovered],
+    ['steps that never succeeded', stepsNeverDone(records)],
   ];
   const lines = [
     `duration:                     ${f.seconds.toFixed(0)} s of load; ${f.kills.join('; ') || 'nothing killed'}`,
