@@ -1,8 +1,9 @@
 // The Fastify side of accounts: better-auth's routes under AUTH_BASE_PATH pass through one
 // catch-all route, and every request gets `request.user` and the guards. Who someone is, and
-// every account rule, is the identity service's (modules/users/identity.ts, in app.ctx). On
-// PostgreSQL it also listens for changes to sessions and accounts, which is what lets the identity
-// service answer from memory (its session cache is live only while the listener is connected).
+// every account rule, is the identity service's (modules/users/identity.ts, in app.ctx). It also
+// subscribes to the app's change listener (plugins/change-signals.ts, PostgreSQL only) for changes
+// to sessions and accounts, which is what lets the identity service answer from memory (its
+// session cache is live only while the listener is connected).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, assertAppraiser } from '../access/actor.ts';

@@ -1,7 +1,6 @@
-const inZone = {
-  local: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
-  UTC: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-};
+import { utcShortDateWithYear } from '@assay/domain';
+
+const localDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * 'Nov 22, 2026' for a rate an appraiser set; 'Starting rate' while the starting figure stands.
@@ -11,5 +10,6 @@ const inZone = {
 export function formatRateSince(since: string | null | undefined, zone: 'local' | 'UTC' = 'local'): string {
   if (!since) return 'Starting rate';
   const at = new Date(since);
-  return Number.isNaN(at.getTime()) ? 'Starting rate' : inZone[zone].format(at);
+  if (Number.isNaN(at.getTime())) return 'Starting rate';
+  return zone === 'UTC' ? utcShortDateWithYear(at) : localDate.format(at);
 }
