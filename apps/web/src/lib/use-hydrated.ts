@@ -14,3 +14,11 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * The time zone a date is shown in: UTC in the server's HTML and the render that hydrates it (the
+ * server does not know the visitor's zone, and the two must say the same), the visitor's own after.
+ */
+export function useShownTimeZone(): 'local' | 'UTC' {
+  return useHydrated() ? 'local' : 'UTC';
+}

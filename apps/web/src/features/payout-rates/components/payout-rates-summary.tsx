@@ -1,7 +1,7 @@
 import { ChevronDown, HandCoins } from 'lucide-react';
 import { formatPercentRange, isGemItemType, payoutRatesSentence } from '@assay/domain';
 import { usePayoutRates } from '../api/get-payout-rates';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useShownTimeZone } from '@/lib/use-hydrated';
 import { formatRateSince } from './rate-since';
 
 /**
@@ -13,8 +13,7 @@ export function PayoutRatesSummary() {
   const payoutRates = usePayoutRates();
   const rates = payoutRates.data?.rates ?? [];
   const sentence = payoutRatesSentence(rates);
-  // The server's HTML gives each date in UTC; the visitor's own day once the page is the app.
-  const zone = useHydrated() ? 'local' : 'UTC';
+  const zone = useShownTimeZone();
   if (!sentence) return null;
 
   return (

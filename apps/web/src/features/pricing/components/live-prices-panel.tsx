@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, formatUpdatedAt } from '@/lib/format';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated, useShownTimeZone } from '@/lib/use-hydrated';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useNow } from '@/lib/use-now';
 import { usePricing, type LivePricingRow } from '../api/get-pricing';
@@ -134,8 +134,7 @@ function ChartsFallback() {
 
 function StatusLine({ rows, now }: { rows: LivePricingRow[]; now: number }) {
   const status = pricingStatus(rows, new Date(now));
-  // The server does not know the visitor's time zone: its HTML says UTC until the browser takes over.
-  const zone = useHydrated() ? 'local' : 'UTC';
+  const zone = useShownTimeZone();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
