@@ -90,9 +90,9 @@ async function send(db: Db, transport: MailTransport, sender: MailSender | strin
 }
 
 /**
- * One Message-ID per outbox row, whatever try sends it: a send whose answer was lost (a worker
- * killed between the SMTP server's yes and the row's "sent") is retried as the same message, which
- * mail systems and the stack's chaos proof recognise as one.
+ * One Message-ID per outbox row, whatever try sends it: should a message ever reach a server twice
+ * (an answer lost in the one instant `send` cannot close), mail systems and the stack's chaos proof
+ * recognise the copies as one message.
  */
 export function outboxMessageId(outboxId: string, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'assay.invalid';
