@@ -62,6 +62,11 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** Sees every route as it is added: tests list the whole API this way, so none is forgotten. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * False: no change listener, so no session cache and no price reload on another's signal (tests on
+   * PostgreSQL, whose signals arrive on a connection of their own, after the write). Default true.
+   */
+  hearChanges?: boolean;
   /** Replaces configured adapters (tests: a provider's stand-in, a failing storage). */
   adapters?: Partial<Adapters>;
 }
@@ -113,8 +118,10 @@ export async function buildApp(deps: AppDeps) {
   // Route-level limits only (shared in Redis with REDIS_URL); sign-in limits are better-auth's.
   await app.register(rateLimitPlugin, { redisUrl: deps.config.redis.url, keyPrefix: deps.config.redis.keyPrefix });
   await app.register(apiDocsPlugin, { production: deps.config.production });
-  // One LISTEN connection per instance, for the session cache and the price feed (PostgreSQL only).
-  await app.register(changeSignalsPlugin, { databaseUrl: deps.config.databaseUrl });
+  // One change listener per instance, for the session cache and the price feed.
+  await app.register(changeSignalsPlugin, {
+    listen: deps.hearChanges === false ? undefined : (handlers, log) => deps.database.listenForChanges(handlers, log),
+  });
   await app.register(authPlugin);
   await app.register(priceFeedPlugin, {
     service: ctx.pricing,

@@ -1,12 +1,14 @@
 // The app's one change listener (plugins/change-signals.ts): every subscriber (the session cache,
 // the price feed) hears each signal, a loss and a return, over a single LISTEN connection per
-// instance. PostgreSQL only.
+// instance on PostgreSQL; on the embedded database, each change before the write that made it
+// resolves, on the event loop's PGlite and on the database thread's.
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME, signalChange } from '../src/db/change-signals.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { changeSignalsPlugin } from '../src/plugins/change-signals.ts';
+import { users } from '../src/db/schema/index.ts';
 import { emptyPostgresDatabase, rowsOf, waitFor } from './support/jobs.ts';
 
 describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', () => {
@@ -32,7 +34,7 @@ describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', ()
 
   it('hands every signal, loss and return to each subscriber over one connection', async () => {
     const app = Fastify({ logger: false });
-    await app.register(changeSignalsPlugin, { databaseUrl: scratch.url });
+    await app.register(changeSignalsPlugin, { listen: (handlers, log) => database.listenForChanges(handlers, log) });
     const heard: string[][] = [[], []];
     for (const log of heard) {
       app.changes.subscribe({
@@ -63,12 +65,68 @@ describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', ()
     await waitFor(async () => (await listeners()) === 0, 'the listener to close with the app');
   });
 
-  it('opens nothing without a database URL, and caughtUp resolves at once', async () => {
+  it('opens nothing without a listener, and caughtUp resolves at once', async () => {
     const app = Fastify({ logger: false });
     await app.register(changeSignalsPlugin, {});
     app.changes.subscribe({ onSignal: () => undefined });
     await app.ready();
     await app.changes.caughtUp();
     await app.close();
+  });
+});
+
+describe.each(['main', 'worker'] as const)('the embedded database, PGlite on the %s thread', (pgliteThread) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteThread });
+    await database.migrate();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('hears each change before the write that made it resolves, and says when it stops', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(changeSignalsPlugin, { listen: (handlers, log) => database.listenForChanges(handlers, log) });
+    const heard: string[] = [];
+    app.changes.subscribe({
+      onSignal: (signal) => heard.push(signal.topic === 'account' ? `account ${signal.userId}` : signal.topic),
+      onListening: (resumed) => heard.push(resumed ? 'resumed' : 'listening'),
+      onLost: () => heard.push('lost'),
+    });
+    await app.ready();
+    await waitFor(() => heard.includes('listening'), 'the listener to listen');
+
+    await signalChange(database.db, 'prices');
+    expect(heard).toEqual(['listening', 'prices']);
+
+    // migration 0018's trigger, in a transaction: heard once it commits, before the commit resolves.
+    await database.db.insert(users).values({ id: 'listener-user', name: 'L', email: 'listener@assay.test' });
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ name: 'Listener' })
+        .where(sql`${users.id} = 'listener-user'`);
+      expect(heard).toEqual(['listening', 'prices']);
+    });
+    expect(heard).toEqual(['listening', 'prices', 'account listener-user']);
+
+    // A rolled-back change is never heard.
+    await database.db
+      .transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ name: 'Never' })
+          .where(sql`${users.id} = 'listener-user'`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await app.changes.caughtUp();
+    await app.close();
+    expect(heard).toEqual(['listening', 'prices', 'account listener-user', 'lost']);
+
+    // Closed: no longer listening.
+    await signalChange(database.db, 'prices');
+    expect(heard.at(-1)).toBe('lost');
   });
 });

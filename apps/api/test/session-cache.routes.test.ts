@@ -2,7 +2,8 @@
 // instances on one PostgreSQL database, each listening for changes as a server does. Signing out,
 // on either instance, ends the session at once on both; a change to the account made anywhere (an
 // appraiser's role taken away with SQL, as `npm run admin` would) reaches both; an instance that
-// cannot hear changes answers from the database only. The embedded database never caches.
+// cannot hear changes answers from the database only. The embedded database hears its own changes
+// before the write that made them resolves, so there nothing waits.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-signals.ts';
@@ -117,16 +118,40 @@ describe.skipIf(!onPostgres)('the session cache across instances (PostgreSQL)', 
   });
 });
 
-describe('the embedded database', () => {
-  it('never answers a session from memory (nothing there hears changes)', async () => {
-    const t = await createTestApp('pglite', {}, { hearChanges: true });
-    try {
-      const { cookie } = await signUp(t.app);
-      expect((await me(t, cookie)).statusCode).toBe(200);
-      expect(live(t)).toBe(false);
-      expect(t.app.ctx.identity.sessionCache.size).toBe(0);
-    } finally {
-      await t.close();
-    }
+describe.each(['worker', 'main'])('the embedded database, PGlite on the %s thread', (thread) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { PGLITE_THREAD: thread });
+    await waitFor(() => live(t), 'the app to hear its own changes');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a session from memory, and every change ends it before the write that made it resolves', async () => {
+    const { cookie, id, email } = await signUp(t.app);
+    const token = tokenOf(t, cookie)!;
+    expect((await me(t, cookie)).statusCode).toBe(200);
+    expect(t.app.ctx.identity.sessionCache.userOf(token)).toBe(id);
+
+    // Ended by SQL (as another tool would): forgotten as the DELETE resolves, no waiting.
+    await t.db.delete(sessions).where(eq(sessions.token, token));
+    expect(t.app.ctx.identity.sessionCache.userOf(token)).toBeNull();
+    expect((await me(t, cookie)).statusCode).toBe(401);
+
+    // Signed out through better-auth.
+    const again = cookieOf(await signIn(t.app, email));
+    expect((await me(t, again)).statusCode).toBe(200);
+    expect((await identityPost(t, '/sign-out', again)).statusCode).toBe(200);
+    expect((await me(t, again)).statusCode).toBe(401);
+  });
+
+  it("an appraiser's role taken away with SQL is refused on the very next request", async () => {
+    const admin = await signUp(t.app, { email: ADMIN_EMAIL });
+    const mailbox = () => t.app.inject({ method: 'GET', url: '/api/admin/submissions', headers: { cookie: admin.cookie } });
+    expect((await mailbox()).statusCode).toBe(200);
+    expect((await mailbox()).statusCode).toBe(200);
+    await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
+    expect((await mailbox()).statusCode).toBe(403);
   });
 });

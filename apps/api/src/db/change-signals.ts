@@ -4,7 +4,7 @@
 // instances": a price refresh or a gem price edit on one instance is seen by all at once). Changes to
 // sessions and accounts are signalled by database triggers (migration 0018), whoever writes them
 // (better-auth, `npm run admin`, a cascade), so that cached sessions are dropped at once. The
-// embedded database has one process, which re-reads after its own writes, so only PostgreSQL listens.
+// embedded database has one process, whose one session hears its own NOTIFYs (listenInProcess).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -59,6 +59,9 @@ const CAUGHT_UP_TIMEOUT_MS = 2_000;
 /** A pause between reconnections, so a database that is down is not hammered. */
 export const RELISTEN_DELAY_MS = 1_000;
 
+/** Where a listener says it lost or could not make its connection. */
+export type ListenerLog = { warn(details: object, message: string): void };
+
 export interface ChangeHandlers {
   onSignal(signal: ChangeSignal): void;
   /**
@@ -74,11 +77,7 @@ export interface ChangeHandlers {
  * Listens on its own connection (a pooled one would lose LISTEN when handed back). When the
  * connection drops it says so, connects again, and then says it is listening again.
  */
-export function listenForChanges(
-  databaseUrl: string,
-  handlers: ChangeHandlers,
-  log: { warn(details: object, message: string): void },
-): ChangeListener {
+export function listenForChanges(databaseUrl: string, handlers: ChangeHandlers, log: ListenerLog): ChangeListener {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -178,6 +177,49 @@ export function listenForChanges(
       client = null;
       if (last) handlers.onLost?.();
       await last?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** What PGlite, or its stand-in on the database thread, offers a listener. */
+export interface InProcessNotifier {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/**
+ * The embedded database's listener: one process, one database session, which PostgreSQL hands its
+ * own NOTIFYs at commit. PGlite calls the callback while it reads the output of the statement that
+ * committed (on its thread: the notification is posted before that statement's reply), so a change
+ * is heard before the write that made it resolves: nothing is ever behind, and caughtUp has
+ * nobody to wait for.
+ */
+export function listenInProcess(database: InProcessNotifier, handlers: ChangeHandlers, log: ListenerLog): ChangeListener {
+  let closed = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  const listening = database
+    .listen(CHANGE_CHANNEL, (payload) => {
+      const signal = parseChangeSignal(payload);
+      if (signal) handlers.onSignal(signal);
+    })
+    .then(
+      (stop) => {
+        unlisten = stop;
+        if (!closed) handlers.onListening?.(false);
+      },
+      (error: unknown) =>
+        log.warn(
+          { error: error instanceof Error ? error.name : 'unknown' },
+          'the embedded database could not LISTEN; nothing is cached',
+        ),
+    );
+  return {
+    async caughtUp() {},
+    async close() {
+      closed = true;
+      await listening;
+      if (!unlisten) return;
+      handlers.onLost?.();
+      await unlisten().catch(() => undefined);
     },
   };
 }

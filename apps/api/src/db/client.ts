@@ -9,6 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import {
+  type ChangeHandlers,
+  type ChangeListener,
+  type ListenerLog,
+  listenForChanges,
+  listenInProcess,
+} from './change-signals.ts';
 import { openDurablePGlite } from './durable-pglite.ts';
 import { startPGliteThread } from './pglite-thread-client.ts';
 import * as schema from './schema/index.ts';
@@ -24,6 +31,8 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Hears the change channel (db/change-signals.ts): on a connection of its own on PostgreSQL. */
+  listenForChanges(handlers: ChangeHandlers, log: ListenerLog): ChangeListener;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -59,9 +68,11 @@ export async function openDatabase(options: {
       client.on('error', () => undefined);
     });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const { databaseUrl } = options;
     return {
       db,
       kind: 'postgres',
+      listenForChanges: (handlers, log) => listenForChanges(databaseUrl, handlers, log),
       async migrate() {
         const client = await pool.connect();
         try {
@@ -83,6 +94,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    listenForChanges: (handlers, log) => listenInProcess(client, handlers, log),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -1,14 +1,15 @@
 // The embedded database on a thread of its own (pglite-thread.ts), seen from the server's thread as
 // the part of a PGlite instance that drizzle, its migrator, the job engine (jobs/sql-executor.ts)
-// and the test templates call: query, exec, transaction, dumpDataDir and close. Each call crosses
-// the thread's port and resolves with the thread's answer, so a write resolves only after the
-// thread's durable commit did.
+// and the test templates call: query, exec, transaction, dumpDataDir and close, and what the change
+// listener calls (listen). Each call crosses the thread's port and resolves with the thread's answer,
+// so a write resolves only after the thread's durable commit did, and after the notifications it sent.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParserOptions, QueryOptions, Results } from '@electric-sql/pglite';
 import {
   errorFromFields,
+  type Notification,
   type Reply,
   type Request,
   type Started,
@@ -26,6 +27,8 @@ export interface ThreadTransaction {
 
 export interface PGliteThreadClient extends Omit<ThreadTransaction, 'rollback' | 'closed'> {
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
+  /** As PGlite's: `callback` hears each NOTIFY on `channel`; the function returned stops it. */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression?: 'none'): Promise<Blob>;
   close(): Promise<void>;
   readonly closed: boolean;
@@ -127,7 +130,14 @@ export async function startPGliteThread(
   worker.on('error', die);
   worker.on('messageerror', die);
   worker.on('exit', (code) => die(new Error(`The embedded database thread exited (${code}).`)));
-  worker.on('message', (reply: Reply) => {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  worker.on('message', (message: Reply | Notification) => {
+    if ('notification' in message) {
+      const { channel, payload } = message.notification;
+      listeners.get(channel)?.forEach((listener) => listener(payload));
+      return;
+    }
+    const reply = message;
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
@@ -203,6 +213,21 @@ export async function startPGliteThread(
     query: (sql, params, options) => query(sql, params, options),
     exec: (sql, options) => exec(sql, options),
     transaction,
+    async listen(channel, callback) {
+      // Heard from the moment LISTEN runs, before its reply arrives.
+      const heard = listeners.get(channel) ?? new Set();
+      listeners.set(channel, heard.add(callback));
+      try {
+        await call({ op: 'listen', channel });
+      } catch (error) {
+        heard.delete(callback);
+        throw error;
+      }
+      return async () => {
+        heard.delete(callback);
+        if (heard.size === 0 && !dead) await call({ op: 'unlisten', channel });
+      };
+    },
     async dumpDataDir() {
       return new Blob([(await call({ op: 'dump' })) as Uint8Array]);
     },

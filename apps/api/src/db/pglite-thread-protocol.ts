@@ -16,11 +16,21 @@ export type Request =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'rollback'; tx: number }
   | { op: 'dump' }
+  /** LISTEN on the channel: every NOTIFY on it is then posted as a Notification. */
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
   | { op: 'close' };
 
 export type Call = Request & { id: number };
 
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
+
+/**
+ * A NOTIFY heard on a channel the client listens on. PGlite hands it over while it parses the
+ * output of the statement that committed it, so it is posted before that statement's reply: the
+ * client hears a change before the write that made it resolves.
+ */
+export type Notification = { notification: { channel: string; payload: string } };
 
 /** The thread's first message: the database is open (and, on a folder, proven durable), or why not. */
 export type Started = { started: true } | { started: false; error: ErrorFields };

@@ -7,7 +7,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { openDurablePGlite } from './durable-pglite.ts';
-import { type Call, errorFields, type Reply, type Request, type Started, type ThreadDatabase } from './pglite-thread-protocol.ts';
+import {
+  type Call,
+  errorFields,
+  type Notification,
+  type Reply,
+  type Request,
+  type Started,
+  type ThreadDatabase,
+} from './pglite-thread-protocol.ts';
 
 const port = parentPort!;
 const opened = workerData as ThreadDatabase;
@@ -33,6 +41,7 @@ interface OpenTransaction {
 function serve(pg: PGlite) {
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
+  const unlisteners = new Map<string, () => Promise<void>>();
 
   // PGlite's transaction() holds its one connection until the callback returns: the callback waits
   // for the client's end call, and meanwhile only calls tagged with this transaction reach PGlite.
@@ -82,6 +91,21 @@ function serve(pg: PGlite) {
         return transaction(request.tx).tx.rollback();
       case 'dump':
         return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+      case 'listen': {
+        if (unlisteners.has(request.channel)) return undefined;
+        const { channel } = request;
+        // Posted from PGlite's callback, which runs before the committing statement's reply is sent.
+        const unlisten = await pg.listen(channel, (payload) =>
+          port.postMessage({ notification: { channel, payload } } satisfies Notification),
+        );
+        unlisteners.set(channel, unlisten);
+        return undefined;
+      }
+      case 'unlisten': {
+        const unlisten = unlisteners.get(request.channel);
+        unlisteners.delete(request.channel);
+        return unlisten?.();
+      }
       case 'close':
         await pg.close();
         // The client waits for the thread's exit, which follows once the port stops listening.

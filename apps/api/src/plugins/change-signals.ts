@@ -1,10 +1,11 @@
-// The app's one LISTEN connection for the change channel (db/change-signals.ts), on PostgreSQL.
-// Whatever keeps a copy of shared state (the session cache, the price feed) subscribes while the
-// app is being built; the connection opens when the app is ready and every signal, loss and
-// return is handed to each subscriber. One connection per instance, not one per subscriber.
+// The app's one listener on the change channel (db/change-signals.ts): a LISTEN connection of its
+// own on PostgreSQL, the database's own session on the embedded one. Whatever keeps a copy of shared
+// state (the session cache, the price feed) subscribes while the app is being built; the listener
+// starts when the app is ready and every signal, loss and return is handed to each subscriber. One
+// listener per instance, not one per subscriber.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ChangeHandlers, type ChangeListener, listenForChanges } from '../db/change-signals.ts';
+import type { ChangeHandlers, ChangeListener, ListenerLog } from '../db/change-signals.ts';
 
 export interface ChangeSubscriptions {
   /** Hears changes from the moment the app's listener listens. Call it before the app is ready. */
@@ -20,7 +21,7 @@ declare module 'fastify' {
 }
 
 export const changeSignalsPlugin = fp(
-  async (app: FastifyInstance, opts: { databaseUrl?: string }) => {
+  async (app: FastifyInstance, opts: { listen?: (handlers: ChangeHandlers, log: ListenerLog) => ChangeListener }) => {
     const subscribers: ChangeHandlers[] = [];
     let listener: ChangeListener | undefined;
     app.decorate('changes', {
@@ -28,9 +29,8 @@ export const changeSignalsPlugin = fp(
       caughtUp: async () => listener?.caughtUp(),
     });
     app.addHook('onReady', async () => {
-      if (!opts.databaseUrl || subscribers.length === 0) return;
-      listener = listenForChanges(
-        opts.databaseUrl,
+      if (!opts.listen || subscribers.length === 0) return;
+      listener = opts.listen(
         {
           onSignal: (signal) => subscribers.forEach((s) => s.onSignal(signal)),
           onListening: (resumed) => subscribers.forEach((s) => s.onListening?.(resumed)),

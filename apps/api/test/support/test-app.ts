@@ -79,7 +79,8 @@ export async function createTestApp(
     /**
      * PostgreSQL: listen for changes to sessions and accounts as a server does, which makes the
      * session cache live. Off by default: a test that writes a user row with SQL and asks again at
-     * once would otherwise race the signal, as no request does in production.
+     * once would otherwise race the signal, as no request does in production. PGlite always hears
+     * them, as a server does: its signals arrive before the write that sent them resolves.
      */
     hearChanges?: boolean;
     /** Registered before the app is ready: a test's own routes (never production ones). */
@@ -108,8 +109,9 @@ export async function createTestApp(
   await syncAdminEmails(database.db, config.adminEmails);
   const routes: RouteOptions[] = [];
   const app = await buildApp({
-    config: options.hearChanges && url ? { ...config, databaseUrl: url } : config,
+    config,
     database,
+    hearChanges: engine === 'pglite' || options.hearChanges === true,
     secrets: {
       sessionSecret: config.sessionSecret!,
       encryptionKey: config.encryptionKey!,

@@ -2,7 +2,8 @@
 // for who is asking. It may only answer while this process hears every change to sessions and
 // users: database triggers signal each one (migration 0018, db/change-signals.ts), and the auth
 // plugin switches the cache on when its listener is connected and off, emptied, the moment it is
-// not. On the embedded database nothing listens, so the cache stays off there.
+// not. The embedded database hears its own changes before the write that made them resolves
+// (db/change-signals.ts listenInProcess), so the cache is live there too.
 import type { Actor } from '../../access/actor.ts';
 
 export interface CachedSession {
