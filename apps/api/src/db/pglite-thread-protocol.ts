@@ -5,8 +5,11 @@
 // SQLSTATE checks and log serializer read.
 import type { Results, RowMode } from '@electric-sql/pglite';
 
-/** What the thread opens: a durable folder, or an in-memory cluster from a dumpDataDir() tarball (or empty). */
-export type ThreadDatabase = { dataDir: string } | { dump?: Uint8Array };
+/**
+ * What the thread opens: a durable folder, or an in-memory cluster from a dumpDataDir() tarball (or
+ * empty); and the nice value it runs at.
+ */
+export type ThreadDatabase = ({ dataDir: string } | { dump?: Uint8Array }) & { nice: number };
 
 export type Request =
   | { op: 'query'; tx?: number; sql: string; params?: unknown[]; rowMode?: RowMode; rawTypes: number[] }

@@ -1,12 +1,12 @@
 // The embedded database on its thread answers as PGlite on the event loop does: the same values
 // with drizzle's options, transactions that nothing else runs inside, the same errors, and a crash
-// that fails every caller instead of leaving them waiting.
-import { readFileSync } from 'node:fs';
+// that fails every caller instead of leaving them waiting; on Linux it yields the CPU to the event loop.
+import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { type PGliteThreadClient, startPGliteThread } from './pglite-thread-client.ts';
+import { DATABASE_THREAD_NICE, type PGliteThreadClient, startPGliteThread } from './pglite-thread-client.ts';
 
 // A migrated cluster: loading it skips initdb, the slow part of a start.
 const dump = () => new Blob([readFileSync(inject('assayDatabaseTemplates').pgliteDumpFile)]);
@@ -40,7 +40,20 @@ const drizzleOptions = {
   ),
 };
 
+/** The nice value of each thread of this process (Linux /proc; stat(5)'s 19th field). */
+const niceOfThreads = () =>
+  readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+
 describe('PGlite on its own thread', () => {
+  it.runIf(process.platform === 'linux')('runs at a lower priority than the event loop, which keeps its own', () => {
+    expect(DATABASE_THREAD_NICE).toBeGreaterThan(0);
+    expect(niceOfThreads()).toContain(DATABASE_THREAD_NICE);
+    expect(niceOfThreads()[0]).toBe(0);
+  });
+
   it('answers every type as PGlite does on the event loop, with and without drizzle’s options', async () => {
     for (const options of [
       undefined,

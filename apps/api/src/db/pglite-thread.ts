@@ -4,9 +4,12 @@
 // pglite-thread-client.ts sends. A call is answered only once PGlite has resolved it, and on a
 // folder PGlite resolves a commit only after its WAL is flushed (durable-pglite.ts), so an answer
 // still means "on disk".
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { openDurablePGlite } from './durable-pglite.ts';
+import { namedStatements } from './pglite-statements.ts';
 import {
   type Call,
   errorFields,
@@ -42,6 +45,7 @@ function serve(pg: PGlite) {
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
   const unlisteners = new Map<string, () => Promise<void>>();
+  const query = namedStatements(pg);
 
   // PGlite's transaction() holds its one connection until the callback returns: the callback waits
   // for the client's end call, and meanwhile only calls tagged with this transaction reach PGlite.
@@ -73,8 +77,9 @@ function serve(pg: PGlite) {
   const run = async (request: Request): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
-        const target = request.tx === undefined ? pg : transaction(request.tx).tx;
-        return target.query(request.sql, request.params, optionsFor(request.rowMode, request.rawTypes));
+        const options = optionsFor(request.rowMode, request.rawTypes);
+        if (request.tx === undefined) return query(request.sql, request.params, options);
+        return transaction(request.tx).tx.query(request.sql, request.params, options);
       }
       case 'exec': {
         const target = request.tx === undefined ? pg : transaction(request.tx).tx;
@@ -122,7 +127,18 @@ function serve(pg: PGlite) {
   });
 }
 
+/** Linux gives each thread a nice value of its own (see DATABASE_THREAD_NICE). */
+function yieldToTheEventLoop(nice: number) {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, nice);
+  } catch {
+    // No /proc (not Linux): the scheduler shares the CPU evenly.
+  }
+}
+
 try {
+  yieldToTheEventLoop(opened.nice);
   const pg = await open();
   serve(pg);
   port.postMessage({ started: true } satisfies Started);

@@ -35,12 +35,16 @@ export const photoIdsOfRow = sql<string[]>`coalesce((
   where ${q(submissionImages.submissionId)} = ${q(submissions.id)} and ${q(submissionImages.purpose)} = 'submission'
 ), '[]'::json)`;
 
-/** The open offer's deadline; the newest open version's, should there ever be two. */
-const openOfferValidUntil = sql<Date | null>`(
+/**
+ * The open offer's deadline; the newest open version's, should there ever be two. Looked for only
+ * on an offered submission, the only one whose answer shows it (toSubmissionDto): the other rows
+ * of a list skip the subquery.
+ */
+const openOfferValidUntil = sql<Date | null>`case when ${q(submissions.status)} = 'offered' then (
   select ${q(offers.validUntil)} from ${offers}
   where ${q(offers.submissionId)} = ${q(submissions.id)} and ${q(offers.status)} = 'open'
   order by ${q(offers.version)} desc limit 1
-)`.mapWith(offers.validUntil);
+) end`.mapWith(offers.validUntil);
 
 /** The columns a submission's answer shows (toSubmissionDto): the list reads no others. */
 export const dtoColumns = {

@@ -1,0 +1,102 @@
+// Named statements for the embedded database's thread, as PostgreSQL drivers keep them (postgres.js
+// does by default): PGlite's query() sends an unnamed Parse, a statement Describe, Bind, a portal
+// Describe, Execute and Sync as six trips into WebAssembly, and plans the statement every time.
+// Here a statement is parsed once under a name of its own (and Postgres plans it once it sees that
+// a generic plan will do), and each call is one trip: Bind, Describe, Execute, Sync. Same locks,
+// same parameter serializers and result parsers as query(), so callers see no difference.
+import { parse, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+/** Kept per distinct SQL text; the app has a few hundred at most, and the least used go first. */
+export const MAX_NAMED_STATEMENTS = 500;
+
+interface NamedStatement {
+  name: string;
+  /** The type of each parameter, as Postgres inferred it: their serializers depend on it. */
+  paramTypes: number[];
+}
+
+/** Postgres refuses to run a named statement whose result columns a schema change altered. */
+const isStalePlan = (error: unknown) =>
+  error instanceof Error && (error as { code?: string }).code === '0A000' && /cached plan/.test(error.message);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+export function namedStatements(pg: PGlite, maxStatements = MAX_NAMED_STATEMENTS) {
+  const { serialize } = protocol;
+  /** In order of last use: a Map keeps insertion order, and a use moves the entry to the end. */
+  const statements = new Map<string, NamedStatement>();
+  let nextName = 1;
+
+  const exchange = (messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
+
+  async function forget(sql: string) {
+    const statement = statements.get(sql);
+    if (!statement) return;
+    statements.delete(sql);
+    await exchange([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+  }
+
+  async function prepare(sql: string): Promise<NamedStatement> {
+    if (statements.size >= maxStatements) await forget(statements.keys().next().value!);
+    const name = `assay_s${nextName++}`;
+    const replies = await exchange([
+      serialize.parse({ name, text: sql, types: [] }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    const described = replies.find((message) => message.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const statement = { name, paramTypes: described?.dataTypeIDs ?? [] };
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  async function run<T>(sql: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+      statements.set(sql, statement);
+    } else {
+      statement = await prepare(sql);
+    }
+    const { paramTypes } = statement;
+    // As PGlite's query() serializes them: by the type Postgres inferred, else as text.
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[paramTypes[index]!] ?? pg.serializers[paramTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const replies = await exchange([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    return parse.parseResults(replies, pg.parsers, options)[0] as Results<T>;
+  }
+
+  /** query(), outside a transaction: waits for any open one, as query() does. */
+  return function query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        let result: Results<T>;
+        try {
+          result = await run<T>(sql, params, options);
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          await forget(sql);
+          result = await run<T>(sql, params, options);
+        }
+        await pg.syncToFs();
+        return result;
+      }),
+    );
+  };
+}
