@@ -46,6 +46,18 @@ describe('named statements on PGlite', () => {
     expect((await query('select $1::int + 1 as n', [1])).rows).toEqual([{ n: 2 }]);
   });
 
+  it('plans a statement once, and leaves the session planning as before', async () => {
+    const sql = 'select name from item where id = $1 and ok is not null';
+    for (const id of [1, 2, 1]) await query(sql, [id]);
+    const { rows } = await pg.query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+      [sql],
+    );
+    expect(rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    await expect(query('select $1::int / 0', [1])).rejects.toMatchObject({ code: '22012' });
+    expect((await pg.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
   it('writes, and tells how many rows they changed', async () => {
     const result = await query('update item set ok = $1 where id = any($2::int[])', [true, [1, 2]]);
     expect(result.affectedRows).toBe(2);

@@ -1,9 +1,16 @@
 // Named statements for the embedded database's thread, as PostgreSQL drivers keep them (postgres.js
 // does by default): PGlite's query() sends an unnamed Parse, a statement Describe, Bind, a portal
 // Describe, Execute and Sync as six trips into WebAssembly, and plans the statement every time.
-// Here a statement is parsed once under a name of its own (and Postgres plans it once it sees that
-// a generic plan will do), and each call is one trip: Bind, Describe, Execute, Sync. Same locks,
-// same parameter serializers and result parsers as query(), so callers see no difference.
+// Here a statement is parsed once under a name of its own and planned once, and each call is one
+// trip: Bind, Describe, Execute, Sync. Same locks, same parameter serializers and result parsers as
+// query(), so callers see no difference.
+//
+// Planned once: Postgres would plan a named statement again for each call's values whenever it
+// guesses that beats its generic plan, and on the embedded database it always guesses so (no
+// statistics: single-user Postgres never ANALYZEs), which cost ~30% of the seller's list. The
+// call switches plan_cache_mode to force_generic_plan around its Bind, and back after its Sync.
+// What that gives up: a plan that picks a partial index from a parameter's value, which the
+// embedded database's small tables do not need (decision 021).
 import { parse, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /** Kept per distinct SQL text; the app has a few hundred at most, and the least used go first. */
@@ -74,12 +81,15 @@ export function namedStatements(pg: PGlite, maxStatements = MAX_NAMED_STATEMENTS
       return serializer ? serializer(value) : String(value);
     });
     const replies = await exchange([
+      serialize.query('set plan_cache_mode = force_generic_plan'),
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
+      serialize.query('set plan_cache_mode = auto'),
     ]);
-    return parse.parseResults(replies, pg.parsers, options)[0] as Results<T>;
+    // One result per command: the first SET, the statement's, the second SET.
+    return parse.parseResults(replies, pg.parsers, options)[1] as Results<T>;
   }
 
   /** query(), outside a transaction: waits for any open one, as query() does. */

@@ -1,6 +1,7 @@
 // Setup of the 'web-dom' test project (vitest.config.ts): the mock API, a clean DOM and toast
 // store after each test, and no unexpected console.error (ARCHITECTURE habit 6).
 import { cleanup } from '@testing-library/react';
+import Uppy from '@uppy/core';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw';
@@ -19,6 +20,14 @@ HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogEle
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.removeAttribute('open');
   this.dispatchEvent(new Event('close'));
+};
+
+// Every Uppy checks navigator.onLine 3 s after it is made, on a timer that destroy() does not
+// clear: a test file that ends sooner has its window torn down first, and the check then throws
+// "window is not defined" into the run. Past the file's end there is nothing to check.
+const checkOnline = Uppy.prototype.updateOnlineStatus;
+Uppy.prototype.updateOnlineStatus = function updateOnlineStatusWhileThereIsAWindow(this: Uppy) {
+  if (typeof window !== 'undefined') checkOnline.call(this);
 };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
