@@ -59,7 +59,12 @@ export const NEVER_DONE_MIN_ANSWERS = 10;
  */
 export function stepsNeverDone(records: readonly RequestRecord[]): string[] {
   const answered = new Map<string, RequestRecord[]>();
-  for (const r of records) if (r.status > 0) answered.set(r.kind, [...(answered.get(r.kind) ?? []), r]);
+  for (const r of records) {
+    if (r.status <= 0) continue;
+    const ofKind = answered.get(r.kind);
+    if (ofKind) ofKind.push(r);
+    else answered.set(r.kind, [r]);
+  }
   const never: string[] = [];
   for (const [kind, answers] of answered) {
     if (answers.length < NEVER_DONE_MIN_ANSWERS || answers.some((r) => r.status < 400)) continue;

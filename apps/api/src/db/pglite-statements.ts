@@ -26,23 +26,13 @@ interface NamedStatement {
 const isStalePlan = (error: unknown) =>
   error instanceof Error && (error as { code?: string }).code === '0A000' && /cached plan/.test(error.message);
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
-
 export function namedStatements(pg: PGlite, maxStatements = MAX_NAMED_STATEMENTS) {
   const { serialize } = protocol;
   /** In order of last use: a Map keeps insertion order, and a use moves the entry to the end. */
   const statements = new Map<string, NamedStatement>();
   let nextName = 1;
 
-  const exchange = (messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
+  const exchange = (messages: Uint8Array[]) => pg.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
 
   async function forget(sql: string) {
     const statement = statements.get(sql);

@@ -1,7 +1,7 @@
 // The Fastify side of accounts: better-auth's routes under AUTH_BASE_PATH pass through one
 // catch-all route, and every request gets `request.user` and the guards. Who someone is, and
 // every account rule, is the identity service's (modules/users/identity.ts, in app.ctx). It also
-// subscribes to the app's change listener (plugins/change-signals.ts, PostgreSQL only) for changes
+// subscribes to the app's change listener (plugins/change-signals.ts) for changes
 // to sessions and accounts, which is what lets the identity service answer from memory (its
 // session cache is live only while the listener is connected).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

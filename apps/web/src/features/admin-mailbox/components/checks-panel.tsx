@@ -37,9 +37,9 @@ import { QueuePanel } from './queue-panel';
 const dollars = (amount: string) => formatDollars(amount) ?? amount;
 
 /** The browser's own day of a moment, YYYY-MM-DD: the day an appraiser means by "today". */
-function localToday(now = new Date()): string {
+function localDay(at = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 const statusTones: Record<CheckStatus, 'progress' | 'success' | 'neutral'> = {
@@ -141,8 +141,8 @@ function MarkMailedDialog({ check, onClose }: { check: Check | null; onClose: ()
   const mailed = useMarkCheckMailed();
   // Never before the day it was registered. Days are calendar days where the appraiser is (the
   // server judges them on the business's calendar, BUSINESS_TIME_ZONE, which is where appraisers work).
-  const registeredDay = check ? localToday(new Date(check.registeredAt)) : '';
-  const today = localToday();
+  const registeredDay = check ? localDay(new Date(check.registeredAt)) : '';
+  const today = localDay();
   const form = useZodForm(checkMailedSchema, { defaultValues: { mailedOn: today < registeredDay ? registeredDay : today } });
   const onSubmit = form.handleSubmit(({ mailedOn }) => {
     if (!check) return;
