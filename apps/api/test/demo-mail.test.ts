@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHHELD_FOR_ADMIN } from '../src/modules/demo/demo-mail.routes.ts';
+import { decideDemoMode, seededDemoExposure } from '../src/modules/demo/demo-mode.ts';
+import { demoAccountsExist, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { DEFAULT_PASSWORD, signUp, uniqueAddress } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -63,6 +65,14 @@ describe('the demo mailbox', () => {
   it('does not exist outside demo mode', async () => {
     const res = await plain.app.inject({ method: 'GET', url: '/api/demo/mail', remoteAddress: '127.0.0.1' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('knows a database that holds the demo accounts, which a start with the demo off refuses to serve to others', async () => {
+    const facts = { production: false, demoMode: undefined, host: '0.0.0.0', embedded: true, trustProxy: undefined };
+    const exposure = async () => seededDemoExposure(facts, decideDemoMode(facts), await demoAccountsExist(plain.db));
+    expect(await exposure()).toBeNull();
+    expect(await seedDemoIfFresh(plain.db, plain.app.ctx.identity.auth)).toBe(true);
+    expect(await exposure()).toMatch(/^This data folder holds the demo/);
   });
 });
 
