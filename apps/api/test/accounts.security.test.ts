@@ -6,8 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInClientAttempts } from '../src/db/schema/index.ts';
-import { accountKeyOf } from '../src/modules/users/sign-in-throttle.repository.ts';
+import { signInAttempts, signInClientAttempts } from '../src/db/schema/index.ts';
+import { accountKeyOf, pruneSignInThrottle } from '../src/modules/users/sign-in-throttle.repository.ts';
 import { syncAdminEmails } from '../src/modules/users/users.service.ts';
 import {
   ACCOUNT_TRIES_PER_WINDOW,
@@ -245,6 +245,25 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toMatch(/one of the most common ones/);
     expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, uniqueAddress())).statusCode).toBe(200);
+  });
+
+  it('prunes the throttle rows that no longer count, and keeps the live ones', async () => {
+    const email = `prune-${Date.now()}@assay.test`;
+    const now = new Date();
+    const dayAgo = new Date(now.getTime() - 25 * 60 * 60 * 1000);
+    await admit(email, '10.8.0.1', dayAgo);
+    await admit(email, '10.8.0.2', now);
+    await pruneSignInThrottle(t.db, now);
+    const rows = await t.db
+      .select({ attempts: signInClientAttempts.attempts })
+      .from(signInClientAttempts)
+      .where(eq(signInClientAttempts.accountKey, accountKeyOf(email)));
+    expect(rows).toEqual([{ attempts: 1 }]);
+    const [account] = await t.db
+      .select()
+      .from(signInAttempts)
+      .where(eq(signInAttempts.accountKey, accountKeyOf(email)));
+    expect(account?.attempts).toBe(1);
   });
 
   it('refuses the first-guessed passwords with a sentence at sign-up, on change and at reset', async () => {
