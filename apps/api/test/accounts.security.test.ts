@@ -167,7 +167,7 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(paused.json().message).toBe(accountPausedMessage(retryAfter));
 
     // The reset link works during the pause, and ends it.
-    const token = await requestResetToken(t.app, victim.email);
+    const token = await requestResetToken(t.app, victim.email, uniqueAddress());
     expect((await resetPassword(t.app, token, 'a-brand-new-password')).statusCode).toBe(200);
     expect((await signIn(t.app, victim.email, 'a-brand-new-password', uniqueAddress())).statusCode).toBe(200);
   });
@@ -179,7 +179,7 @@ describe.each(engines)('account security on %s', (engine) => {
     // per address would also hold the owner's next minute).
     for (let i = 0; i < FREE_TRIES_PER_CLIENT; i++) await admit(client.email, home, new Date());
     expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, home)).statusCode).toBe(429);
-    const token = await requestResetToken(t.app, client.email);
+    const token = await requestResetToken(t.app, client.email, uniqueAddress());
     expect((await resetPassword(t.app, token, 'a-remembered-password')).statusCode).toBe(200);
     expect((await signIn(t.app, client.email, 'a-remembered-password', home)).statusCode).toBe(200);
   });
@@ -240,7 +240,7 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(await latestEmailTo(t.app, email, /./)).toBeNull();
 
     const client = await signUp(t.app);
-    const token = await requestResetToken(t.app, client.email);
+    const token = await requestResetToken(t.app, client.email, uniqueAddress());
     const reset = await resetPassword(t.app, token, 'qwertyuiop');
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toMatch(/one of the most common ones/);
@@ -293,7 +293,7 @@ describe.each(engines)('account security on %s', (engine) => {
     expect(signUpWithName.json().message).toMatch(/must not be your e-mail address/);
     const clientName = client.email.split('@')[0]!;
     expect((await changePassword(`${clientName}2026!`)).json().message).toMatch(/must not be your e-mail address/);
-    const token = await requestResetToken(t.app, client.email);
+    const token = await requestResetToken(t.app, client.email, uniqueAddress());
     expect((await resetPassword(t.app, token, `${clientName}2026!`)).json().message).toMatch(/must not be your e-mail address/);
     // Nothing changed: the old password still signs in.
     expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, uniqueAddress())).statusCode).toBe(200);
