@@ -1,6 +1,7 @@
 // Writes src/common-passwords.ts: the passwords of zxcvbn-ts's common-password dictionary (real
 // breach frequency lists) that are long enough to pass the length rule, lower-cased. Run after
-// upgrading @zxcvbn-ts/language-common; common-passwords.test.ts fails until the file is written again.
+// upgrading @zxcvbn-ts/language-common (then prettier --write the file); common-passwords.test.ts
+// fails until the file is written again.
 //   node packages/domain/scripts/common-passwords.mjs
 import { writeFileSync } from 'node:fs';
 import { dictionary } from '@zxcvbn-ts/language-common';
