@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwordHasherFor } from '../src/modules/users/password-hashing.ts';
 import {
   cookieOf,
   DEFAULT_PASSWORD,
@@ -77,6 +78,37 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(unknown.json().message).toBe(wrong.json().message);
   });
 
+  it('does the same work for an unknown e-mail as for a known one: one password verification', async () => {
+    const client = await signUp(t.app);
+    // Work is counted through the hashing module, which every hash and verification goes through.
+    const hasher = passwordHasherFor(t.config.passwordHashing);
+    const verify = vi.spyOn(hasher, 'verify');
+    const hash = vi.spyOn(hasher, 'hash');
+    try {
+      const work = async (email: string) => {
+        verify.mockClear();
+        hash.mockClear();
+        const res = await signIn(t.app, email, 'not-the-password', '198.51.100.3');
+        return {
+          status: res.statusCode,
+          body: res.json(),
+          verifications: verify.mock.calls.length,
+          hashes: hash.mock.calls.length,
+        };
+      };
+      const known = await work(client.email);
+      const unknown = await work(`nobody-${Date.now()}@assay.test`);
+      expect(known).toEqual({ status: 401, body: expect.anything(), verifications: 1, hashes: 0 });
+      expect(unknown).toEqual(known);
+      // The unknown address was checked against a real hash of this hasher's format, not a stub.
+      const [dummy] = verify.mock.calls[0]!;
+      expect(dummy.hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    } finally {
+      verify.mockRestore();
+      hash.mockRestore();
+    }
+  });
+
   it('rate-limits repeated sign-in failures from one address', async () => {
     const client = await signUp(t.app);
     const codes: number[] = [];
@@ -85,6 +117,13 @@ describe.each(engines)('accounts on %s', (engine) => {
       codes.push((await signIn(t.app, `guess${i}@assay.test`, 'wrong-password!', '198.51.100.77')).statusCode);
     expect(codes.slice(0, 5).every((c) => c === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
+    const limited = await signIn(t.app, 'guess-last@assay.test', 'wrong-password!', '198.51.100.77');
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(limited.json().message).toBe(
+      `Too many attempts from your address. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+    );
     // Another address is not affected.
     expect((await signIn(t.app, client.email, DEFAULT_PASSWORD, '198.51.100.78')).statusCode).toBe(200);
   });

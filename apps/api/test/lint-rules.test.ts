@@ -64,10 +64,10 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
   });
 
   it('stops a plugin importing any module', async () => {
-    existing('apps/api/src/modules/users/password-policy.ts');
+    existing('apps/api/src/modules/users/password-hashing.ts');
     existing('apps/api/src/lib/app-error.ts');
     const file = 'apps/api/src/plugins/lint-probe.ts';
-    expect(await importRules(file, "export * from '../modules/users/password-policy.ts';\n")).toContain(rule);
+    expect(await importRules(file, "export * from '../modules/users/password-hashing.ts';\n")).toContain(rule);
     expect(await importRules(file, "export * from '../lib/app-error.ts';\n")).not.toContain(rule);
   });
 
@@ -80,7 +80,7 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
 
   it('lets tests import across layers', async () => {
     expect(
-      await importRules('apps/api/src/plugins/lint-probe.test.ts', "export * from '../modules/users/password-policy.ts';\n"),
+      await importRules('apps/api/src/plugins/lint-probe.test.ts', "export * from '../modules/users/password-hashing.ts';\n"),
     ).not.toContain(rule);
   });
 });

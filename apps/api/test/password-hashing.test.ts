@@ -1,6 +1,6 @@
 // The suite hashes passwords cheaply (test/support/test-app.ts); this file holds the line: production
 // hashes with better-auth's own scrypt, and the cheap mode cannot be switched on outside tests.
-import { verifyPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -30,12 +30,12 @@ describe('password hashing', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, PASSWORD_HASHING: 'md5' })).toThrow(/PASSWORD_HASHING/);
   });
 
-  it('hands better-auth no hasher of its own in standard mode', () => {
-    expect(passwordHasherFor('standard')).toBeUndefined();
+  it("uses better-auth's own scrypt in standard mode", () => {
+    expect(passwordHasherFor('standard')).toEqual({ hash: hashPassword, verify: verifyPassword });
   });
 
   it('tells a right password from a wrong one in the cheap mode, and never accepts a broken hash', async () => {
-    const hasher = passwordHasherFor('fast-for-tests-only')!;
+    const hasher = passwordHasherFor('fast-for-tests-only');
     const hash = await hasher.hash('Ünïcode pass 1');
     expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(await hasher.hash('Ünïcode pass 1')).not.toBe(hash);
@@ -62,7 +62,7 @@ describe('password hashing', () => {
       expect(await verifyPassword({ hash: account!.password!, password: 'wrong-horse-battery' })).toBe(false);
       // The cheap verifier cannot read it: the two modes really are different hashes.
       expect(
-        await passwordHasherFor('fast-for-tests-only')!.verify({ hash: account!.password!, password: DEFAULT_PASSWORD }),
+        await passwordHasherFor('fast-for-tests-only').verify({ hash: account!.password!, password: DEFAULT_PASSWORD }),
       ).toBe(false);
     });
   });

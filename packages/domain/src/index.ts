@@ -68,6 +68,7 @@ export * from './api/kyc.ts';
 export * from './api/compliance.ts';
 export * from './api/notification.ts';
 export * from './api/demo-mailbox.ts';
+export * from './password-policy.ts';
 export * from './api/account.ts';
 export * from './api/checks.ts';
 export * from './payout-lifecycle.ts';

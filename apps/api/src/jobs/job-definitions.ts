@@ -26,6 +26,8 @@ export type JobPayloads = {
   'payout-rail-check': Record<string, never>;
   /** Apply one stored provider webhook (the webhook inbox); replays find it done. */
   'webhook-process': { inboxId: string };
+  /** Remove sign-in throttle rows that no longer count (a pair quiet for a day, an ended hour). */
+  'sign-in-throttle-prune': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

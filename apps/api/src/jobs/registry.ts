@@ -13,6 +13,7 @@ import { pricingJobs } from '../modules/pricing/pricing.jobs.ts';
 import type { PricingService } from '../modules/pricing/pricing.service.ts';
 import { payoutsJobs } from '../modules/transactions/payouts.jobs.ts';
 import { uploadsJobs } from '../modules/uploads/uploads.jobs.ts';
+import { signInThrottleJobs } from '../modules/users/sign-in-throttle.jobs.ts';
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs.ts';
 import type { JobPayloads } from './job-definitions.ts';
 import type { AnyJobSpec, JobEngine, JobLogger } from './job-engine.ts';
@@ -38,6 +39,7 @@ export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
     ...mailboxCountsJobs({ db: r.db }),
     ...offersJobs({ db: r.db }),
     ...webhooksJobs({ db: r.db }),
+    ...signInThrottleJobs({ db: r.db }),
     ...payoutsJobs({ db: r.db, payouts: r.payouts, keys: r.keys, clock: systemClock, logger: r.logger }),
   ];
 }

@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, assertAppraiser } from '../access/actor.ts';
 import { AUTH_BASE_PATH } from '../access/identity-paths.ts';
+import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { identityRouteDocs } from './api-docs.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
-import { humaniseIdentityError, identitySentences } from './identity-messages.ts';
+import { humaniseIdentityError, identitySentences, rateLimitedSentence } from './identity-messages.ts';
 // The `rateLimit` route option below is typed by this package; say so here, not only in app.ts.
 import type {} from '@fastify/rate-limit';
 
@@ -34,6 +35,9 @@ declare module 'fastify' {
   }
 }
 
+/** What an admitted sign-in try hands back when the password proves right. */
+type SignInTicket = Parameters<AppContext['identity']['passwordAccepted']>[0];
+
 function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -46,25 +50,26 @@ function toFetchHeaders(request: FastifyRequest): Headers {
 }
 
 /**
- * A password sign-in names its account in the body; counted before better-auth checks it. The
- * route is recognised the way better-auth will route it (identityRouteKey resolves dot segments),
- * so `/api/identity/x/../sign-in/email` is counted too.
+ * A password sign-in names its account in the body; counted for the account and the client's
+ * address (request.ip: after proxy trust) before better-auth checks it. The route is recognised
+ * the way better-auth will route it (identityRouteKey resolves dot segments), so
+ * `/api/identity/x/../sign-in/email` is counted too.
  */
-async function throttleSignIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+async function throttleSignIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SignInTicket | null> {
   if (identityRouteKey(request.method, request.url, AUTH_BASE_PATH) !== 'POST /sign-in/email') return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string' || email.trim() === '') return null;
-  const admission = await app.ctx.identity.admitPasswordSignIn(email, app.ctx.clock.now());
+  const admission = await app.ctx.identity.admitPasswordSignIn(email, request.ip, app.ctx.clock.now());
   if (!admission.admitted) {
     reply.header('retry-after', String(admission.retryAfterSeconds));
     throw new AppError('TOO_MANY_REQUESTS', admission.message, { retryAfterSeconds: admission.retryAfterSeconds });
   }
-  return admission.accountKey;
+  return admission.ticket;
 }
 
 async function forward(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sentences: Record<string, string>) {
   const { identity, config } = app.ctx;
-  const signInKey = await throttleSignIn(app, request, reply);
+  const signInTicket = await throttleSignIn(app, request, reply);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const response = await identity.auth.handler(
@@ -77,13 +82,18 @@ async function forward(app: FastifyInstance, request: FastifyRequest, reply: Fas
   if (request.method !== 'GET') await app.sessionsChangedBy(request);
   const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);
-  // Only the right password (even for an address not yet confirmed) ends the count of guesses; a
-  // refusal for any other reason (a foreign origin, say) must not wipe it.
-  if (signInKey && (response.ok || humane?.error === 'EMAIL_NOT_VERIFIED')) await identity.passwordAccepted(signInKey);
+  // Only the right password (even for an address not yet confirmed) takes the try back; a refusal
+  // for any other reason (a foreign origin, say) leaves it counted.
+  if (signInTicket && (response.ok || humane?.error === 'EMAIL_NOT_VERIFIED')) await identity.passwordAccepted(signInTicket);
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
+  const retryAfter = Number(response.headers.get('x-retry-after'));
+  if (response.status === 429 && humane && Number.isInteger(retryAfter) && retryAfter > 0) {
+    reply.header('retry-after', String(retryAfter));
+    humane.message = rateLimitedSentence(retryAfter);
+  }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   return reply.send(humane ?? raw);

@@ -13,6 +13,7 @@ import {
   lastNameSchema,
   newPasswordSchema,
   PASSWORD_MAX_LENGTH,
+  refusePasswordOfEmail,
 } from '@assay/domain';
 import { z } from 'zod';
 import { InvalidInputError } from '../lib/app-error.ts';
@@ -52,7 +53,9 @@ export const identityBodySchemas: Record<string, z.ZodType> = {
     name: displayNameSchema.optional(),
     callbackURL: redirectUrl,
     rememberMe,
-  }).transform((b) => ({ ...b, name: b.name ?? `${b.firstName} ${b.lastName}` })),
+  })
+    .superRefine(refusePasswordOfEmail)
+    .transform((b) => ({ ...b, name: b.name ?? `${b.firstName} ${b.lastName}` })),
   'POST /sign-in/email': body({
     email: emailSchema,
     password: currentPassword('Enter your password'),

@@ -58,3 +58,11 @@ export function humaniseIdentityError(
   const own = typeof body.message === 'string' && body.message ? body.message : 'The request could not be completed.';
   return { statusCode: status, error: code ?? 'IDENTITY_ERROR', message: (code && sentences[code]) || own };
 }
+
+/**
+ * better-auth's own rate limit (per client address, in the database) answers 429 with its wait in
+ * X-Retry-After and no code; the person gets the wait in words, and clients the standard header.
+ */
+export function rateLimitedSentence(retryAfterSeconds: number): string {
+  return `Too many attempts from your address. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`;
+}

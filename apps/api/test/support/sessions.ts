@@ -87,12 +87,16 @@ export function cookieOf(res: { headers: Record<string, unknown> }): string {
   return cookieHeader(res.headers['set-cookie'] as string | string[] | undefined);
 }
 
-/** Asks for a reset link for `email` and answers the token from the e-mail it sent. */
-export async function requestResetToken(app: FastifyInstance, email: string): Promise<string> {
+/**
+ * Asks for a reset link for `email` and answers the token from the e-mail it sent. `ip`: where
+ * from (better-auth allows 3 requests a minute per address).
+ */
+export async function requestResetToken(app: FastifyInstance, email: string, ip?: string): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/identity/request-password-reset',
     headers: { 'content-type': 'application/json' },
+    ...(ip ? { remoteAddress: ip } : {}),
     payload: { email, redirectTo: '/reset-password' },
   });
   if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);

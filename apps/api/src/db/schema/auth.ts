@@ -1,6 +1,6 @@
 // better-auth's tables, written by hand because its CLI crashes on Node 20 (ARCHITECTURE.md).
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A postal address as printed on a label; validated by the shared schema before it is stored. */
 export interface ShippingAddress {
@@ -90,10 +90,24 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-// Sign-in attempts per account (not per address): guesses spread over many addresses still count.
-// Keyed by a hash of the lower-cased e-mail, so addresses that have no account are not kept in clear.
+// Password tries per account from all addresses, in the current hour (the account's ceiling,
+// modules/users/sign-in-throttle.ts). Keyed by a hash of the lower-cased e-mail, so addresses that
+// have no account are not kept in clear.
 export const signInAttempts = pgTable('sign_in_attempts', {
   accountKey: text('account_key').primaryKey(),
   attempts: integer('attempts').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
+
+// Password tries per account and client address (the growing delay). The client's address is
+// kept only as a keyed hash (HMAC with the session secret), never in clear.
+export const signInClientAttempts = pgTable(
+  'sign_in_client_attempts',
+  {
+    accountKey: text('account_key').notNull(),
+    clientKey: text('client_key').notNull(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountKey, t.clientKey] }), index('sign_in_client_attempts_last_idx').on(t.lastAttemptAt)],
+);

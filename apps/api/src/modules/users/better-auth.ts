@@ -1,12 +1,13 @@
 // Accounts are better-auth's: e-mail and password, password reset, and optionally one OpenID
-// Connect provider, mounted under AUTH_BASE_PATH. Its hooks hold Assay's account rules: the common
-// password list, name lengths, ADMIN_EMAILS (only for a proven address), and the account e-mails,
-// which go to the outbox like every other e-mail.
+// Connect provider, mounted under AUTH_BASE_PATH. Its hooks hold Assay's account rules: the
+// password rule (packages/domain's passwordWeakness), name lengths, ADMIN_EMAILS (only for a proven
+// address), the same work for a sign-in at an unknown address as at a known one, and the account
+// e-mails, which go to the outbox like every other e-mail.
 import type { FastifyBaseLogger } from 'fastify';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@assay/domain';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordWeakness } from '@assay/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, formCsrfMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_PAGE } from '../../access/identity-paths.ts';
 import type { Config, Secrets } from '../../config.ts';
@@ -15,9 +16,9 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import { identityLogger } from '../../lib/logger.ts';
 import { enqueueEmail } from '../notifications/outbox.service.ts';
 import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from './account-emails.ts';
-import { passwordHasherFor } from './password-hashing.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
+import { delegateTo, passwordHasherFor, prepareDummyHash, verifyAgainstDummy } from './password-hashing.ts';
 import { namesFromClaims } from './provider-names.ts';
+import { accountKeyOf, clearSignInThrottle } from './sign-in-throttle.repository.ts';
 import { setAdminFlag } from './users.repository.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -29,8 +30,24 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The address of the account whose password is being chosen, when the request says whose. */
+async function accountEmailOf(ctx: HookContext, body: Record<string, unknown> | undefined): Promise<string | undefined> {
+  if (ctx.path === '/sign-up/email') return typeof body?.email === 'string' ? body.email : undefined;
+  if (ctx.path === '/change-password') return (await getSessionFromCtx(ctx))?.user.email;
+  const token = body?.token;
+  if (ctx.path !== '/reset-password' || typeof token !== 'string') return undefined;
+  // The same lookup better-auth makes next; a link that is not valid is refused there.
+  const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const user = verification && (await ctx.context.internalAdapter.findUserById(verification.value));
+  return user?.email;
+}
+
 export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails);
+  const hasher = passwordHasherFor(config.passwordHashing);
+  prepareDummyHash(hasher);
   return betterAuth({
     appName: 'Assay',
     baseURL: config.publicUrl,
@@ -43,7 +60,7 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
     }),
     emailAndPassword: {
       enabled: true,
-      password: passwordHasherFor(config.passwordHashing),
+      password: delegateTo(hasher),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
@@ -51,6 +68,11 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await enqueueEmail(db, resetPasswordMessage(user.email, url));
+      },
+      // Only the owner receives the link: whatever the sign-in throttle holds against the account
+      // (a stranger's guesses) ends with it.
+      async onPasswordReset({ user }) {
+        await clearSignInThrottle(db, accountKeyOf(user.email));
       },
       // Sign-up answers the same whether or not the address has an account (no session either way),
       // so it cannot be used to learn who sells with us; the owner hears of the attempt instead.
@@ -108,13 +130,31 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
       database: { generateId: () => crypto.randomUUID() },
     },
     hooks: {
-      // Every way a password is chosen passes the same list, inside better-auth so that direct
-      // auth.api calls are held to it too.
       before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as Record<string, unknown> | undefined;
+        // Every way a password is chosen meets the same rule, inside better-auth so that direct
+        // auth.api calls are held to it too.
         const field = NEW_PASSWORD_FIELDS[ctx.path];
-        const chosen = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-        if (typeof chosen === 'string' && isCommonPassword(chosen)) {
-          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+        const chosen = field ? body?.[field] : undefined;
+        if (typeof chosen === 'string') {
+          const weakness = passwordWeakness(chosen, await accountEmailOf(ctx, body));
+          if (weakness) throw new APIError('BAD_REQUEST', { message: weakness, code: 'PASSWORD_TOO_COMMON' });
+        }
+        // better-auth hashes the password of an unknown address (a hash is not a verification:
+        // other work, other time); Assay verifies it against a dummy hash, exactly the work of a
+        // wrong password, and answers as better-auth does for one.
+        if (ctx.path === '/sign-in/email' && typeof body?.email === 'string' && typeof body.password === 'string') {
+          // better-auth checks the page a sign-in comes from after the hooks: first here, so that a
+          // foreign page is refused alike for a known and an unknown address.
+          await formCsrfMiddleware(ctx);
+          const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase(), { includeAccounts: true });
+          const hasPassword = found?.accounts.some(
+            (account) => account.providerId === 'credential' && account.accountId === found.user.id && account.password,
+          );
+          if (!hasPassword) {
+            await verifyAgainstDummy(hasher, body.password);
+            throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' });
+          }
         }
       }),
     },

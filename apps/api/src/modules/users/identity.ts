@@ -1,5 +1,5 @@
 // Who someone is, as the rest of the app asks it: better-auth (better-auth.ts) with Assay's own
-// count of password guesses per account around it. The composition root builds one per app and
+// sign-in throttle around it (per account and client address, and per account; sign-in-throttle.ts). The composition root builds one per app and
 // AppContext carries it; the Fastify bridge (plugins/auth.ts) only translates HTTP to these calls.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../access/actor.ts';
@@ -9,25 +9,35 @@ import { type Auth, createAuth } from './better-auth.ts';
 import { SessionCache } from './session-cache.ts';
 import { findSessionWithUser } from './session-lookup.repository.ts';
 import { verifiedSessionToken } from './session-token.ts';
-import { accountKeyOf, clearSignInAttempts, countSignInAttempt } from './sign-in-throttle.repository.ts';
-import { judgeSignInAttempt, tooManyAttemptsMessage } from './sign-in-throttle.ts';
+import {
+  accountKeyOf,
+  clientKeyOf,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  type ThrottleKeys,
+} from './sign-in-throttle.repository.ts';
+import { accountPausedMessage, clientWaitMessage } from './sign-in-throttle.ts';
 
 export type { Auth } from './better-auth.ts';
 
 /** A password sign-in may go on to better-auth, or this account must wait. */
 export type PasswordSignInAdmission =
-  { admitted: true; accountKey: string } | { admitted: false; retryAfterSeconds: number; message: string };
+  { admitted: true; ticket: SignInTicket } | { admitted: false; retryAfterSeconds: number; message: string };
+
+/** Which counts an admitted try went to, for taking it back when the password is right. */
+export type SignInTicket = ThrottleKeys;
 
 export interface Identity {
   /** better-auth itself: its handler serves AUTH_BASE_PATH, its api the calls Assay makes directly. */
   readonly auth: Auth;
   /**
-   * Counts a password guess at the account named by `email`, before better-auth checks it:
-   * counting first is what keeps simultaneous guesses within the limit.
+   * Counts a password try at the account named by `email` from `clientAddress` (the request's
+   * address after proxy trust), before better-auth checks it, or says how long to wait: counting
+   * first is what keeps simultaneous guesses within the limit.
    */
-  admitPasswordSignIn(email: string, now: Date): Promise<PasswordSignInAdmission>;
-  /** The right password was given (even for an address not yet confirmed): the count starts again. */
-  passwordAccepted(accountKey: string): Promise<void>;
+  admitPasswordSignIn(email: string, clientAddress: string, now: Date): Promise<PasswordSignInAdmission>;
+  /** The right password was given (even for an address not yet confirmed): the try is taken back. */
+  passwordAccepted(ticket: SignInTicket): Promise<void>;
   /**
    * The person whose session the request's cookie names, or null. Never from a cookie cache: from
    * the sessions table, or from this process's memory of it while every change to sessions and
@@ -96,14 +106,15 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
   return {
     auth,
     sessionCache,
-    async admitPasswordSignIn(email, now) {
-      const accountKey = accountKeyOf(email);
-      const verdict = judgeSignInAttempt(await countSignInAttempt(db, accountKey, now), now);
-      if (verdict.allowed) return { admitted: true, accountKey };
-      const { retryAfterSeconds } = verdict;
-      return { admitted: false, retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds) };
+    async admitPasswordSignIn(email, clientAddress, now) {
+      const ticket = { accountKey: accountKeyOf(email), clientKey: clientKeyOf(clientAddress, secret) };
+      const reservation = await reserveSignInAttempt(db, ticket, now);
+      if (reservation.admitted) return { admitted: true, ticket };
+      const { retryAfterSeconds, refusedBy } = reservation;
+      const message = refusedBy === 'client' ? clientWaitMessage(retryAfterSeconds) : accountPausedMessage(retryAfterSeconds);
+      return { admitted: false, retryAfterSeconds, message };
     },
-    passwordAccepted: (accountKey) => clearSignInAttempts(db, accountKey),
+    passwordAccepted: (ticket) => releaseSignInAttempt(db, ticket),
     async sessionActor(request) {
       const { sessionCookie, dontRememberCookie, expiresInMs, updateAgeMs } = await settings;
       const token = verifiedSessionToken(request.cookies[sessionCookie], secret);
