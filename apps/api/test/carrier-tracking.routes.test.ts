@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { easyPostSignature } from '../src/adapters/carriers/easypost-webhooks.ts';
 import { auditLog, shippingLabels, submissions, trackingEvents, webhookInbox } from '../src/db/schema/index.ts';
-import { processWebhook } from '../src/modules/webhooks/webhooks.service.ts';
 import { readPdf } from './shipping-pdf-reader.ts';
 import { saveAddress } from './support/addresses.ts';
 import {
@@ -19,6 +18,7 @@ import {
   startFakeEasyPost,
 } from './support/fake-easypost.ts';
 import { signUp } from './support/sessions.ts';
+import { runWebhookInbox } from './support/webhooks.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const WEBHOOK = '/api/webhooks/carrier';
@@ -76,7 +76,7 @@ describe.each(engines)('carrier tracking on %s', (engine) => {
 
   /** The inbox's job over every row not yet done, as the worker would run it. */
   async function runInbox() {
-    for (const row of await t.db.select().from(webhookInbox)) await processWebhook(t.db, row.id, new Date());
+    for (const outcome of await runWebhookInbox(t)) if (outcome instanceof Error) throw outcome;
   }
 
   const timelineOf = async (id: string) => {

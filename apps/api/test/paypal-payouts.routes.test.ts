@@ -12,10 +12,10 @@ import {
   handOverPayout,
   RAIL_CHECK_AFTER_MINUTES,
 } from '../src/modules/transactions/payout-handover.service.ts';
-import { processWebhook } from '../src/modules/webhooks/webhooks.service.ts';
 import { type FakePayPal, startFakePayPal } from './support/fake-paypal.ts';
 import { handoverDeps, installPayoutQueues, runQueuedHandovers } from './support/payout-handover.ts';
 import { signUp } from './support/sessions.ts';
+import { runWebhookInbox } from './support/webhooks.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
 import { offeredSubmission, postJson } from './transactions.fixtures.ts';
 
@@ -61,8 +61,7 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
   }
 
   async function applyInbox() {
-    const rows = await t.db.select().from(webhookInbox);
-    for (const row of rows) await processWebhook(t.db, row.id, new Date());
+    for (const outcome of await runWebhookInbox(t)) if (outcome instanceof Error) throw outcome;
   }
 
   async function payoutRow(id: string) {
