@@ -1,7 +1,7 @@
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/screens.ts';
-import { confirmFromDemoMailbox, fillSignUpForm } from './support/sign-up.ts';
+import { confirmFromDemoMailbox, fillSignUpForm, readDemoMailboxFromThisMachine } from './support/sign-up.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -18,6 +18,7 @@ test('a visitor signs up, signs out, and the demo admin signs in to the mailbox'
   const email = `e2e-${Date.now()}@assay.test`;
   await fillSignUpForm(page, { firstName: 'Jordan', lastName: 'Seller', email });
   await snap(page, 'auth-03-sign-up-1440');
+  await readDemoMailboxFromThisMachine(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   // The answer is the same for a registered address, so it signs nobody in: the e-mailed link does.
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();

@@ -31,7 +31,8 @@ const railsSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-secr
 /** What both apps share: a development build in demo mode on a fresh PGlite, behind the journeys' "proxy". */
 const appEnv = (appPort: number, url: string, dataDir: string, secretsDir: string) => ({
   ...demoAppEnv(appPort, url, dataDir, secretsDir),
-  // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts).
+  // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts). A proxy
+  // alone would turn the demo off (decision 022): demoAppEnv's DEMO_MODE=true keeps it on.
   TRUST_PROXY: '127.0.0.1',
 });
 

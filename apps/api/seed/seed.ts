@@ -5,6 +5,11 @@ import { loadConfig } from '../src/config.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 
 const config = loadConfig();
+// The demo's passwords are published: production never gets its accounts (decision 022).
+if (config.production) {
+  console.error('npm run db:seed puts the demo accounts, whose passwords are published, into the database: never in production.');
+  process.exit(78);
+}
 const booted = await bootDatabase(config);
 try {
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, logger: false });

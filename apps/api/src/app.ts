@@ -56,7 +56,7 @@ export interface AppDeps {
   secrets: Secrets;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Demo mode (boot.ts isDemoMode): adds the demo mailbox when e-mail stays in the outbox. */
+  /** Demo mode (modules/demo/demo-mode.ts decideDemoMode): adds the demo mailbox when e-mail stays in the outbox. */
   demo?: boolean;
   /** The job engine works its queues (plugins/jobs.ts). Off in tests, which call the work directly. */
   backgroundJobs?: boolean;

@@ -7,6 +7,7 @@ import { lockDataDir } from './lib/data-dir-lock.ts';
 import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';
 import { installJobTables } from './jobs/pg-boss-engine.ts';
 import { syncAdminEmails } from './modules/users/users.service.ts';
+import type { DemoModeFacts } from './modules/demo/demo-mode.ts';
 
 export interface Booted {
   database: Database;
@@ -60,18 +61,13 @@ export async function bootDatabase(config: Config): Promise<Booted> {
   };
 }
 
-export function isDemoMode(config: Config): boolean {
-  if (config.production) return false;
-  return config.demoMode ?? !config.databaseUrl;
-}
-
-export const LOOPBACK_HOST = '127.0.0.1';
-
-/**
- * The address to listen on. HOST wins; otherwise demo mode (sample accounts with published
- * passwords) stays on this machine, and everything else listens on every interface, as a server in
- * a container or behind a load balancer must.
- */
-export function listenHost(config: Config): string {
-  return config.host ?? (isDemoMode(config) ? LOOPBACK_HOST : '0.0.0.0');
+/** What decideDemoMode reads of the configuration. */
+export function demoModeFacts(config: Config): DemoModeFacts {
+  return {
+    production: config.production,
+    demoMode: config.demoMode,
+    host: config.host,
+    embedded: !config.databaseUrl,
+    trustProxy: config.trustProxy,
+  };
 }

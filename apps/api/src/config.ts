@@ -560,7 +560,7 @@ export function loadConfig(env: RawEnv = process.env) {
   return {
     env: e.NODE_ENV,
     production,
-    /** Unset: boot.ts's listenHost picks (loopback only in demo mode). */
+    /** Unset: modules/demo/demo-mode.ts decideDemoMode picks (loopback for the embedded default). */
     host: e.HOST,
     port: e.PORT,
     /** SHUTDOWN_TIMEOUT_SECONDS: the whole drain on SIGTERM (lib/graceful-shutdown.ts), server and worker. */

@@ -2,11 +2,12 @@
 // SHUTDOWN_TIMEOUT_SECONDS (lib/graceful-shutdown.ts) so that no accepted request is cut off and the
 // database and data folder are released last.
 import { buildApp } from './app.ts';
-import { bootDatabase, isDemoMode, listenHost, loadConfigOrExit } from './boot.ts';
+import { bootDatabase, demoModeFacts, loadConfigOrExit } from './boot.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { gracefulHttpShutdown } from './lib/graceful-shutdown.ts';
 import { SecretsFileError } from './lib/generated-secrets.ts';
-import { describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
+import { demoAccountsExist, describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
+import { decideDemoMode, seededDemoExposure } from './modules/demo/demo-mode.ts';
 import { startupBanner } from './startup-banner.ts';
 import { surviveDatabaseOutages } from './lib/unhandled-rejections.ts';
 
@@ -28,7 +29,15 @@ async function main() {
     throw err;
   }
 
-  const demo = isDemoMode(config);
+  const facts = demoModeFacts(config);
+  const demoMode = decideDemoMode(facts);
+  const exposure = seededDemoExposure(facts, demoMode, await demoAccountsExist(booted.database.db));
+  if (exposure) {
+    console.error(exposure);
+    await booted.release();
+    process.exit(78);
+  }
+  const demo = demoMode.demo;
   const app = await buildApp({ config, secrets: booted.secrets, database: booted.database, demo });
   surviveDatabaseOutages(app.log);
   if (
@@ -46,11 +55,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const host = listenHost(config);
+  const host = demoMode.host;
   await app.listen({ host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = ['', ...startupBanner({ config, host, port, demo, secretsFile: booted.secretsFile })];
+  const lines = ['', ...startupBanner({ config, host, port, demoMode, secretsFile: booted.secretsFile })];
   if (demo) lines.push(...describeDemoAccounts(config.mail.smtpUrl ? undefined : `http://localhost:${port}/demo/mail`));
   console.log(lines.join('\n') + '\n');
 }

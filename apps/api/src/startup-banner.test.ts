@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/support/production-env.ts';
-import { loadConfig } from './config.ts';
+import { demoModeFacts } from './boot.ts';
+import { type Config, loadConfig } from './config.ts';
+import { decideDemoMode } from './modules/demo/demo-mode.ts';
 import { startupBanner, withoutCredentials } from './startup-banner.ts';
 
 const PRODUCTION = {
@@ -37,10 +39,18 @@ const SECRETS = [
   PRODUCTION_ENV.SESSION_SECRET,
 ];
 
+const demoModeOf = (config: Config) => decideDemoMode(demoModeFacts(config));
+
 describe('startupBanner', () => {
   it('names PUBLIC_URL and every outside service of a production instance, and no secret', () => {
     const config = loadConfig(PRODUCTION);
-    const text = startupBanner({ config, host: '0.0.0.0', port: 3000, demo: false, secretsFile: undefined }).join('\n');
+    const text = startupBanner({
+      config,
+      host: '0.0.0.0',
+      port: 3000,
+      demoMode: demoModeOf(config),
+      secretsFile: undefined,
+    }).join('\n');
     expect(text).toBe(
       [
         'Assay is running at https://assay.example',
@@ -52,6 +62,7 @@ describe('startupBanner', () => {
         '  sign-in:    e-mail and password, and OpenID Connect at https://login.example/realms/assay',
         '  carrier:    sample (labels marked NOT VALID FOR POSTAGE)',
         '  secrets:    from the environment',
+        '  demo mode:  off (production)',
         '  proxies:    X-Forwarded-For believed from 10.0.0.0/8',
       ].join('\n'),
     );
@@ -60,7 +71,7 @@ describe('startupBanner', () => {
 
   it('warns when production runs on simulated prices', () => {
     const config = loadConfig({ ...PRODUCTION, PRICE_FEED: 'simulated' });
-    const lines = startupBanner({ config, host: '0.0.0.0', port: 3000, demo: false, secretsFile: undefined });
+    const lines = startupBanner({ config, host: '0.0.0.0', port: 3000, demoMode: demoModeOf(config), secretsFile: undefined });
     expect(lines).toContain('  prices:     SIMULATED (PRICE_FEED=simulated)');
     expect(lines.at(-1)).toBe(
       '  WARNING: prices are simulated (PRICE_FEED=simulated): quotes and offers do not follow the market.',
@@ -73,12 +84,12 @@ describe('startupBanner', () => {
       config,
       host: '127.0.0.1',
       port: 3000,
-      demo: true,
+      demoMode: demoModeOf(config),
       secretsFile: '/home/ann/.config/assay/secrets/f00.json',
     });
     expect(lines).toEqual([
       'Assay is running at http://localhost:3000',
-      '  listening:  127.0.0.1:3000 only (demo mode): set HOST=0.0.0.0 to open it to your network',
+      '  listening:  127.0.0.1:3000 only: set HOST=0.0.0.0 to open it to your network (the demo then needs DEMO_MODE=true)',
       '  database:   embedded PGlite in /tmp/assay-data',
       '  photos:     local folder /tmp/assay-data/photos',
       '  e-mail:     kept in the outbox table (set SMTP_URL to send)',
@@ -86,7 +97,15 @@ describe('startupBanner', () => {
       '  sign-in:    e-mail and password',
       '  carrier:    sample (labels marked NOT VALID FOR POSTAGE)',
       '  secrets:    generated, kept in /home/ann/.config/assay/secrets/f00.json (outside DATA_DIR)',
+      '  demo mode:  on (fresh data folder on loopback): sample accounts with published passwords',
     ]);
+  });
+
+  it('says the demo is off, and why, on a fresh folder served to the network', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/assay-data', HOST: '0.0.0.0' });
+    const lines = startupBanner({ config, host: '0.0.0.0', port: 3000, demoMode: demoModeOf(config), secretsFile: undefined });
+    expect(lines).toContain('  listening:  every network interface, port 3000');
+    expect(lines).toContain('  demo mode:  off (HOST is not loopback; set DEMO_MODE=true to seed sample accounts)');
   });
 
   it('names the default address of a price feed and the socket of a local PostgreSQL', () => {
@@ -95,7 +114,13 @@ describe('startupBanner', () => {
       DATABASE_URL: 'postgresql:///assay?host=/var/run/postgresql&password=x',
       HOST: '192.168.1.5',
     });
-    const text = startupBanner({ config, host: '192.168.1.5', port: 8080, demo: false, secretsFile: undefined }).join('\n');
+    const text = startupBanner({
+      config,
+      host: '192.168.1.5',
+      port: 8080,
+      demoMode: demoModeOf(config),
+      secretsFile: undefined,
+    }).join('\n');
     expect(text).toContain('  listening:  192.168.1.5:8080');
     expect(text).toContain('  prices:     gold-api at https://api.gold-api.com, refreshed every 60 s');
     expect(text).toContain('  database:   PostgreSQL database "assay" on /var/run/postgresql');

@@ -3,23 +3,24 @@
 // from configuration only and never shows a secret: URLs lose their user, password and query.
 import { GOLD_API_DEFAULT_URL } from './adapters/price-feeds/gold-api.ts';
 import { METALS_DEV_DEFAULT_URL } from './adapters/price-feeds/metals-dev.ts';
-import { LOOPBACK_HOST } from './boot.ts';
 import type { Config } from './config.ts';
+import { type DemoModeDecision, LOOPBACK_HOST } from './modules/demo/demo-mode.ts';
 
 export interface BannerFacts {
   config: Config;
   /** The address and port the server listens on. */
   host: string;
   port: number;
-  demo: boolean;
+  /** Whether this start is a demo, and why (modules/demo/demo-mode.ts). */
+  demoMode: DemoModeDecision;
   /** Where generated secrets are kept; undefined when the environment gives them all. */
   secretsFile: string | undefined;
 }
 
-export function startupBanner({ config, host, port, demo, secretsFile }: BannerFacts): string[] {
+export function startupBanner({ config, host, port, demoMode, secretsFile }: BannerFacts): string[] {
   const lines = [
     `Assay is running at ${withoutCredentials(config.publicUrl)}`,
-    `  listening:  ${describeListening(config, host, port, demo)}`,
+    `  listening:  ${describeListening(config, host, port, demoMode.demo)}`,
     `  database:   ${describeDatabase(config)}`,
     `  photos:     ${describePhotos(config.storage)}`,
     `  e-mail:     ${describeMail(config.mail)}`,
@@ -27,6 +28,7 @@ export function startupBanner({ config, host, port, demo, secretsFile }: BannerF
     `  sign-in:    ${config.oidc ? `e-mail and password, and OpenID Connect at ${withoutCredentials(config.oidc.issuer)}` : 'e-mail and password'}`,
     `  carrier:    ${config.carrier.provider === 'sample' ? 'sample (labels marked NOT VALID FOR POSTAGE)' : config.carrier.provider}`,
     `  secrets:    ${secretsFile ? `generated, kept in ${secretsFile} (outside DATA_DIR)` : 'from the environment'}`,
+    `  demo mode:  ${demoMode.banner}`,
   ];
   if (!config.jobsInProcess)
     lines.push('  jobs:       run by `npm run worker` (BACKGROUND_JOBS=worker); this server only enqueues them');
@@ -38,8 +40,10 @@ export function startupBanner({ config, host, port, demo, secretsFile }: BannerF
 }
 
 function describeListening(config: Config, host: string, port: number, demo: boolean): string {
-  if (host === LOOPBACK_HOST && demo && config.host === undefined) {
-    return `${host}:${port} only (demo mode): set HOST=0.0.0.0 to open it to your network`;
+  if (host === LOOPBACK_HOST && config.host === undefined) {
+    // Opened to the network, a fresh folder no longer seeds the sample accounts (demo-mode.ts).
+    const then = demo ? ' (the demo then needs DEMO_MODE=true)' : '';
+    return `${host}:${port} only: set HOST=0.0.0.0 to open it to your network${then}`;
   }
   if (host === '0.0.0.0' || host === '::') return `every network interface, port ${port}`;
   return `${host}:${port}`;

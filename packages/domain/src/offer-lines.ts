@@ -11,9 +11,17 @@ import {
   multiplyExact,
   parseExactDecimal,
   roundExact,
-  toExactDecimal,
   type ExactDecimal,
 } from './exact-decimal.ts';
+import {
+  boundedDecimalInput,
+  formatBound,
+  MAX_OFFER_DOLLARS,
+  MAX_PERCENT,
+  MAX_REFERENCE_PRICE_PER_CARAT,
+  MAX_REFERENCE_PRICE_PER_GRAM,
+  MAX_WEIGHT_ANY_UNIT,
+} from './number-bounds.ts';
 import { isGemItemType, isGoldItemType, itemTypeLabels, type ItemType as ItemTypeName } from './item-type.ts';
 import { itemTypeSchema } from './rule-schemas.ts';
 import { karatPurities, PRICE_SCALE } from './karat.ts';
@@ -28,7 +36,7 @@ import {
 import { materialPurity } from './metal-quote.ts';
 import { parsePercent, type PayoutRate } from './payout-rates.ts';
 import { utcLongDate } from './day-formats.ts';
-import { toCaratsExact, toGramsExact, weightUnitSchema, type WeightUnit } from './weight.ts';
+import { MAX_WEIGHT_GRAMS, toCaratsExact, toGramsExact, weightUnitSchema, type WeightUnit } from './weight.ts';
 
 /** An offer has 1 to 20 lines. */
 export const MAX_OFFER_LINES = 20;
@@ -50,25 +58,27 @@ const MAX_OFFER_TOTAL_CENTS = 1_000_000_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Decimal text or a JSON number, kept as the text a person typed (no float ever reaches the rules). */
-const decimalInput = (message: string) =>
-  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const exact = toExactDecimal(typeof value === 'number' ? value : text);
-    if (!exact || text === '') {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return typeof value === 'number' ? formatPlain(exact) : text;
+const lineWeightInput = boundedDecimalInput({
+  invalid: "A line's weight must be a number.",
+  max: MAX_WEIGHT_ANY_UNIT,
+  tooLarge: `A line's weight can be at most ${formatBound(MAX_WEIGHT_ANY_UNIT)} (100 kg counted in carats).`,
+});
+const percentInput = (what: string, example: string) =>
+  boundedDecimalInput({
+    invalid: `A line's ${what} must be a percent, like ${example}.`,
+    max: MAX_PERCENT,
+    tooLarge: `A line's ${what} can be at most ${MAX_PERCENT}%.`,
   });
-
-function formatPlain(value: ExactDecimal): string {
-  const negative = value.units < 0n;
-  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
-  const whole = digits.slice(0, digits.length - value.scale);
-  const fraction = digits.slice(digits.length - value.scale);
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+const referencePriceInput = boundedDecimalInput({
+  invalid: "A line's reference price must be an amount, like 76.1234.",
+  max: MAX_REFERENCE_PRICE_PER_CARAT,
+  tooLarge: `A line's reference price can be at most ${formatBound(MAX_REFERENCE_PRICE_PER_CARAT, true)} per carat (${formatBound(MAX_REFERENCE_PRICE_PER_GRAM, true)} per gram).`,
+});
+const lineAmountInput = boundedDecimalInput({
+  invalid: "A line's amount must be in dollars, like 1250.00.",
+  max: MAX_OFFER_DOLLARS,
+  tooLarge: `A line's amount can be at most ${formatBound(MAX_OFFER_DOLLARS, true)}.`,
+});
 
 const optionalReason = z
   .string({ error: 'A reason must be text.' })
@@ -90,11 +100,11 @@ export const offerLineInputSchema = z.object({
     .min(1, 'Each line needs a description.')
     .max(MAX_LINE_DESCRIPTION_LENGTH, `A line's description can be at most ${MAX_LINE_DESCRIPTION_LENGTH} characters.`),
   material: itemTypeSchema,
-  weight: decimalInput("A line's weight must be a number."),
+  weight: lineWeightInput,
   weightUnit: weightUnitSchema,
-  purityPercent: decimalInput("A line's purity must be a percent, like 58.5."),
+  purityPercent: percentInput('purity', '58.5'),
   testMethod: z.enum(testMethods, { error: 'Please say how the line was tested: scale, xrf, acid, loupe or lab-report.' }),
-  referencePrice: decimalInput("A line's reference price must be an amount, like 76.1234."),
+  referencePrice: referencePriceInput,
   referenceUnit: z.enum(referencePriceUnits, { error: 'A reference price is per gram or per carat.' }),
   priceSource: z
     .string({ error: 'Each line must say where its price came from.' })
@@ -102,8 +112,8 @@ export const offerLineInputSchema = z.object({
     .min(1, 'Each line must say where its price came from.')
     .max(100, 'A price source can be at most 100 characters.'),
   pricedAt: z.iso.datetime({ error: 'pricedAt must be an ISO 8601 time, like "2026-03-10T12:00:00.000Z".' }),
-  percentPaid: decimalInput("A line's % paid must be a percent, like 85.5."),
-  amount: decimalInput("A line's amount must be in dollars, like 1250.00."),
+  percentPaid: percentInput('% paid', '85.5'),
+  amount: lineAmountInput,
   reason: optionalReason,
 });
 export type OfferLineInput = z.input<typeof offerLineInputSchema>;
@@ -125,6 +135,12 @@ export interface LineBasis {
 }
 
 const HUNDRED: ExactDecimal = { units: 100n, scale: 0 };
+const MAX_LINE_GRAMS: ExactDecimal = { units: BigInt(MAX_WEIGHT_GRAMS), scale: 0 };
+
+/** 100 kg in `unit`, to 4 decimals (3,215.0661 oz). */
+function maxWeightIn(unit: WeightUnit): number {
+  return Number(formatExact(divideExact(MAX_LINE_GRAMS, toGramsExact({ units: 1n, scale: 0 }, unit), 4)));
+}
 
 /** A line's weight counted in what its reference price is per: grams, or carats. */
 export function quantityInReferenceUnit(weight: ExactDecimal, unit: WeightUnit, referenceUnit: ReferencePriceUnit) {
@@ -177,6 +193,12 @@ function lineProblem(
   const weight = parseExactDecimal(line.weight);
   if (!weight || weight.units <= 0n) return { field: 'weight', message: 'the weight must be more than zero.' };
   if (decimalPlaces(line.weight) > 4) return { field: 'weight', message: 'the weight can have at most 4 decimal places.' };
+  if (compareExact(toGramsExact(weight, line.weightUnit), MAX_LINE_GRAMS) > 0) {
+    return {
+      field: 'weight',
+      message: `the weight can be at most 100 kg (${formatBound(maxWeightIn(line.weightUnit))} ${line.weightUnit}).`,
+    };
+  }
   const purity = parseExactDecimal(line.purityPercent);
   if (!purity || purity.units <= 0n || compareExact(purity, HUNDRED) > 0) {
     return { field: 'purityPercent', message: 'the purity must be more than 0% and at most 100%.' };
@@ -187,6 +209,13 @@ function lineProblem(
   const price = parseExactDecimal(line.referencePrice);
   if (!price || price.units <= 0n || decimalPlaces(line.referencePrice) > 4) {
     return { field: 'referencePrice', message: 'the reference price must be more than $0 with at most 4 decimals.' };
+  }
+  const maxPrice = line.referenceUnit === 'carat' ? MAX_REFERENCE_PRICE_PER_CARAT : MAX_REFERENCE_PRICE_PER_GRAM;
+  if (compareExact(price, { units: BigInt(maxPrice), scale: 0 }) > 0) {
+    return {
+      field: 'referencePrice',
+      message: `the reference price can be at most ${formatBound(maxPrice, true)} per ${line.referenceUnit}.`,
+    };
   }
   const paid = parsePercent(line.percentPaid);
   if (!paid) return { field: 'percentPaid', message: 'the % paid must be from 0 to 100 with at most 2 decimals.' };
@@ -267,7 +296,7 @@ export function totalWeightIn(lines: readonly Pick<OfferLineBody, 'weight' | 'we
   const denominator = perUnit.units * 10n ** BigInt(grams.scale);
   const fifth = numerator / denominator;
   const rounded = (fifth + (fifth >= 0n ? 5n : -5n)) / 10n;
-  return formatPlain({ units: rounded, scale: 4 });
+  return formatExact({ units: rounded, scale: 4 });
 }
 
 // --- Validity ---------------------------------------------------------------------------------
@@ -342,11 +371,22 @@ export function counterOfferProblem(offer: CounterableOffer, amountCents: number
   return null;
 }
 
+/** What the counter's field takes at most: MAX_COUNTER_MULTIPLE times the largest offer there can be. */
+export const MAX_COUNTER_DOLLARS = MAX_OFFER_DOLLARS * MAX_COUNTER_MULTIPLE;
+const counterTooLarge = `A counter-offer can be at most ${formatBound(MAX_COUNTER_DOLLARS, true)}.`;
+
 export const counterOfferSchema = z.object({
   amount: z
-    .union([z.string(), z.number()], { error: 'The counter-offer must be an amount in dollars, like 1400.00.' })
+    .union(
+      [z.string(), z.number().min(0, 'A counter-offer must be more than $0.00.').max(MAX_COUNTER_DOLLARS, counterTooLarge)],
+      { error: 'The counter-offer must be an amount in dollars, like 1400.00.' },
+    )
     .transform((value, ctx) => {
       const cents = dollarsToCents(String(value).trim());
+      if (cents !== null && cents > MAX_COUNTER_DOLLARS * 100) {
+        ctx.addIssue({ code: 'custom', message: counterTooLarge });
+        return z.NEVER;
+      }
       if (cents === null) {
         ctx.addIssue({
           code: 'custom',

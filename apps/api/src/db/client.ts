@@ -19,6 +19,7 @@ import {
 import { openDurablePGlite } from './durable-pglite.ts';
 import { startPGliteThread } from './pglite-thread-client.ts';
 import * as schema from './schema/index.ts';
+import { withTransactionRetries } from './transaction-retry.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -67,7 +68,8 @@ export async function openDatabase(options: {
       // statement fails instead (a 503 for the request), and the pool drops it when it is released.
       client.on('error', () => undefined);
     });
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    // A deadlock or serialization failure is retried, then a 409 (transaction-retry.ts).
+    const db = withTransactionRetries(drizzleNodePg({ client: pool, schema }) as unknown as Db);
     const { databaseUrl } = options;
     return {
       db,
@@ -90,7 +92,7 @@ export async function openDatabase(options: {
     };
   }
   const client = await openPglite(options);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = withTransactionRetries(drizzlePglite({ client, schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

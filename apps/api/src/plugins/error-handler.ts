@@ -8,6 +8,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from '../lib/database-unavailable.ts';
+import { isTransactionConflict, TRANSACTION_CONFLICT_MESSAGE } from '../db/transaction-retry.ts';
 
 interface ErrorBody {
   statusCode: number;
@@ -49,6 +50,11 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest): Err
       error: error.code ?? 'BAD_REQUEST',
       message: fastifyClientErrors[error.code] ?? error.message,
     };
+  } else if (isTransactionConflict(error)) {
+    // A lost race outside the retrying transaction runner (transaction-retry.ts), or one that
+    // came back from PostgreSQL on a single statement: someone else's change won.
+    request.log.warn({ err: error }, 'a transaction lost a race');
+    body = { statusCode: 409, error: 'CONFLICT', message: TRANSACTION_CONFLICT_MESSAGE };
   } else if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'the database is not reachable');
     body = { statusCode: 503, error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };

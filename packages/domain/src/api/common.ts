@@ -12,4 +12,5 @@ export function idSchema(what: string) {
  * A field older clients send but the server recomputes (DECISIONS: numbers from the browser are
  * never trusted). Any number or string is tolerated so sending it never fails a request.
  */
-export const ignoredAmountSchema = z.union([z.string(), z.number()]).nullable().optional();
+export const IGNORED_FIELD_DESCRIPTION = 'Ignored: the server works this out itself.';
+export const ignoredAmountSchema = z.union([z.string(), z.number()]).nullable().optional().describe(IGNORED_FIELD_DESCRIPTION);

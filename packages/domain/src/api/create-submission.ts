@@ -6,6 +6,7 @@ import { itemTypeSchema } from '../rule-schemas.ts';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { materialCategoryProblem } from '../metal-quote.ts';
 import { submissionCategorySchema } from '../submission-category.ts';
+import { MAX_WEIGHT_ANY_UNIT } from '../number-bounds.ts';
 import { validateCalculatorWeight, weightMessages, weightUnitSchema } from '../weight.ts';
 import { ignoredAmountSchema } from './common.ts';
 
@@ -22,7 +23,8 @@ export const createSubmissionSchema = z
       .max(MAX_DESCRIPTION_LENGTH, `Please keep the description to ${MAX_DESCRIPTION_LENGTH} characters or fewer.`),
     estimatedWeight: z
       .number({ error: 'Please enter the estimated weight as a number.' })
-      .positive('The estimated weight must be greater than zero.'),
+      .positive('The estimated weight must be greater than zero.')
+      .max(MAX_WEIGHT_ANY_UNIT, weightMessages.tooLarge),
     weightUnit: weightUnitSchema,
     images: z
       .array(

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../messages.ts';
 import { centsToDecimalString, dollarsToCents } from '../money.ts';
+import { formatBound, MAX_OFFER_DOLLARS, MAX_WEIGHT_ANY_UNIT } from '../number-bounds.ts';
 import { offerLinesSchema } from '../offer-lines.ts';
 import { submissionStatusSchema } from '../submission-status.ts';
 import {
@@ -17,13 +18,22 @@ import {
 } from '../weight.ts';
 
 /** $10,000,000.00: no single parcel we buy is worth more; anything above is a typo. */
-export const MAX_OFFER_CENTS = 1_000_000_000;
+export const MAX_OFFER_CENTS = MAX_OFFER_DOLLARS * 100;
 export const MAX_ADMIN_NOTES_LENGTH = 5000;
 
 const isBlank = (value: string | number) => typeof value === 'string' && value.trim() === '';
 
 export const finalOfferSchema = z
-  .union([z.string(), z.number()], { error: 'The final offer must be an amount in dollars, like 1250.00.' })
+  .union(
+    [
+      z.string(),
+      z
+        .number()
+        .min(0, 'The final offer must be more than $0.00.')
+        .max(MAX_OFFER_DOLLARS, `The final offer cannot be more than ${formatBound(MAX_OFFER_DOLLARS, true)}.`),
+    ],
+    { error: 'The final offer must be an amount in dollars, like 1250.00.' },
+  )
   .transform((value, ctx) => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
@@ -38,7 +48,7 @@ export const finalOfferSchema = z
     } else if (cents <= 0) {
       ctx.addIssue({ code: 'custom', message: 'The final offer must be more than $0.00.' });
     } else if (cents > MAX_OFFER_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'The final offer cannot be more than $10,000,000.00.' });
+      ctx.addIssue({ code: 'custom', message: `The final offer cannot be more than ${formatBound(MAX_OFFER_DOLLARS, true)}.` });
     } else {
       return centsToDecimalString(cents);
     }
@@ -73,7 +83,11 @@ export function actualWeightProblem(weight: unknown, unit?: WeightUnit): string 
 
 /** The weighed weight as a number, checked against the limits of `unit` when it is known. */
 export function actualWeightSchemaFor(unit?: WeightUnit) {
-  return z.union([z.string(), z.number()], { error: 'The actual weight must be a number.' }).transform((value, ctx) => {
+  const weightNumber = z
+    .number()
+    .min(0, actualWeightMessage(weightMessages.negative))
+    .max(MAX_WEIGHT_ANY_UNIT, actualWeightMessage(weightMessages.tooLarge));
+  return z.union([z.string(), weightNumber], { error: 'The actual weight must be a number.' }).transform((value, ctx) => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', message: validationMessages.offerAndWeight });
       return z.NEVER;

@@ -58,7 +58,7 @@ import {
   transitionSubmission,
   updateSubmissionIf,
 } from '../submissions/submission-status.repository.ts';
-import { findSubmissionRow } from '../submissions/submission-rows.ts';
+import { findSubmissionRow, lockSubmissionRow } from '../submissions/submission-rows.ts';
 import { attachIntakePhotos } from '../uploads/uploads.service.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
@@ -76,8 +76,13 @@ async function applyEdit(tx: DbOrTx, row: SubmissionRow, changes: SubmissionChan
   throw conflict(adminMessages.staleVersion);
 }
 
+/**
+ * The submission row, locked for the rest of the transaction: every transaction that changes a
+ * submission or the rows that hang off it (offers, payouts) locks the submission first, so two of
+ * them queue up on it instead of each holding what the other waits for (decision 024).
+ */
 async function loadForChange(tx: DbOrTx, id: string) {
-  const row = await findSubmissionRow(tx, id);
+  const row = await lockSubmissionRow(tx, id);
   if (!row) throw notFound('Submission');
   return row;
 }

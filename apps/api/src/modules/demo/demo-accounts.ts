@@ -8,7 +8,6 @@ export const demoAccounts = {
 /** `mailboxUrl`: where the demo mailbox is, when e-mail stays in the outbox (no SMTP). */
 export function describeDemoAccounts(mailboxUrl?: string): string[] {
   return [
-    '  demo mode: sample accounts and submissions',
     `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
     `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
     ...(mailboxUrl ? [`  demo mailbox: ${mailboxUrl} (e-mails, such as the link that confirms a new account)`] : []),

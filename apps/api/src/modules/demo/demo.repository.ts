@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMeta, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
 
@@ -14,6 +14,15 @@ export async function writeMeta(db: DbOrTx, key: string, value: string) {
     .insert(appMeta)
     .values({ key, value })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+/** How many of these e-mail addresses have an account. */
+export async function countUsersWithEmails(db: DbOrTx, emails: readonly string[]) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return row?.n ?? 0;
 }
 
 export async function countUsers(db: DbOrTx) {

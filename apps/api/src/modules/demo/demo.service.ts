@@ -1,5 +1,5 @@
 // Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
-// submissions in every status. Never in production (see isDemoMode).
+// submissions in every status. Never in production (demo-mode.ts decides when).
 import { randomBytes } from 'node:crypto';
 import { type AuditAction, DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.repository.ts';
@@ -21,6 +21,7 @@ export { demoAccounts, describeDemoAccounts } from './demo-accounts.ts';
 import type { UploadsContext } from '../uploads/uploads.service.ts';
 import {
   countUsers,
+  countUsersWithEmails,
   DEMO_SEEDED_KEY,
   insertDemoRows,
   markAdmin,
@@ -220,6 +221,12 @@ function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
  * `simulatedPrices` (the demo runs on the simulated feed) the past day of simulated prices is
  * written too, so the charts and the 24-hour change show at once.
  */
+/** Whether the sample accounts, whose passwords are published, have accounts in this database. */
+export async function demoAccountsExist(db: Db): Promise<boolean> {
+  const emails = Object.values(demoAccounts).map((account) => account.email);
+  return (await countUsersWithEmails(db, emails)) > 0;
+}
+
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,

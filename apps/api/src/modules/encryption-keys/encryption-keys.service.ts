@@ -54,19 +54,25 @@ export async function rotateEncryptedValues(
     const report: ColumnReport = { column: columnName(column), rotated: 0, alreadyCurrent: 0, unreadable: [] };
     let afterId = '';
     for (;;) {
-      const batch = await db.transaction(async (tx) => {
+      // Counted inside and added after the commit: a transaction that lost a race runs again
+      // (db/transaction-retry.ts), and its first run must not count.
+      const { rows: batch, counts } = await db.transaction(async (tx) => {
         const rows = await lockEncryptedBatch(tx, column, afterId, options.batchSize ?? ROTATION_BATCH_SIZE);
+        const counts = { rotated: 0, alreadyCurrent: 0, unreadable: [] as string[] };
         for (const row of rows) {
           const outcome = reencrypt(row.value, column.context(row.id), keys);
-          if (outcome.state === 'current') report.alreadyCurrent += 1;
-          else if (outcome.state === 'unreadable') report.unreadable.push(row.id);
+          if (outcome.state === 'current') counts.alreadyCurrent += 1;
+          else if (outcome.state === 'unreadable') counts.unreadable.push(row.id);
           else {
-            report.rotated += 1;
+            counts.rotated += 1;
             if (write) await replaceEncryptedValue(tx, column, row.id, outcome.value);
           }
         }
-        return rows;
+        return { rows, counts };
       });
+      report.rotated += counts.rotated;
+      report.alreadyCurrent += counts.alreadyCurrent;
+      report.unreadable.push(...counts.unreadable);
       if (batch.length === 0) break;
       afterId = batch.at(-1)!.id;
     }

@@ -4,6 +4,7 @@
 // is the batch path (what tests deliver with): it retries once a claim is RETRY_AFTER_MS old.
 import { MailSendError, type MailTransport } from '../../adapters/mail/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { markOutsideEffect } from '../../db/transaction-retry.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { whileDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { composeEmail, type MailSender } from './email-layout.ts';
@@ -67,6 +68,8 @@ async function send(db: Db, transport: MailTransport, sender: MailSender | strin
           db
             .transaction(async (tx) => {
               await markEmailSent(tx, email.id);
+              // Released, the message is the server's: this transaction is not run again.
+              markOutsideEffect(tx);
               // No await from here to the COMMIT the transaction sends next.
               release();
             })

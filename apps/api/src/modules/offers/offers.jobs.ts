@@ -9,7 +9,7 @@ import { type AnyJobSpec, defineJob } from '../../jobs/job-engine.ts';
 import { listAuditEntries, writeAuditEntry } from '../audit/audit.repository.ts';
 import { offerNotificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { findSubmissionRow } from '../submissions/submission-rows.ts';
+import { lockSubmissionRow } from '../submissions/submission-rows.ts';
 import { findCurrentOffer, findOfferById } from './offers.repository.ts';
 
 export type OfferReminderOutcome = 'sent' | 'already-sent' | 'not-current' | 'lapsed' | 'gone';
@@ -23,7 +23,9 @@ export async function sendOfferReminder(
   return db.transaction(async (tx) => {
     const offer = await findOfferById(tx, offerId);
     if (!offer) return 'gone';
-    // Locks the newest version, so two runs of the same reminder queue up here.
+    // The submission first, as every transaction that changes its rows does (decision 024); two
+    // runs of the same reminder queue up here.
+    const submission = await lockSubmissionRow(tx, offer.submissionId);
     const current = await findCurrentOffer(tx, offer.submissionId, true);
     if (!current || current.id !== offer.id || current.status !== 'open') return 'not-current';
     if (isOfferLapsed(current.validUntil, now)) return 'lapsed';
@@ -33,7 +35,6 @@ export async function sendOfferReminder(
       return e.action === 'offer_reminder_sent' && changes?.offerId === offerId && changes.hoursBefore === hoursBefore;
     });
     if (sent) return 'already-sent';
-    const submission = await findSubmissionRow(tx, offer.submissionId);
     if (!submission || submission.status !== 'offered') return 'not-current';
     await writeAuditEntry(tx, {
       actorId: null,

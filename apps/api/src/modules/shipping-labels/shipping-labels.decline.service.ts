@@ -17,7 +17,7 @@ import { notificationContent } from '../notifications/email-templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { closeCurrentOffer } from '../offers/offers.service.ts';
 import { transitionSubmission, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
-import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
+import { lockSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
 import { toSubmissionDto } from '../submissions/submissions.service.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
@@ -32,7 +32,8 @@ function cannotDecline(status: string | undefined) {
 
 export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<DeclineOfferResponse> {
   return ctx.db.transaction(async (tx) => {
-    const submission = await findSubmissionRow(tx, id);
+    // The submission first, as every transaction that changes it does (decision 024).
+    const submission = await lockSubmissionRow(tx, id);
     if (!submission) throw notFound('Submission');
     if (submission.userId !== actor.id) {
       // Clients must not learn that someone else's submission exists; appraisers may see it anyway.

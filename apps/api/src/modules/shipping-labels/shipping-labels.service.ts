@@ -22,6 +22,7 @@ import {
 import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { markOutsideEffect } from '../../db/transaction-retry.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -89,6 +90,8 @@ export async function createLabelInTransaction(
   input: NewLabel,
   storage?: ObjectStorage,
 ): Promise<LabelRow | null> {
+  // Postage bought is not undone by a rollback: this transaction is not run again (decision 024).
+  markOutsideEffect(tx);
   for (let attempt = 1; ; attempt += 1) {
     const made = await carrier.createLabel({
       direction: input.direction,
