@@ -28,6 +28,17 @@ describe('loadConfig', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('sends a payout above DUAL_APPROVAL_ABOVE dollars ($5,000 by default) to a second admin, exact to the cent', () => {
+    expect(loadConfig({}).dualApprovalAboveCents).toBe(500_000);
+    expect(loadConfig({ DUAL_APPROVAL_ABOVE: '7500.50' }).dualApprovalAboveCents).toBe(750_050);
+    expect(loadConfig({ DUAL_APPROVAL_ABOVE: '0' }).dualApprovalAboveCents).toBe(0);
+    for (const bad of ['5,000', '$5000', '-1', '1e4', '5000.001', 'lots']) {
+      expect(problemsOf({ DUAL_APPROVAL_ABOVE: bad })).toBe(
+        'DUAL_APPROVAL_ABOVE: DUAL_APPROVAL_ABOVE must be an amount in dollars, like 5000 or 7500.50 (no sign, commas or symbol)',
+      );
+    }
+  });
+
   it('insures a parcel up to INSURED_LIMIT whole dollars (25000 by default), kept in cents', () => {
     expect(loadConfig({}).insuredLimitCents).toBe(2_500_000);
     expect(loadConfig({ INSURED_LIMIT: '5000' }).insuredLimitCents).toBe(500_000);

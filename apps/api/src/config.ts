@@ -14,6 +14,8 @@ import {
   parseOneLineAddress,
   CHECK_NUMBER_MAX,
   DEFAULT_FIRST_CHECK_NUMBER,
+  DEFAULT_DUAL_APPROVAL_ABOVE_CENTS,
+  parseDualApprovalAbove,
 } from '@assay/domain';
 import { z } from 'zod';
 import { DEFAULT_SCREENING_THRESHOLD } from './modules/compliance/sanctions/name-screening.ts';
@@ -248,6 +250,26 @@ const envSchema = z.object({
       .gt(0.5, 'SANCTIONS_MATCH_THRESHOLD must be above 0.5 (lower matches nearly every name)')
       .max(1, 'SANCTIONS_MATCH_THRESHOLD must be at most 1')
       .default(DEFAULT_SCREENING_THRESHOLD),
+  ),
+  // Four eyes on large payments (DECISIONS "Staff and demo safety"): dollars, exact to the cent; a
+  // payout above it waits for a second admin, not the offer's maker, before any rail takes it.
+  DUAL_APPROVAL_ABOVE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, issue) => {
+        if (value === undefined) return DEFAULT_DUAL_APPROVAL_ABOVE_CENTS;
+        const cents = parseDualApprovalAbove(value);
+        if (cents === null) {
+          issue.addIssue({
+            code: 'custom',
+            message: 'DUAL_APPROVAL_ABOVE must be an amount in dollars, like 5000 or 7500.50 (no sign, commas or symbol)',
+          });
+          return z.NEVER;
+        }
+        return cents;
+      }),
   ),
   // Who Assay is (DECISIONS, business identity). Unset outside production: example values, marked.
   BUSINESS_LEGAL_NAME: z.preprocess(
@@ -618,6 +640,8 @@ export function loadConfig(env: RawEnv = process.env) {
         : undefined,
     /** Days an offer stays valid before it lapses and has to be re-issued at current prices. */
     offerValidDays: e.OFFER_VALID_DAYS,
+    /** DUAL_APPROVAL_ABOVE in cents: a payout whose offer is above it needs a second admin's approval. */
+    dualApprovalAboveCents: e.DUAL_APPROVAL_ABOVE,
     /** The check register's first number, when no check is registered at or above it. */
     checkFirstNumber: e.CHECK_FIRST_NUMBER,
     receivingAddress: e.RECEIVING_ADDRESS,

@@ -66,6 +66,7 @@ describe.each(engines)('payouts on %s', (engine) => {
       attempt: 1,
       sentAt: null,
       createdAt: expect.any(String),
+      awaitingApproval: false,
     });
     expect(res.body).not.toContain(ACCOUNT);
     expect(res.body).not.toContain(ROUTING);

@@ -30,6 +30,9 @@ export const auditActions = {
   payout_unclaimed: { client: 'Payout not claimed', appraiser: 'Payout unclaimed' },
   payout_retried: { client: 'New payout details given', appraiser: 'Payout tried again with new details' },
   bank_details_viewed: { client: null, appraiser: 'Bank details viewed' },
+  // On the payout: the second admin's approval of a payout above DUAL_APPROVAL_ABOVE (payout-approval.ts),
+  // naming the offer's maker beside the approver; only then does a rail take it.
+  payout_approved: { client: null, appraiser: 'Large payout approved by a second admin' },
   // On the payout: its provider could not take it (retries ran out, or our set-up was refused).
   payout_handover_failed: { client: null, appraiser: 'Payout provider could not take it; pay it by hand' },
   // On the payout (entity 'transaction'), like bank_details_viewed: each download writes its account number out.
@@ -111,6 +114,8 @@ export interface AuditChanges {
   payoutStatus?: string;
   payoutRail?: string;
   reasonCode?: string;
+  /** payout_approved: the admin who made the accepted offer (the approver is the entry's actor). */
+  offerMadeBy?: string | null;
   /** The payout attempt an entry is about (1, and one more for each retry with new details). */
   payoutAttempt?: number;
   amount?: string;

@@ -40,6 +40,7 @@ export * from './sanctions-screening.ts';
 export * from './seller-statement.ts';
 export * from './compliance-gate.ts';
 export * from './check-register.ts';
+export * from './payout-approval.ts';
 export * from './api/common.ts';
 export * from './api/current-user.ts';
 export * from './api/pricing-row.ts';

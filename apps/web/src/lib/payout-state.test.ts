@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { aTransaction } from '@/testing/fixtures';
-import { payoutStateLine } from './payout-state';
+import { payoutPromiseLine, payoutStateLine } from './payout-state';
 
 describe("the payout's state in one sentence", () => {
   test('paid by hand, with its reference; returned with the bank reason', () => {
@@ -22,5 +22,14 @@ describe("the payout's state in one sentence", () => {
   test('a state or rail the lifecycle does not know gives nothing rather than a wrong sentence', () => {
     expect(payoutStateLine(aTransaction({ status: 'sent' }))).toBeNull();
     expect(payoutStateLine(aTransaction({ rail: 'carrier-pigeon' }))).toBeNull();
+  });
+
+  test('a large payout waiting for a second admin says so to the seller, and promises no rail time yet', () => {
+    const waiting = aTransaction({ status: 'pending', rail: 'ach-file', awaitingApproval: true });
+    expect(payoutStateLine(waiting)).toBe(
+      'Being approved: a large payout is checked by a second member of our team before it is sent.',
+    );
+    expect(payoutPromiseLine(waiting)).toBeNull();
+    expect(payoutPromiseLine({ ...waiting, awaitingApproval: false })).not.toBeNull();
   });
 });

@@ -88,6 +88,7 @@ export function aTransaction(overrides: Partial<Transaction> = {}): Transaction 
     attempt: 1,
     sentAt: null,
     createdAt: '2030-01-04T12:00:00.000Z',
+    awaitingApproval: false,
     ...overrides,
   });
 }

@@ -133,6 +133,19 @@ export const adminPayoutSchema = transactionSchema.extend({
     .object({ hold: z.enum(complianceHolds), message: z.string() })
     .nullable()
     .optional(),
+  /**
+   * Four eyes on large payments (payout-approval.ts): null when the payout needs no second admin.
+   * `mayApprove` is for the admin reading the queue; `whyNot` says why not (they made the offer,
+   * it is already approved...), null when they may.
+   */
+  approval: z
+    .object({
+      approved: z.boolean(),
+      approvedAt: z.string().nullable(),
+      mayApprove: z.boolean(),
+      whyNot: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutListSchema = z.array(adminPayoutSchema);

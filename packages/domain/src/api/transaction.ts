@@ -22,6 +22,8 @@ export const transactionSchema = z.object({
   attempt: z.number().int(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A large payout waiting for a second admin's approval (payout-approval.ts): no rail has it yet. */
+  awaitingApproval: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListSchema = z.array(transactionSchema);

@@ -11,7 +11,20 @@ import {
   type ShownPayoutDetails,
 } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
@@ -50,6 +63,14 @@ export const transactions = pgTable(
     // Set while the seller's name waits for a sanctions decision ('sanctions-review') or after an
     // appraiser blocked it ('sanctions-blocked'): no rail hands over, batches or pays a held payout.
     complianceHold: text('compliance_hold'),
+    // Four eyes on large payments (payout-approval.ts): set at acceptance when the offer is above
+    // DUAL_APPROVAL_ABOVE; no rail takes the payout until approved_by names a second admin, never
+    // offer_made_by (the admin who made the accepted offer version). Older payouts predate the rule.
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    offerMadeBy: text('offer_made_by').references(() => users.id, { onDelete: 'set null' }),
+    // Restrict: the record of who let the money go stays as long as the payout does.
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -64,6 +85,15 @@ export const transactions = pgTable(
     check('transactions_rail_check', oneOf(t.rail, payoutRails)),
     check('transactions_attempt_check', sql`${t.attempt} >= 1`),
     check('transactions_compliance_hold_check', oneOf(t.complianceHold, complianceHolds)),
+    // An approval is whole (who and when), only on a payout that needs one, and never by the offer's maker.
+    check(
+      'transactions_approval_check',
+      sql`(${t.approvedBy} is null) = (${t.approvedAt} is null) and (${t.approvedAt} is null or ${t.approvalRequired})`,
+    ),
+    check(
+      'transactions_approver_not_offer_maker_check',
+      sql`${t.approvedBy} is null or ${t.offerMadeBy} is null or ${t.approvedBy} <> ${t.offerMadeBy}`,
+    ),
   ],
 );
 

@@ -21,6 +21,8 @@ import {
   shortId,
   streetAddress,
   complianceHoldMessage,
+  awaitsApproval,
+  payoutApprovalMessages,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -118,6 +120,7 @@ export async function registerCheck(
       if (payout.payoutMethod !== 'check') throw conflict(checkMessages.notACheck(payout.payoutMethod));
       if (payout.status !== 'pending') throw conflict(checkMessages.notPending(payout.status));
       if (payout.complianceHold) throw conflict(complianceHoldMessage(payout.complianceHold));
+      if (awaitsApproval(payout)) throw conflict(payoutApprovalMessages.awaiting);
       const payee = await payeeOf(tx, payout.userId);
       if (!payee?.address) throw conflict(checkMessages.noAddress);
       if (!payee.name) throw conflict(checkMessages.noName);

@@ -12,6 +12,8 @@ import {
   canFirePayoutTransition,
   shortId,
   complianceHoldMessage,
+  awaitsApproval,
+  payoutApprovalMessages,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -160,6 +162,10 @@ export async function createAchBatch(ctx: AchContext, admin: Actor): Promise<Ach
       const submissionShortId = shortId(payout.submissionId);
       if (payout.complianceHold) {
         leftOut.push({ transactionId: payout.id, submissionShortId, reason: complianceHoldMessage(payout.complianceHold) });
+        continue;
+      }
+      if (awaitsApproval(payout)) {
+        leftOut.push({ transactionId: payout.id, submissionShortId, reason: payoutApprovalMessages.awaiting });
         continue;
       }
       const amountCents = dollarsToCents(payout.amount);

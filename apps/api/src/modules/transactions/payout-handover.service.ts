@@ -7,6 +7,7 @@
 // came, and rail reports, from webhooks or from that check, are applied by applyRailReport.
 import {
   type AchDetails,
+  awaitsApproval,
   canFirePayoutTransition,
   dollarsToCents,
   type PayoutMethod,
@@ -57,7 +58,7 @@ function instructionOf(keys: PayoutHandoverDeps['keys'], row: TransactionRow): P
   }
 }
 
-export type HandoverOutcome = 'moved' | 'left-pending' | 'not-waiting' | 'held' | 'refused' | 'needs-staff';
+export type HandoverOutcome = 'moved' | 'left-pending' | 'not-waiting' | 'held' | 'awaiting-approval' | 'refused' | 'needs-staff';
 
 /**
  * One try of `payout-handover`: hands the attempt to the provider if it is still the payout's
@@ -73,6 +74,8 @@ export async function handOverPayout(
   if (!row || row.status !== 'pending' || row.attempt !== job.attempt) return 'not-waiting';
   // A sanctions hold: an appraiser's clear queues this job again; a block keeps it here for good.
   if (row.complianceHold) return 'held';
+  // A large payout without its second admin: the approval queues this job again.
+  if (awaitsApproval(row)) return 'awaiting-approval';
   const method = row.payoutMethod as PayoutMethod;
   if (!deps.payouts.handles(method)) return 'left-pending';
 

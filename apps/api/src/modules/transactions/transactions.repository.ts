@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { PayoutStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions, transactions, users } from '../../db/schema/index.ts';
@@ -22,6 +22,26 @@ export async function findTransaction(db: DbOrTx, id: string) {
 /** The payout row, locked for the rest of the database transaction (as the status gate locks it). */
 export async function lockTransaction(db: DbOrTx, id: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * A second admin's approval of a large payout; conditional (still needed, still unapproved, still
+ * pending), so it answers null when someone else approved first or the payout moved on.
+ */
+export async function recordApproval(db: DbOrTx, { id, approvedBy, at }: { id: string; approvedBy: string; at: Date }) {
+  const [row] = await db
+    .update(transactions)
+    .set({ approvedBy, approvedAt: at })
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.approvalRequired, true),
+        isNull(transactions.approvedBy),
+        eq(transactions.status, 'pending'),
+      ),
+    )
+    .returning();
   return row ?? null;
 }
 

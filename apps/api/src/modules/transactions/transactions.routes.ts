@@ -25,6 +25,7 @@ import {
   revealBankDetails,
 } from './transactions.service.ts';
 import { retryPayout } from './transactions.retry.service.ts';
+import { approvePayout } from './payout-approval.service.ts';
 import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 
@@ -129,6 +130,21 @@ export async function transactionsRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         return details;
       },
+    );
+
+    // Four eyes on large payments: a second admin, never the offer's maker, lets a large payout go.
+    a.post(
+      '/api/admin/payouts/:id/approve',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Approves a large payout as the second admin (not the offer's maker), so its rail may take it.",
+          security: SIGNED_IN,
+          params: transactionParams,
+          response: { 200: transactionSchema },
+        },
+      },
+      async (request) => approvePayout(ctx, await app.requireAdmin(request), { transactionId: request.params.id }),
     );
 
     a.post(

@@ -22,6 +22,10 @@ import {
   payoutTransitions,
   shortId,
   type ShownPayoutDetails,
+  approvalRefusal,
+  awaitsApproval,
+  needsDualApproval,
+  payoutApprovalMessages,
 } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
@@ -71,7 +75,7 @@ export const MAX_REFERENCE_LENGTH = 100;
 export const bankDetailsContext = (transactionId: string) => `transactions.encrypted_bank_details:${transactionId}`;
 
 /** What accepting an offer or retrying a payout uses of the app's context. */
-export type PayoutContext = Pick<AppContext, 'db' | 'keys' | 'payouts' | 'clock'>;
+export type PayoutContext = Pick<AppContext, 'db' | 'keys' | 'payouts' | 'clock' | 'config'>;
 
 /** Bank numbers never leave the server: payoutDetails holds only what may be shown. */
 export function toTransactionDto(row: TransactionRow) {
@@ -91,6 +95,7 @@ export function toTransactionDto(row: TransactionRow) {
     attempt: row.attempt,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    awaitingApproval: awaitsApproval(row),
   };
 }
 
@@ -204,7 +209,8 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       const grossCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
       if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
-      assertOfferAcceptable(await currentOfferOf(tx, submission.id, true), now, body.offerVersion);
+      const offer = await currentOfferOf(tx, submission.id, true);
+      assertOfferAcceptable(offer, now, body.offerVersion);
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
       await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
 
@@ -233,6 +239,9 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         rail: recordedRailOf(ctx, body.payoutMethod),
         statusChangedAt: now,
         createdAt: now,
+        // Four eyes on large payments: no rail takes it until a second admin approves (approvePayout).
+        approvalRequired: needsDualApproval(grossCents, ctx.config.dualApprovalAboveCents),
+        offerMadeBy: offer?.createdBy ?? null,
       });
       await recordNewPayout(tx, row, actor.id);
       // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
@@ -283,10 +292,12 @@ export function recordedRailOf(ctx: Pick<PayoutContext, 'payouts'>, method: Payo
 /**
  * Queues the hand-over of a payout attempt to a provider with an API, in the transaction that
  * records the attempt: the job exists exactly when the payout does, and money never moves for a
- * payout that was rolled back (payout-handover.service.ts does the work).
+ * payout that was rolled back (payout-handover.service.ts does the work). A large payout still
+ * waiting for its second admin is not queued: the approval queues it (approvePayout).
  */
 export async function queueHandover(tx: DbOrTx, ctx: Pick<PayoutContext, 'payouts'>, row: TransactionRow) {
   if (!ctx.payouts.handles(row.payoutMethod as PayoutMethod)) return;
+  if (awaitsApproval(row)) return;
   await enqueue(tx, 'payout-handover', { transactionId: row.id, attempt: row.attempt });
 }
 
@@ -375,6 +386,7 @@ export async function markPayoutSent(
     if (!transaction) throw notFound('That payout');
     if (transaction.status === 'processing') throw conflict(payoutMessages.onItsWay(transaction.rail));
     if (transaction.complianceHold) throw conflict(complianceHoldMessage(transaction.complianceHold));
+    if (awaitsApproval(transaction)) throw conflict(payoutApprovalMessages.awaiting);
     if (
       transaction.status === 'pending' &&
       payouts.handles(transaction.payoutMethod as PayoutMethod) &&
@@ -452,5 +464,18 @@ export async function listPayouts(
     complianceHold: transaction.complianceHold
       ? { hold: transaction.complianceHold as ComplianceHold, message: complianceHoldMessage(transaction.complianceHold) }
       : null,
+    approval: approvalFor(transaction, admin),
   }));
+}
+
+/** A large payout's approval as the admin reading the queue sees it: may they approve, and if not, why. */
+function approvalFor(transaction: TransactionRow, admin: Actor): AdminPayout['approval'] {
+  if (!transaction.approvalRequired) return null;
+  const refusal = approvalRefusal(transaction, admin.id);
+  return {
+    approved: transaction.approvedBy !== null,
+    approvedAt: transaction.approvedAt?.toISOString() ?? null,
+    mayApprove: refusal === null,
+    whyNot: refusal === null ? null : payoutApprovalMessages[refusal],
+  };
 }

@@ -50,3 +50,17 @@ export function useRevealBankDetails() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** POST /api/admin/payouts/{id}/approve: the second admin lets a large payout go to its rail. */
+export function approvePayout(transactionId: string): Promise<Transaction> {
+  return apiJson<Transaction>(`/api/admin/payouts/${encodeURIComponent(transactionId)}/approve`, { method: 'POST' });
+}
+
+export function useApprovePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approvePayout,
+    // Also after a failure: a 409 means another admin approved it first, so the queue is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -14,6 +14,7 @@ function aPayout(id: string, amount: string, payoutMethod = 'ach'): AdminPayout 
     submission: { id: 'sub_1', shortId: id.slice(-8), description: 'Ring', category: 'jewelry', finalOffer: amount },
     customerLabel: 'Customer #0001',
     mailTo: null,
+    approval: null,
   };
 }
 

@@ -28,7 +28,10 @@ const dollars = (amount: string) => formatDollars(amount) ?? amount;
 /** What the next file would hold: the pending ACH payouts the mailbox already lists. */
 function pendingAchSummary(payouts: AdminPayout[] | undefined): { count: number; total: string } | null {
   if (!payouts) return null;
-  const ach = payouts.filter((payout) => payout.payoutMethod === 'ach' && payout.status === 'pending');
+  // A large payout still waiting for its second admin stays out of the file (the server leaves it out too).
+  const ach = payouts.filter(
+    (payout) => payout.payoutMethod === 'ach' && payout.status === 'pending' && !payout.awaitingApproval,
+  );
   const cents = ach.reduce((sum, payout) => sum + (dollarsToCents(payout.amount) ?? 0), 0);
   return { count: ach.length, total: formatCents(cents) };
 }

@@ -29,6 +29,7 @@ function aCheckPayout(id: string, amount: string, mailTo: AdminPayout['mailTo'] 
     },
     customerLabel: 'Customer #0001',
     mailTo,
+    approval: null,
   };
 }
 

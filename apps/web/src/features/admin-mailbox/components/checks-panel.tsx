@@ -6,6 +6,7 @@ import {
   addressLines,
   checkDateText,
   type AdminPayout,
+  payoutApprovalMessages,
   type Check,
   checkMailedSchema,
   checkNumberMessage,
@@ -265,11 +266,12 @@ function WaitingPayout({ payout, onRegister }: { payout: AdminPayout; onRegister
         ) : (
           <p className="font-medium text-destructive">No mailing address on file: ask the client for one first.</p>
         )}
+        {payout.awaitingApproval && <p className="font-medium text-muted-foreground">{payoutApprovalMessages.awaiting}</p>}
       </div>
       <Button
         size="sm"
         className="w-full sm:w-auto"
-        disabled={!payout.mailTo}
+        disabled={!payout.mailTo || payout.awaitingApproval}
         onClick={onRegister}
         aria-label={`Register check: ${dollars(payout.amount)} for #${payout.submission.shortId}`}
       >

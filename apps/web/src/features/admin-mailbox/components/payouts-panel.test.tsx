@@ -13,6 +13,7 @@ function aPayout(overrides: Parameters<typeof aTransaction>[0]): AdminPayout {
     submission: { id: 'sub_1', shortId: 'AAAA0001', description: 'Gold ring', category: 'jewelry', finalOffer: '1450.00' },
     customerLabel: 'Customer #0001',
     mailTo: null,
+    approval: null,
   };
 }
 
@@ -54,5 +55,57 @@ describe('payouts panel status filter', () => {
     expect(asked).toEqual(['pending', 'returned']);
     expect(within(returned).queryByRole('button', { name: /Mark sent/ })).toBeNull();
     expect(within(returned).getByText(/R03/)).toBeTruthy();
+  });
+});
+
+describe('four eyes on large payouts', () => {
+  const waitingFor = (mayApprove: boolean): AdminPayout => ({
+    ...aPayout({ id: 'txn_big', status: 'pending', rail: 'ach-file', amount: '7200.00', awaitingApproval: true }),
+    approval: {
+      approved: false,
+      approvedAt: null,
+      mayApprove,
+      whyNot: mayApprove ? null : 'You made this offer; another admin must approve its payout.',
+    },
+  });
+
+  test("shows the offer's maker why they cannot approve, with no Approve and no Mark sent", async () => {
+    server.use(http.get('/api/admin/payouts', () => HttpResponse.json([waitingFor(false)])));
+    renderWithApp(<PayoutsPanel />);
+    const list = await screen.findByRole('list', { name: 'Payouts: Waiting to be sent' });
+    expect(within(list).getByText("Needs a second admin's approval")).toBeTruthy();
+    expect(within(list).getByText('You made this offer; another admin must approve its payout.')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /Mark sent/ })).toBeNull();
+  });
+
+  test('lets another admin approve; the queue then asks the server again and offers Mark sent', async () => {
+    let approved = false;
+    const posted: string[] = [];
+    server.use(
+      http.get('/api/admin/payouts', () =>
+        HttpResponse.json([
+          approved
+            ? {
+                ...aPayout({ id: 'txn_big', status: 'pending', rail: 'ach-file', amount: '7200.00' }),
+                approval: { approved: true, approvedAt: '2030-01-05T09:00:00.000Z', mayApprove: false, whyNot: null },
+              }
+            : waitingFor(true),
+        ]),
+      ),
+      http.post('/api/admin/payouts/:id/approve', ({ params }) => {
+        posted.push(String(params.id));
+        approved = true;
+        return HttpResponse.json(aTransaction({ id: 'txn_big', amount: '7200.00' }));
+      }),
+    );
+    const { user } = renderWithApp(<PayoutsPanel />);
+    const list = await screen.findByRole('list', { name: 'Payouts: Waiting to be sent' });
+    expect(within(list).queryByRole('button', { name: /Mark sent/ })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Approve: $7,200.00 to Customer #0001 for #AAAA0001' }));
+    expect(await within(list).findByTestId('payout-approved')).toBeTruthy();
+    expect(posted).toEqual(['txn_big']);
+    expect(within(list).getByRole('button', { name: /Mark sent/ })).toBeTruthy();
+    expect(within(list).queryByText("Needs a second admin's approval")).toBeNull();
   });
 });

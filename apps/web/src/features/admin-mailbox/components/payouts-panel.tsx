@@ -29,6 +29,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useAdminPayouts, useMarkPayoutSent } from '../api/payouts';
 import { QueuePanel } from './queue-panel';
 import { BankDetailsButton } from './bank-details-button';
+import { PayoutApprovalControl } from './payout-approval-control';
 
 const methodLabels: Record<string, string> = { ach: 'ACH', paypal: 'PayPal', check: 'Check' };
 const methodLabel = (method: string) => methodLabels[method] ?? method;
@@ -106,13 +107,16 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
   const to = destination(payout);
   const fee = formatDollars(payout.feeAmount);
   const hasFee = (dollarsToCents(payout.feeAmount) ?? 0) > 0;
-  const stateLine = payoutStateLine(payout);
+  // The lifecycle's own sentence: the approval has its badge and control beside it.
+  const stateLine = payoutStateLine({ ...payout, awaitingApproval: false });
   // Only a payout still waiting can be paid by hand; the others are the rail's or the seller's now.
   // A check is never paid by hand: it goes through the check register, under its number.
   const byCheck = payout.payoutMethod === 'check';
   // A sanctions hold: no rail may pay it until the match is cleared (or ever, once blocked).
   const held = payout.complianceHold ?? null;
-  const waiting = payout.status === 'pending' && !byCheck && !held;
+  // A large payout goes nowhere until a second admin approves it (PayoutApprovalControl).
+  const unapproved = payout.awaitingApproval;
+  const waiting = payout.status === 'pending' && !byCheck && !held && !unapproved;
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -152,7 +156,8 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
           {payout.customerLabel} · requested <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
         </p>
       </div>
-      {payout.status === 'pending' && byCheck && !held && (
+      <PayoutApprovalControl payout={payout} summary={payoutSummary(payout)} />
+      {payout.status === 'pending' && byCheck && !held && !unapproved && (
         <p className="text-sm text-muted-foreground sm:max-w-48 sm:text-right">Register its check in the Checks panel.</p>
       )}
       {waiting && (
