@@ -12,6 +12,11 @@
 //                                   the parcel: its tracker moves and the signed tracker.updated
 //                                   event is POSTed to the app's /api/webhooks/carrier; answers {status}
 //
+// Each delivery is signed at the moment it is sent, under a new transmission id, as the app refuses
+// an old delivery and a reused id; and the app's webhook job asks the same fakes back
+// (GET /v1/payments/payouts-item/{id}, GET /v2/trackers/{id}) before it applies an event, so the
+// state a journey scripts here is what the app applies (decision 023).
+//
 // Each fake is one entry in `fakes` below with its own route prefix.
 import http from 'node:http';
 import { FAKE_EASYPOST_KEY, FAKE_EASYPOST_WEBHOOK_SECRET, startFakeEasyPost } from '../../apps/api/test/support/fake-easypost.ts';

@@ -48,6 +48,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSURED_LIMIT: '0' })).toBe('INSURED_LIMIT: INSURED_LIMIT must be at least 1 dollar');
   });
 
+  it('refuses PayPal deliveries older than PAYPAL_WEBHOOK_MAX_AGE_SECONDS (600 by default, 60 to 3600)', () => {
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
+    expect(loadConfig(paypal).paypal?.webhookMaxAgeSeconds).toBe(600);
+    expect(loadConfig({ ...paypal, PAYPAL_WEBHOOK_MAX_AGE_SECONDS: '300' }).paypal?.webhookMaxAgeSeconds).toBe(300);
+    expect(problemsOf({ PAYPAL_WEBHOOK_MAX_AGE_SECONDS: '86400' })).toBe(
+      'PAYPAL_WEBHOOK_MAX_AGE_SECONDS: PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be at most 3600 (a longer window lets a captured delivery be replayed)',
+    );
+    expect(problemsOf({ PAYPAL_WEBHOOK_MAX_AGE_SECONDS: 'ten minutes' })).toBe(
+      'PAYPAL_WEBHOOK_MAX_AGE_SECONDS: PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be a whole number of seconds, like 600',
+    );
+  });
+
   it('bounds the drain on SIGTERM by SHUTDOWN_TIMEOUT_SECONDS (25 by default), kept in milliseconds', () => {
     expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '8' }).shutdownTimeoutMs).toBe(8_000);

@@ -19,7 +19,7 @@ import {
 } from '@assay/domain';
 import { z } from 'zod';
 import { DEFAULT_SCREENING_THRESHOLD } from './modules/compliance/sanctions/name-screening.ts';
-import { PAYPAL_CERT_ORIGINS } from './adapters/payouts/paypal/paypal-webhooks.ts';
+import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS, PAYPAL_CERT_ORIGINS } from './adapters/payouts/paypal/paypal-webhooks.ts';
 import { PAYPAL_LIVE_URL } from './adapters/payouts/paypal/paypal-payouts-client.ts';
 
 /** The workspace root, found by walking up, so the same code works from src/ and from the dist bundle. */
@@ -207,6 +207,17 @@ const envSchema = z.object({
   PAYPAL_API_URL: optionalUrl('PAYPAL_API_URL'),
   // Where a webhook's signing certificate may be fetched from (comma-separated origins).
   PAYPAL_CERT_ORIGINS: optionalString,
+  // A PayPal delivery whose PAYPAL-TRANSMISSION-TIME is older than this is refused (decision 023);
+  // PayPal's retries are new transmissions, and the rail check settles a payout whose news was lost.
+  PAYPAL_WEBHOOK_MAX_AGE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be a whole number of seconds, like 600' })
+      .int('PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be a whole number of seconds, like 600')
+      .min(60, 'PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be at least 60 (a delivery takes a moment to arrive)')
+      .max(3600, 'PAYPAL_WEBHOOK_MAX_AGE_SECONDS must be at most 3600 (a longer window lets a captured delivery be replayed)')
+      .default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
+  ),
   // Whole dollars: the most one parcel is insured for (declared to the carrier, on the packing slip).
   INSURED_LIMIT: z.preprocess(
     emptyToUndefined,
@@ -679,6 +690,7 @@ export function loadConfig(env: RawEnv = process.env) {
                   .map((o) => o.trim())
                   .filter(Boolean)
               : [...PAYPAL_CERT_ORIGINS],
+            webhookMaxAgeSeconds: e.PAYPAL_WEBHOOK_MAX_AGE_SECONDS,
           }
         : null,
     /** INSURED_LIMIT in cents: a parcel's insured value is its quote's maximum, capped by this. */

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { easyPostSignature } from '../src/adapters/carriers/easypost-webhooks.ts';
 import { auditLog, shippingLabels, submissions, trackingEvents, webhookInbox } from '../src/db/schema/index.ts';
-import { processWebhook } from '../src/modules/webhooks/webhooks.service.ts';
 import { readPdf } from './shipping-pdf-reader.ts';
 import { saveAddress } from './support/addresses.ts';
 import {
@@ -19,6 +18,7 @@ import {
   startFakeEasyPost,
 } from './support/fake-easypost.ts';
 import { signUp } from './support/sessions.ts';
+import { runWebhookInbox } from './support/webhooks.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const WEBHOOK = '/api/webhooks/carrier';
@@ -76,7 +76,7 @@ describe.each(engines)('carrier tracking on %s', (engine) => {
 
   /** The inbox's job over every row not yet done, as the worker would run it. */
   async function runInbox() {
-    for (const row of await t.db.select().from(webhookInbox)) await processWebhook(t.db, row.id, new Date());
+    for (const outcome of await runWebhookInbox(t)) if (outcome instanceof Error) throw outcome;
   }
 
   const timelineOf = async (id: string) => {
@@ -200,6 +200,61 @@ describe.each(engines)('carrier tracking on %s', (engine) => {
     ]);
     const labels = (await timelineOf(sub.id!)).map((e) => e.label);
     expect(labels.slice(-2)).toEqual(['Parcel in transit', 'Item delivered back to you']);
+  });
+
+  it('a delivered event is confirmed by fetching the tracker: one the tracker contradicts does not close the return (issue 25 item 2)', async () => {
+    const sub = await make({ status: 'offered', finalOffer: '450.00' });
+    const declined = await post(`/api/submissions/${sub.id}/decline`, client.cookie);
+    expect(declined.statusCode, declined.body).toBe(200);
+    const tracking = declined.json().returnLabel.trackingNumber as string;
+    const inTransit = easypost.trackerUpdate(tracking, 'in_transit', { city: 'Wilmington', state: 'DE' });
+    const trackerId = (inTransit.event.result as { id: string }).id;
+
+    // The parcel's event rewritten to "delivered" and signed with the webhook secret: the body says
+    // delivered, EasyPost's tracker still says in transit.
+    const claim = (id: string, tracker = trackerId) => {
+      const event = JSON.parse(inTransit.rawBody) as {
+        id: string;
+        result: { id: string; status: string; tracking_details: object[] };
+      };
+      event.id = id;
+      event.result.id = tracker;
+      event.result.status = 'delivered';
+      event.result.tracking_details.push({ status: 'delivered', message: 'Delivered', datetime: '2099-01-01T00:00:00Z' });
+      const rawBody = JSON.stringify(event);
+      return { rawBody, headers: { ...inTransit.headers, 'x-hmac-signature': signatureOf(rawBody) } };
+    };
+    expect((await deliver(claim('evt_claims_delivered'))).statusCode).toBe(200);
+    expect((await deliver(claim('evt_unknown_tracker', 'trk_nosuchtracker'))).statusCode).toBe(200);
+    const warnings: unknown[] = [];
+    expect(
+      await runWebhookInbox(t, { info: () => undefined, warn: (obj: object) => void warnings.push(obj) }),
+    ).not.toContainEqual(expect.any(Error));
+    expect(easypost.requests.filter((r) => r.method === 'GET' && r.path === `/v2/trackers/${trackerId}`)).toHaveLength(1);
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ eventId: 'evt_claims_delivered', bodyStatus: 'delivered', trackerStatus: 'in_transit' }),
+    );
+    const [row] = await t.db.select().from(submissions).where(eq(submissions.id, sub.id!));
+    expect(row!.status).toBe('returning');
+    expect((await auditOf(sub.id!)).filter((a) => a.action === 'return_delivered')).toEqual([]);
+    const stored = await t.db.select().from(trackingEvents).where(eq(trackingEvents.eventId, 'evt_claims_delivered'));
+    expect(stored.map((e) => e.status)).toEqual(['in_transit']);
+    const [unknown] = await t.db.select().from(webhookInbox).where(eq(webhookInbox.eventId, 'evt_unknown_tracker'));
+    expect(unknown).toMatchObject({ status: 'ignored', lastError: 'not-confirmed-by-the-carrier' });
+
+    // Really delivered, while EasyPost fails for a moment: the job fails (the engine retries it), then closes the return.
+    const delivered = easypost.trackerUpdate(tracking, 'delivered', { city: 'Springfield', state: 'IL' });
+    expect((await deliver(delivered)).statusCode).toBe(200);
+    easypost.script('tracker', { status: 500, body: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Try again.' } } });
+    expect(await runWebhookInbox(t)).toContainEqual(expect.objectContaining({ message: expect.stringContaining('HTTP 500') }));
+    const [waiting] = await t.db
+      .select()
+      .from(webhookInbox)
+      .where(eq(webhookInbox.eventId, String(delivered.event.id)));
+    expect(waiting).toMatchObject({ status: 'received', attempts: 1 });
+    await runInbox();
+    const [closed] = await t.db.select().from(submissions).where(eq(submissions.id, sub.id!));
+    expect(closed!.status).toBe('returned');
   });
 
   it('an unknown tracking number is stored and ignored; a non-tracker event is stored nowhere', async () => {

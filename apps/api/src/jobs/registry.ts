@@ -1,5 +1,6 @@
 // The one list of Assay's background jobs, and the engine that runs them. Each module keeps its
 // handlers beside its rules (*.jobs.ts); this file only wires them to what they need.
+import type { CarrierAdapter } from '../adapters/carriers/carrier.ts';
 import type { MailTransport } from '../adapters/mail/mail-transport.ts';
 import type { PayoutAdapter } from '../adapters/payouts/payout-adapter.ts';
 import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
@@ -29,6 +30,8 @@ export interface JobResources {
   /** The payout provider the app was built with, and the keys that open a payout's bank details. */
   payouts: PayoutAdapter;
   keys: Pick<Keys, 'decryptionKeys'>;
+  /** The carrier the app was built with: the webhook job asks it for a parcel's tracker. */
+  carrier: CarrierAdapter;
 }
 
 export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
@@ -38,7 +41,7 @@ export function assayJobs(r: JobResources): AnyJobSpec<JobPayloads>[] {
     ...uploadsJobs({ db: r.db, storage: r.storage, logger: r.logger }),
     ...mailboxCountsJobs({ db: r.db }),
     ...offersJobs({ db: r.db }),
-    ...webhooksJobs({ db: r.db }),
+    ...webhooksJobs({ db: r.db, payouts: r.payouts, carrier: r.carrier, logger: r.logger }),
     ...signInThrottleJobs({ db: r.db }),
     ...payoutsJobs({ db: r.db, payouts: r.payouts, keys: r.keys, clock: systemClock, logger: r.logger }),
   ];

@@ -1,5 +1,6 @@
 // What the jobs need when no HTTP app builds it (the `worker` process): the same feed, pricing
-// service, photo storage, SMTP transport and payout provider the app's plugins make from the same configuration.
+// service, photo storage, SMTP transport, payout provider and carrier the app's plugins make from the same configuration.
+import { createCarrier } from '../adapters/carriers/index.ts';
 import { smtpTransport } from '../adapters/mail/mail-transport.ts';
 import { createPayoutAdapter } from '../adapters/payouts/index.ts';
 import { createPriceFeed } from '../adapters/price-feeds/index.ts';
@@ -36,6 +37,7 @@ export async function openJobResources(
     mail: { transport, from: config.mail.from, sender: mailSenderOf(config) },
     payouts: createPayoutAdapter(config.paypal),
     keys: { decryptionKeys: decryptionKeys(secrets) },
+    carrier: createCarrier(config.carrier),
   };
   return {
     resources,

@@ -40,6 +40,7 @@ export const jobsPlugin = fp(
         mail: app.mail,
         payouts: app.ctx.payouts,
         keys: app.ctx.keys,
+        carrier: app.ctx.carrier,
       },
       { pollingIntervalSeconds: opts.pollingIntervalSeconds },
     );

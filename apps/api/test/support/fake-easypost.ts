@@ -1,6 +1,6 @@
 // A stand-in for EasyPost's API v2 on loopback (node:http on 127.0.0.1), speaking its documented
 // shapes: Basic auth with the API key; POST /v2/shipments (rates), POST /v2/shipments/{id}/buy,
-// POST /v2/shipments/{id}/insure, GET /v2/shipments/{id}; errors as {error: {code, message,
+// POST /v2/shipments/{id}/insure, GET /v2/shipments/{id}, GET /v2/trackers/{id}; errors as {error: {code, message,
 // errors}}; and tracker.updated Events signed like EasyPost's webhooks (X-Hmac-Signature).
 // Sources: https://docs.easypost.com/docs/shipments, .../shipments/returns, .../shipments/shipping-insurance,
 // .../errors, .../trackers, .../events. Error codes the documentation does not list (APIKEY.*,
@@ -19,7 +19,7 @@ export const FAKE_EASYPOST_KEY = 'EZTKfake0123456789abcdef';
 /** Has a ligature (U+FB01) so a test proves the secret is NFKD-normalised before signing, as EasyPost does. */
 export const FAKE_EASYPOST_WEBHOOK_SECRET = 'assay-webhook-\uFB01ne-secret';
 
-export type FakeRoute = 'create' | 'buy' | 'insure' | 'retrieve';
+export type FakeRoute = 'create' | 'buy' | 'insure' | 'retrieve' | 'tracker';
 
 export interface ScriptedAnswer {
   status?: number;
@@ -138,7 +138,7 @@ export async function startFakeEasyPost(options: FakeEasyPostOptions = {}) {
   const shipments = new Map<string, Json>();
   const trackers = new Map<string, Json>();
   const requests: RecordedRequest[] = [];
-  const scripts: Record<FakeRoute, ScriptedAnswer[]> = { create: [], buy: [], insure: [], retrieve: [] };
+  const scripts: Record<FakeRoute, ScriptedAnswer[]> = { create: [], buy: [], insure: [], retrieve: [], tracker: [] };
   let rates: FakeRate[] = DEFAULT_FAKE_RATES;
   let carrierMessages: Json[] = [];
   /** False: a purchase ignores its insurance, as when a carrier's coverage is refused. */
@@ -301,6 +301,9 @@ export async function startFakeEasyPost(options: FakeEasyPostOptions = {}) {
 
   function route(method: string, path: string): { name: FakeRoute; shipmentId?: string } | null {
     if (method === 'POST' && path === '/v2/shipments') return { name: 'create' };
+    const tracker = /^\/v2\/trackers\/([^/]+)$/.exec(path);
+    // (The tracker's id rides in shipmentId: one id per route.)
+    if (tracker && method === 'GET') return { name: 'tracker', shipmentId: decodeURIComponent(tracker[1]!) };
     const match = /^\/v2\/shipments\/([^/]+)(?:\/(buy|insure))?$/.exec(path);
     if (!match) return null;
     const shipmentId = decodeURIComponent(match[1]!);
@@ -321,6 +324,10 @@ export async function startFakeEasyPost(options: FakeEasyPostOptions = {}) {
       case 'retrieve': {
         const shipment = shipments.get(shipmentId!);
         return shipment ? { status: 200, body: shipment } : notFound();
+      }
+      case 'tracker': {
+        const tracker = [...trackers.values()].find((t) => t.id === shipmentId);
+        return tracker ? { status: 200, body: tracker } : notFound();
       }
     }
   }

@@ -2,6 +2,7 @@
 // configured (DECISIONS "Shipping labels": without a carrier account the label is a sample, clearly
 // marked not valid for postage; a real carrier plugs in here the way payout providers do).
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
+import type { TrackerState } from './easypost-webhooks.ts';
 
 export interface CarrierLabelRequest {
   direction: LabelDirection;
@@ -53,4 +54,11 @@ export interface CarrierAdapter {
    * the sample carrier's label is drawn by us.
    */
   fetchLabelImage?(labelUrl: string): Promise<Buffer>;
+  /**
+   * The parcel's tracker as the carrier holds it now (EasyPost: GET /v2/trackers/{id}), so a
+   * tracking event that would move a submission is applied as the carrier reports it, never as its
+   * body says (decision 023). Null when the carrier does not know the tracker or it has no news.
+   * Only carriers that send tracking webhooks have it.
+   */
+  fetchTracker?(trackerId: string): Promise<TrackerState | null>;
 }

@@ -281,3 +281,23 @@ describe("the carrier's label image", () => {
     expect(closed).toMatchObject({ kind: 'network', retrySafe: true });
   });
 });
+
+describe("a parcel's tracker, fetched to confirm a webhook (decision 023)", () => {
+  test('reads the tracker as it stands now; an unknown tracker is null; a 500 is an error worth retrying', async () => {
+    const label = await carrier().createLabel(inbound);
+    const sent = fake.trackerUpdate(label.trackingNumber, 'delivered', { message: 'Delivered', city: 'Austin', state: 'TX' });
+    const trackerId = (sent.event.result as { id: string }).id;
+    expect(await carrier().fetchTracker(trackerId)).toMatchObject({
+      trackerId,
+      trackingNumber: label.trackingNumber,
+      status: 'delivered',
+      carrierStatus: 'delivered',
+      message: 'Delivered',
+      location: 'Austin TX',
+    });
+    expect(calls(`^GET /v2/trackers/${trackerId}$`)).toHaveLength(1);
+    expect(await carrier().fetchTracker('trk_nosuchtracker')).toBeNull();
+    fake.script('tracker', { status: 500, body: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Try again.' } } });
+    expect(await failure(carrier().fetchTracker(trackerId))).toMatchObject({ kind: 'server_error', retrySafe: true });
+  });
+});

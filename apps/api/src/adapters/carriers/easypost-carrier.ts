@@ -28,6 +28,7 @@ import { z } from 'zod';
 import type { CarrierAdapter, CarrierLabel, CarrierLabelRequest } from './carrier.ts';
 import { isTimeout, readCappedBytes } from '../http-answers.ts';
 import { EASYPOST_DEFAULT_TIMEOUT_MS, EasyPostClient, type EasyPostClientOptions, EasyPostError } from './easypost-client.ts';
+import { readTracker, type TrackerState } from './easypost-webhooks.ts';
 
 /** A 4x6 label at 300 dpi is some tens of KB; far more is not a label. */
 const MAX_LABEL_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -147,6 +148,15 @@ export class EasyPostCarrier implements CarrierAdapter {
     this.service = options.service?.trim() || undefined;
     this.parcel = options.parcel ?? DEFAULT_PARCEL;
     this.timeoutMs = options.timeoutMs ?? EASYPOST_DEFAULT_TIMEOUT_MS;
+  }
+
+  async fetchTracker(trackerId: string): Promise<TrackerState | null> {
+    try {
+      return readTracker(await this.client.get(`/trackers/${encodeURIComponent(trackerId)}`));
+    } catch (error) {
+      if (error instanceof EasyPostError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   async createLabel(request: CarrierLabelRequest): Promise<CarrierLabel> {

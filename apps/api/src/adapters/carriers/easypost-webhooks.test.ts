@@ -89,6 +89,7 @@ describe('a tracking webhook delivered by EasyPost', () => {
         kind: 'tracking',
         event: {
           eventId: delivery.event.id,
+          trackerId: expect.stringMatching(/^trk_/),
           trackingNumber: tracking,
           status: 'in_transit',
           carrierStatus: 'in_transit',

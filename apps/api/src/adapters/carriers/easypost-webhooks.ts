@@ -37,9 +37,10 @@ const statusWords: Record<string, TrackingStatus> = {
   error: 'failure',
 };
 
-export interface TrackingEvent {
-  /** EasyPost's event id ('evt_...'): the key that makes a replayed delivery change nothing. */
-  eventId: string;
+/** A tracker's state in our words: what an event carries, and what GET /v2/trackers/{id} answers. */
+export interface TrackerState {
+  /** EasyPost's tracker id ('trk_...'), by which it is fetched again; null if the body named none. */
+  trackerId: string | null;
   trackingNumber: string;
   status: TrackingStatus;
   /** EasyPost's own status ('pre_transit', 'return_to_sender'). */
@@ -54,6 +55,11 @@ export interface TrackingEvent {
   carrier: string | null;
   /** The EasyPost shipment the label was bought with, when the tracker names it. */
   shipmentId: string | null;
+}
+
+export interface TrackingEvent extends TrackerState {
+  /** EasyPost's event id ('evt_...'): the key that makes a replayed delivery change nothing. */
+  eventId: string;
 }
 
 export type EasyPostWebhookReading =
@@ -95,19 +101,22 @@ const detailSchema = z.object({
   tracking_location: z.object({ city: z.string().nullish(), state: z.string().nullish(), zip: z.string().nullish() }).nullish(),
 });
 
+const trackerSchema = z.object({
+  id: z.string().min(1).nullish(),
+  object: z.literal('Tracker').optional(),
+  tracking_code: z.string().min(1),
+  status: z.string(),
+  carrier: z.string().nullish(),
+  shipment_id: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  tracking_details: z.array(z.unknown()).nullish(),
+});
+
 const trackerEventSchema = z.object({
   id: z.string().min(1),
   description: z.string(),
   created_at: z.string().nullish(),
-  result: z.object({
-    object: z.literal('Tracker').optional(),
-    tracking_code: z.string().min(1),
-    status: z.string(),
-    carrier: z.string().nullish(),
-    shipment_id: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    tracking_details: z.array(z.unknown()).nullish(),
-  }),
+  result: trackerSchema,
 });
 
 function isoOrNull(value: string | null | undefined): string | null {
@@ -137,6 +146,34 @@ function describeDetail(detail: TrackingDetail | null): string | null {
   return place ? `${detail.message}, ${place}` : detail.message;
 }
 
+/**
+ * A Tracker (an event's `result`, or GET /v2/trackers/{id}'s answer) in our words: its status, and
+ * its newest scan for the words and the time. Null for a status with no news ('unknown') or no
+ * time at all. `fallbackTime` is the event's own creation time, when there is one.
+ */
+export function readTracker(tracker: unknown, fallbackTime?: string | null): TrackerState | null {
+  const parsed = trackerSchema.safeParse(tracker);
+  if (!parsed.success) return null;
+  const result = parsed.data;
+  const status = Object.hasOwn(statusWords, result.status) ? statusWords[result.status] : undefined;
+  if (!status) return null;
+  const detail = newestDetail(result.tracking_details);
+  const occurredAt = isoOrNull(detail?.datetime) ?? isoOrNull(result.updated_at) ?? isoOrNull(fallbackTime) ?? null;
+  if (!occurredAt) return null;
+  return {
+    trackerId: result.id ?? null,
+    trackingNumber: result.tracking_code,
+    status,
+    carrierStatus: result.status,
+    message: detail?.message?.trim() || null,
+    location: trackingLocation(detail?.tracking_location?.city, detail?.tracking_location?.state),
+    occurredAt,
+    detail: describeDetail(detail),
+    carrier: result.carrier ?? null,
+    shipmentId: result.shipment_id ?? null,
+  };
+}
+
 /** Reads a verified payload. Anything but a tracker event with news is 'unknown_event'. */
 export function readTrackerEvent(payload: unknown): Exclude<EasyPostWebhookReading, { kind: 'bad_signature' }> {
   const parsed = trackerEventSchema.safeParse(payload);
@@ -147,27 +184,9 @@ export function readTrackerEvent(payload: unknown): Exclude<EasyPostWebhookReadi
     description: typeof o.description === 'string' ? o.description : null,
   };
   if (!parsed.success || !parsed.data.description.startsWith('tracker.')) return unknown;
-  const { result } = parsed.data;
-  const status = Object.hasOwn(statusWords, result.status) ? statusWords[result.status] : undefined;
-  if (!status) return unknown;
-  const detail = newestDetail(result.tracking_details);
-  const occurredAt = isoOrNull(detail?.datetime) ?? isoOrNull(result.updated_at) ?? isoOrNull(parsed.data.created_at) ?? null;
-  if (!occurredAt) return unknown;
-  return {
-    kind: 'tracking',
-    event: {
-      eventId: parsed.data.id,
-      trackingNumber: result.tracking_code,
-      status,
-      carrierStatus: result.status,
-      message: detail?.message?.trim() || null,
-      location: trackingLocation(detail?.tracking_location?.city, detail?.tracking_location?.state),
-      occurredAt,
-      detail: describeDetail(detail),
-      carrier: result.carrier ?? null,
-      shipmentId: result.shipment_id ?? null,
-    },
-  };
+  const state = readTracker(parsed.data.result, parsed.data.created_at);
+  if (!state) return unknown;
+  return { kind: 'tracking', event: { eventId: parsed.data.id, ...state } };
 }
 
 /**

@@ -85,4 +85,11 @@ export interface PayoutAdapter {
     rail: PayoutRail;
     reference: string | null;
   }): Promise<RailReport | null>;
+  /**
+   * Asks the rail about one of its items by the rail's own id (what a webhook names), so a webhook
+   * is applied as the rail reports it, never as its body says (decision 023). Null when this
+   * adapter does not carry that rail, the rail does not know the item (PayPal's 404) or has nothing
+   * documented to say of it. Fails with PayoutRailError ('retry' for a passing failure).
+   */
+  lookUpItem?(rail: PayoutRail, itemId: string): Promise<RailReport | null>;
 }

@@ -267,6 +267,29 @@ export const webhookInbox = pgTable(
 );
 
 /**
+ * Each PayPal transmission id is taken once (issue 25 item 2, decision 023): the signature covers
+ * only the CRC32 of the body, so a second body under a captured transmission's headers can carry a
+ * valid signature. The digest of the body first received tells a harmless repeat of the same bytes
+ * from such a forgery. Rows older than the delivery window (PAYPAL_WEBHOOK_MAX_AGE_SECONDS) can no
+ * longer match a delivery that would be accepted.
+ */
+export const webhookTransmissions = pgTable(
+  'webhook_transmissions',
+  {
+    provider: text('provider').notNull(),
+    transmissionId: text('transmission_id').notNull(),
+    /** SHA-256 of the raw body first received under this id, hex. */
+    bodySha256: text('body_sha256').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_transmissions_id_idx').on(t.provider, t.transmissionId),
+    check('webhook_transmissions_provider_check', oneOf(t.provider, ['paypal'])),
+  ],
+);
+
+/**
  * The check register (issue 12 item 4): each check printed for a payout attempt, its number, who
  * it pays, how much, where it was mailed (the seller's address when it was registered, kept as it
  * was) and what became of it. At most one live (not voided) check per payout; a voided check stays

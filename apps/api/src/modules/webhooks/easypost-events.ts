@@ -3,18 +3,51 @@
 // return label's parcel delivered to the seller closes the submission returning -> returned, as an
 // appraiser's "return delivered" does, with no actor (the carrier said so). Safe to run twice: a
 // stored event is not stored again, and a closed submission is not closed again.
-import { readTrackerEvent } from '../../adapters/carriers/easypost-webhooks.ts';
+//
+// An event whose status moves a submission or tells staff a parcel has arrived is not taken from
+// its body (decision 023): the job fetches the tracker (GET /v2/trackers/{id}) and applies the
+// tracker's current state. Events that only add an in-transit line to the timeline are applied as
+// signed, so each scan keeps its own words and time.
+import type { TrackingStatus } from '@assay/domain';
+import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
+import type { TrackingEvent } from '../../adapters/carriers/easypost-webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JobLogger } from '../../jobs/job-engine.ts';
 import { recordReturnDelivered } from '../appraisal/appraisal.service.ts';
 import { applyTrackingEvent } from '../shipping-labels/parcel-tracking.service.ts';
 import { lockSubmissionRow } from '../submissions/submission-rows.ts';
 
-export type EasyPostEventOutcome = 'applied' | 'no-news' | 'unknown-label' | 'duplicate' | 'not-a-tracking-event';
+/** Statuses confirmed with the carrier before they are applied. */
+const CONFIRMED_STATUSES: ReadonlySet<TrackingStatus> = new Set(['delivered', 'returned_to_sender']);
 
-export async function applyEasyPostEvent(tx: DbOrTx, payload: unknown): Promise<EasyPostEventOutcome> {
-  const reading = readTrackerEvent(payload);
-  if (reading.kind !== 'tracking') return 'not-a-tracking-event';
-  const outcome = await applyTrackingEvent(tx, reading.event);
+/**
+ * The event to apply: as received for a status that moves nothing, else the tracker as the carrier
+ * holds it now, under the event's id. Null when it cannot be confirmed (no tracker id, a carrier
+ * that cannot be asked, a tracker the carrier does not know): it then changes nothing. Throws the
+ * carrier's error when it cannot be asked now: the job is retried.
+ */
+export async function confirmTrackingEvent(
+  carrier: CarrierAdapter,
+  event: TrackingEvent,
+  logger: JobLogger,
+): Promise<TrackingEvent | null> {
+  if (!CONFIRMED_STATUSES.has(event.status)) return event;
+  if (!event.trackerId || !carrier.fetchTracker) return null;
+  const tracker = await carrier.fetchTracker(event.trackerId);
+  if (!tracker) return null;
+  if (tracker.status !== event.status || tracker.trackingNumber !== event.trackingNumber) {
+    logger.warn(
+      { eventId: event.eventId, trackerId: event.trackerId, bodyStatus: event.status, trackerStatus: tracker.status },
+      "an EasyPost tracker event's body disagrees with the tracker; the tracker's state is applied",
+    );
+  }
+  return { ...tracker, eventId: event.eventId };
+}
+
+export type EasyPostEventOutcome = 'applied' | 'no-news' | 'unknown-label' | 'duplicate';
+
+export async function applyEasyPostEvent(tx: DbOrTx, event: TrackingEvent): Promise<EasyPostEventOutcome> {
+  const outcome = await applyTrackingEvent(tx, event);
   switch (outcome.kind) {
     case 'unknown-label':
     case 'duplicate':
@@ -29,7 +62,7 @@ export async function applyEasyPostEvent(tx: DbOrTx, payload: unknown): Promise<
       if (!submission || submission.status !== 'returning' || submission.returnTrackingNumber !== outcome.trackingNumber) {
         return 'no-news';
       }
-      await recordReturnDelivered(tx, new Date(reading.event.occurredAt), null, submission);
+      await recordReturnDelivered(tx, new Date(event.occurredAt), null, submission);
       return 'applied';
     }
   }

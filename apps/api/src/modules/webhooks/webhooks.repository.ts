@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { webhookInbox } from '../../db/schema/index.ts';
+import { webhookInbox, webhookTransmissions } from '../../db/schema/index.ts';
 
 export type WebhookInboxRow = typeof webhookInbox.$inferSelect;
 export type WebhookProvider = 'paypal' | 'easypost';
@@ -17,6 +17,41 @@ export async function insertInboxEvent(
     .onConflictDoNothing({ target: [webhookInbox.provider, webhookInbox.eventId] })
     .returning();
   return stored ?? null;
+}
+
+/**
+ * Takes a transmission id for its first body: null when this provider's id was already taken, and
+ * then the body it was taken with is read by findTransmission.
+ */
+export async function claimTransmission(
+  db: DbOrTx,
+  row: { provider: 'paypal'; transmissionId: string; bodySha256: string; eventId: string; receivedAt: Date },
+): Promise<{ transmissionId: string } | null> {
+  const [claimed] = await db
+    .insert(webhookTransmissions)
+    .values(row)
+    .onConflictDoNothing({ target: [webhookTransmissions.provider, webhookTransmissions.transmissionId] })
+    .returning({ transmissionId: webhookTransmissions.transmissionId });
+  return claimed ?? null;
+}
+
+export async function findTransmission(db: DbOrTx, provider: 'paypal', transmissionId: string) {
+  const [row] = await db
+    .select()
+    .from(webhookTransmissions)
+    .where(and(eq(webhookTransmissions.provider, provider), eq(webhookTransmissions.transmissionId, transmissionId)));
+  return row ?? null;
+}
+
+/** The inbox row as it stands, unlocked: read before asking a provider, outside any transaction. */
+export async function findInboxEvent(db: DbOrTx, id: string): Promise<WebhookInboxRow | null> {
+  const [row] = await db.select().from(webhookInbox).where(eq(webhookInbox.id, id));
+  return row ?? null;
+}
+
+/** An attempt that failed before it could apply anything (the provider away): counted, with why. */
+export async function noteInboxAttempt(db: DbOrTx, id: string, attempt: { attempts: number; lastError: string }) {
+  await db.update(webhookInbox).set(attempt).where(eq(webhookInbox.id, id));
 }
 
 /** The inbox row, locked until the caller's transaction ends, so two runs of its job take turns. */

@@ -14,7 +14,7 @@ const receivedSchema = z.object({ received: z.literal(true), duplicate: z.boolea
 export async function webhooksRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const receivePayPal = payPalWebhookReceiver(ctx.config.paypal);
+  const receivePayPal = payPalWebhookReceiver(ctx.config.paypal, ctx.clock);
   const receiveEasyPost = easyPostWebhookReceiver(ctx.config.carrier);
 
   // Encapsulated: every other route keeps Fastify's JSON parsing.

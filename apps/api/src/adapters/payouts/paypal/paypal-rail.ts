@@ -101,7 +101,21 @@ export function payPalRail(options: PayPalPayoutsClientOptions) {
       throw error;
     }
   };
-  return { initiate, lookUp };
+  /** GET /v1/payments/payouts-item/{id}: the item as PayPal holds it now; an item PayPal does not know is null. */
+  const lookUpItem: NonNullable<PayoutAdapter['lookUpItem']> = async (rail, itemId) => {
+    if (rail !== 'paypal') return null;
+    try {
+      const item = await client.getItem(itemId);
+      return reportOfItem({ ...item, reasonCode: item.errorName });
+    } catch (error) {
+      if (error instanceof PayPalApiError) {
+        if (error.status === 404) return null;
+        throw railErrorOf(error);
+      }
+      throw error;
+    }
+  };
+  return { initiate, lookUp, lookUpItem };
 }
 
 /** The manual rail for every method, and PayPal's API for PayPal payouts when it is configured. */
@@ -115,6 +129,9 @@ export function withPayPalRail(fallback: PayoutAdapter, options: PayPalPayoutsCl
     },
     async lookUp(payout) {
       return (await paypal.lookUp(payout)) ?? (await fallback.lookUp?.(payout)) ?? null;
+    },
+    async lookUpItem(rail, itemId) {
+      return (await paypal.lookUpItem(rail, itemId)) ?? (await fallback.lookUpItem?.(rail, itemId)) ?? null;
     },
   };
 }

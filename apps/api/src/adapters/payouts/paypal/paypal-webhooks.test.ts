@@ -14,6 +14,7 @@ import {
   PayPalWebhookVerifier,
   readPayPalWebhookEvent,
   receivePayPalWebhook,
+  transmissionTimeProblem,
 } from './paypal-webhooks.ts';
 
 let fake: FakePayPal;
@@ -83,6 +84,7 @@ describe('item events', () => {
     expect(received).toEqual([
       {
         verified: true,
+        transmissionId: delivery.headers['paypal-transmission-id'],
         event: {
           kind: 'item',
           eventId: delivery.event.id,
@@ -124,7 +126,7 @@ describe('item events', () => {
     // PayPal's own retries are new transmissions of the same event: also verified, same event id.
     const retried = fake.sign(delivery.event);
     expect((await fake.sendWebhook(receiverUrl, retried)).status).toBe(200);
-    expect(received[2]).toEqual(received[0]);
+    expect(received[2]).toEqual({ ...received[0], transmissionId: retried.headers['paypal-transmission-id'] });
   });
 });
 
@@ -136,6 +138,7 @@ describe('batch events', () => {
     expect((await fake.sendWebhook(receiverUrl, delivery)).status).toBe(200);
     expect(received[0]).toEqual({
       verified: true,
+      transmissionId: delivery.headers['paypal-transmission-id'],
       event: {
         kind: 'batch',
         eventId: delivery.event.id,
@@ -181,12 +184,42 @@ describe('signature checks', () => {
   it('refuses a changed transmission time or id', async () => {
     const itemId = await payoutItem('SUCCESS');
     const delivery = fake.sign(fake.itemEvent(itemId));
-    expect(await rejection({ ...delivery.headers, 'paypal-transmission-time': '2020-01-01T00:00:00Z' }, delivery.body)).toBe(
+    const earlier = new Date(Date.parse(delivery.headers['paypal-transmission-time']!) - 60_000).toISOString();
+    expect(await rejection({ ...delivery.headers, 'paypal-transmission-time': earlier }, delivery.body)).toBe(
       'the signature does not match',
     );
     expect(await rejection({ ...delivery.headers, 'paypal-transmission-id': 'another-id' }, delivery.body)).toBe(
       'the signature does not match',
     );
+  });
+
+  it('refuses a genuine delivery sent longer ago than the window, or from the future, before fetching a certificate', async () => {
+    const itemId = await payoutItem('SUCCESS');
+    const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().replace(/\.\d+Z$/, 'Z');
+    const old = fake.sign(fake.itemEvent(itemId), { transmissionTime: at(11 * 60_000) });
+    const oldTime = old.headers['paypal-transmission-time']!;
+    expect(await rejection(old.headers, old.body)).toBe(`it was sent at ${oldTime}, more than 600 seconds ago`);
+    expect(received.at(-1)).toMatchObject({ verified: false, stale: true });
+    const future = fake.sign(fake.itemEvent(itemId), { transmissionTime: at(-5 * 60_000) });
+    expect(await rejection(future.headers, future.body)).toMatch(/^it claims to be sent at .+, in the future$/);
+    const garbled = fake.sign(fake.itemEvent(itemId), { transmissionTime: 'Sat, 28 Nov 2026 09:00:00 GMT' });
+    expect(await rejection(garbled.headers, garbled.body)).toBe('its PAYPAL-TRANSMISSION-TIME is not an Internet date and time');
+    expect(fake.calls('cert')).toBe(0);
+    // Inside the window (a little clock skew either way) it verifies.
+    for (const msAgo of [9 * 60_000, -30_000]) {
+      const fresh = fake.sign(fake.itemEvent(itemId), { transmissionTime: at(msAgo) });
+      expect((await verifier.verify(fresh.headers, fresh.body)).ok).toBe(true);
+    }
+  });
+
+  it('takes its window from the options', () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    expect(transmissionTimeProblem('2026-11-28T09:58:00Z', now, 60)).toBe(
+      'it was sent at 2026-11-28T09:58:00Z, more than 60 seconds ago',
+    );
+    expect(transmissionTimeProblem('2026-11-28T09:58:00Z', now, 600)).toBeNull();
+    expect(transmissionTimeProblem('2026-11-28T10:00:59.5+00:00', now, 600)).toBeNull();
+    expect(transmissionTimeProblem('2026-11-28T10:01:01Z', now, 600)).toMatch(/in the future$/);
   });
 
   it('refuses a signature that is not base64 of anything signed', async () => {
@@ -292,7 +325,10 @@ describe('the signing certificate', () => {
       ok: false,
       reason: 'the signing certificate could not be used: fetching it answered HTTP 503',
     });
-    expect(await verifier.verify(delivery.headers, delivery.body)).toEqual({ ok: true });
+    expect(await verifier.verify(delivery.headers, delivery.body)).toEqual({
+      ok: true,
+      transmissionId: delivery.headers['paypal-transmission-id'],
+    });
   });
 
   it('a certificate URL that answers something huge is a rejection', async () => {
@@ -327,6 +363,7 @@ describe('events we do not act on', () => {
     expect((await fake.sendWebhook(receiverUrl, delivery)).status).toBe(200);
     expect(received[0]).toEqual({
       verified: true,
+      transmissionId: delivery.headers['paypal-transmission-id'],
       event: {
         kind: 'unknown',
         eventId: 'WH-2WR32451HC0233532-67976317FL4543714',

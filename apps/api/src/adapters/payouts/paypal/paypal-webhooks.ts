@@ -14,8 +14,11 @@
 // Event names: https://developer.paypal.com/payouts/webhooks (PAYMENT.PAYOUTS-ITEM.* carry the
 // payout item as `resource`; PAYMENT.PAYOUTSBATCH.* carry only the batch header).
 //
-// De-duplication is not done here: a replayed delivery verifies again, and the webhook inbox
-// ignores an event id it already holds.
+// A signature alone does not make a delivery trustworthy: it covers only the CRC32 of the body, and
+// CRC32 is linear, so anyone holding one genuine delivery can write another body with the same
+// CRC32 and the same valid signature (decision 023). So a delivery is also refused when its
+// PAYPAL-TRANSMISSION-TIME is outside a short window, the webhook inbox takes each transmission id
+// once, and the job applies what PayPal's API says of the item, never what the body says.
 import { createVerify, X509Certificate } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
@@ -40,11 +43,22 @@ const nodeAlgorithms: Record<string, string> = {
   SHA512WITHRSA: 'RSA-SHA512',
 };
 
+/** A delivery sent longer ago than this is refused (PAYPAL_WEBHOOK_MAX_AGE_SECONDS). */
+export const DEFAULT_WEBHOOK_MAX_AGE_SECONDS = 600;
+/** How far ahead of our clock a transmission time may be: synchronised clocks differ by far less. */
+export const WEBHOOK_CLOCK_SKEW_SECONDS = 60;
+/** PayPal's transmission ids are UUIDs (at most 50 characters in its schema); longer is not one. */
+const MAX_TRANSMISSION_ID_LENGTH = 128;
+/** PAYPAL-TRANSMISSION-TIME is an Internet date and time (RFC 3339), e.g. 2016-02-18T20:01:35Z. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;
+
 export interface PayPalWebhookVerifierOptions {
   /** The id PayPal gave the webhook subscription (developer dashboard), part of what is signed. */
   webhookId: string;
   /** Origins (scheme://host[:port]) the certificate may come from; PAYPAL_CERT_ORIGINS in production. */
   allowedCertOrigins: string[];
+  /** Deliveries sent longer ago than this are refused; DEFAULT_WEBHOOK_MAX_AGE_SECONDS unless told. */
+  maxAgeSeconds?: number;
   certCacheMs?: number;
   timeoutMs?: number;
   now?: () => Date;
@@ -52,7 +66,26 @@ export interface PayPalWebhookVerifierOptions {
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
-export type PayPalVerification = { ok: true } | { ok: false; reason: string };
+export type PayPalVerification =
+  | { ok: true; transmissionId: string }
+  /** `stale`: signed or not, the delivery is outside the time window. */
+  | { ok: false; reason: string; stale?: true };
+
+/**
+ * Why a PAYPAL-TRANSMISSION-TIME is not acceptable at `now`, or null when it is: not a date and
+ * time, sent more than `maxAgeSeconds` ago, or more than the clock skew ahead of us. A captured
+ * delivery replayed later is refused by this, whatever its body.
+ */
+export function transmissionTimeProblem(transmissionTime: string, now: Date, maxAgeSeconds: number): string | null {
+  const sentAt = RFC3339.test(transmissionTime) ? Date.parse(transmissionTime) : Number.NaN;
+  if (Number.isNaN(sentAt)) return 'its PAYPAL-TRANSMISSION-TIME is not an Internet date and time';
+  const ageSeconds = (now.getTime() - sentAt) / 1000;
+  if (ageSeconds > maxAgeSeconds) {
+    return `it was sent at ${transmissionTime}, more than ${maxAgeSeconds} seconds ago`;
+  }
+  if (ageSeconds < -WEBHOOK_CLOCK_SKEW_SECONDS) return `it claims to be sent at ${transmissionTime}, in the future`;
+  return null;
+}
 
 function header(headers: WebhookHeaders, name: string): string | null {
   const wanted = name.toLowerCase();
@@ -66,6 +99,7 @@ function header(headers: WebhookHeaders, name: string): string | null {
 
 export class PayPalWebhookVerifier {
   private readonly webhookId: string;
+  private readonly maxAgeSeconds: number;
   private readonly allowedOrigins: Set<string>;
   private readonly certCacheMs: number;
   private readonly timeoutMs: number;
@@ -75,6 +109,7 @@ export class PayPalWebhookVerifier {
   constructor(options: PayPalWebhookVerifierOptions) {
     if (!options.webhookId) throw new Error('A PayPal webhook id is required to verify webhooks.');
     this.webhookId = options.webhookId;
+    this.maxAgeSeconds = options.maxAgeSeconds ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS;
     this.allowedOrigins = new Set(options.allowedCertOrigins.map((origin) => new URL(origin).origin));
     this.certCacheMs = options.certCacheMs ?? DEFAULT_CERT_CACHE_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_CERT_TIMEOUT_MS;
@@ -94,6 +129,10 @@ export class PayPalWebhookVerifier {
     if (!transmissionId || !transmissionTime || !signature || !certUrl || !authAlgo) {
       return { ok: false, reason: 'a PayPal signature header is missing' };
     }
+    if (transmissionId.length > MAX_TRANSMISSION_ID_LENGTH) return { ok: false, reason: 'the transmission id is too long' };
+    // Before any certificate or signature work: a replay is refused cheaply.
+    const late = transmissionTimeProblem(transmissionTime, this.now(), this.maxAgeSeconds);
+    if (late) return { ok: false, reason: late, stale: true };
     const algorithm = nodeAlgorithms[authAlgo.toUpperCase()];
     if (!algorithm) return { ok: false, reason: `unsupported signature algorithm ${authAlgo}` };
 
@@ -117,7 +156,7 @@ export class PayPalWebhookVerifier {
     const verifier = createVerify(algorithm);
     verifier.update(signed, 'utf8');
     const good = verifier.verify(cert.publicKey, Buffer.from(signature, 'base64'));
-    return good ? { ok: true } : { ok: false, reason: 'the signature does not match' };
+    return good ? { ok: true, transmissionId } : { ok: false, reason: 'the signature does not match' };
   }
 
   private checkCertUrl(certUrl: string): { ok: true; url: string } | { ok: false; reason: string } {
@@ -306,7 +345,8 @@ export function readPayPalWebhookEvent(rawBody: Buffer | string): PayPalWebhookE
   };
 }
 
-export type PayPalWebhookOutcome = { verified: false; reason: string } | { verified: true; event: PayPalWebhookEvent };
+export type PayPalWebhookOutcome =
+  { verified: false; reason: string; stale?: true } | { verified: true; transmissionId: string; event: PayPalWebhookEvent };
 
 /** Verify, then read: what POST /api/webhooks/paypal does before storing the event in the inbox. */
 export async function receivePayPalWebhook(
@@ -315,6 +355,9 @@ export async function receivePayPalWebhook(
   rawBody: Buffer | string,
 ): Promise<PayPalWebhookOutcome> {
   const verification = await verifier.verify(headers, rawBody);
-  if (!verification.ok) return { verified: false, reason: verification.reason };
-  return { verified: true, event: readPayPalWebhookEvent(rawBody) };
+  if (!verification.ok)
+    return verification.stale
+      ? { verified: false, reason: verification.reason, stale: true }
+      : { verified: false, reason: verification.reason };
+  return { verified: true, transmissionId: verification.transmissionId, event: readPayPalWebhookEvent(rawBody) };
 }
