@@ -34,6 +34,8 @@ describe.each(engines)('accounts on %s', (engine) => {
       lastName: 'Lovelace',
       isAdmin: false,
       isPremium: false,
+      twoFactorEnabled: false,
+      mustEnrolSecondFactor: false,
     });
   });
 
