@@ -89,9 +89,10 @@ describe.each(engines)('staff second factor where it is required, on %s', (engin
   let t: TestApp;
   const clock = new MovableClock();
 
+  // The first app of the file also waits for the run's migrated database templates.
   beforeAll(async () => {
     t = await createTestApp(engine, { STAFF_TWO_FACTOR: 'required' }, { clock });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('refuses an appraiser without an authenticator on admin routes, with a sentence and a code, until the first code confirms it', async () => {
