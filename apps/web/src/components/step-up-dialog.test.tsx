@@ -58,6 +58,7 @@ describe('step-up dialog', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save rate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enter the code from your authenticator' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('6-digit code')));
 
     await user.type(within(dialog).getByLabelText('6-digit code'), '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and continue' }));

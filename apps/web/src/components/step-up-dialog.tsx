@@ -62,6 +62,12 @@ export function StepUpForm({ onConfirmed, onCancel }: { onConfirmed: () => void;
   const form = useZodForm(stepUpBodySchema, { defaultValues: { code: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
+  // showModal() (the dialog's own effect, after this one) focuses the close button: the code
+  // field is what a person types into, so it takes the focus back once the dialog is open.
+  useEffect(() => {
+    const timer = setTimeout(() => form.setFocus('code'));
+    return () => clearTimeout(timer);
+  }, [form]);
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setFailure(null);
@@ -87,7 +93,6 @@ export function StepUpForm({ onConfirmed, onCancel }: { onConfirmed: () => void;
         label="6-digit code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        autoFocus
         maxLength={7}
         className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.3em]"
         error={errors.code?.message}

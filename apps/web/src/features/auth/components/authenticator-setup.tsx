@@ -45,8 +45,10 @@ export function AuthenticatorSetup({ onDone }: { onDone: () => void }) {
 
 function StepHeading({ index, title }: { index: number; title: string }) {
   return (
-    <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-900">
-      <span className="inline-flex size-7 items-center justify-center rounded-full bg-navy-900 text-sm text-white">{index}</span>
+    <h2 className="flex items-start gap-2 text-lg font-semibold leading-7 text-navy-900">
+      <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm text-white">
+        {index}
+      </span>
       {title}
     </h2>
   );
@@ -105,8 +107,9 @@ function ScanStep({ setUp, onNext }: { setUp: AuthenticatorSetUp; onNext: () => 
             <dd className="break-all">{account}</dd>
             <dt className="font-medium text-navy-900">Key</dt>
             <dd>
+              {/* Wrapped between groups of four, never inside one, so it can be typed in as read. */}
               <code
-                className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-[0.95em] tracking-wide"
+                className="block rounded bg-muted px-2 py-1 font-mono text-[0.95em] leading-relaxed tracking-wide"
                 aria-label="Secret key"
               >
                 {groupedSecret(secret)}
