@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../src/access/second-factor.ts';
 import { loadConfig } from '../src/config.ts';
 import { sessions, twoFactors, users } from '../src/db/schema/index.ts';
-import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
+import { demoAccounts, describeDemoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { changeAdminRole, resetSecondFactor } from '../src/modules/users/users.service.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
 import {
@@ -344,6 +344,10 @@ describe.each(engines)('the demo admin in demo mode, on %s', (engine) => {
     const other = await newAppraiser(t);
     const refused = await t.app.inject({ method: 'GET', url: ADMIN_ROUTE, headers: { cookie: other.cookie } });
     expect(refused.json().error).toBe('SECOND_FACTOR_REQUIRED');
+  });
+
+  it('is named in the start banner', () => {
+    expect(describeDemoAccounts().join('\n')).toMatch(/the demo admin needs no authenticator app \(demo only\)/);
   });
 });
 
