@@ -133,6 +133,8 @@ const appraiser: Actor = {
   lastName: 'Appraiser',
   isAdmin: true,
   isPremium: false,
+  twoFactorEnabled: false,
+  secondFactorAt: null,
 };
 
 const ms = (value: number) => `${value.toFixed(2).padStart(8)} ms`;

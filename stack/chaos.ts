@@ -12,6 +12,7 @@ import { MUST_BE_ZERO_FIGURES, verdict } from './chaos/figures.ts';
 import {
   acknowledgedCounts,
   appraiserRound,
+  enrolAuthenticator,
   delawareAddress,
   ensureSignedIn,
   noneAcknowledged,
@@ -77,6 +78,8 @@ try {
   const admin = client(1);
   const me = await signUpAndConfirm(admin, { email: stack.adminEmail, firstName: 'Avery', lastName: 'Appraiser' }, stack.mailUrl);
   if (!me.isAdmin) throw new Error(`${stack.adminEmail} is not an appraiser after confirming (ADMIN_EMAILS)`);
+  // Production: no admin route answers an appraiser without an authenticator app (decision 026).
+  const appraiser = await enrolAuthenticator(admin);
   const runTag = Date.now().toString(36);
   const sellers: Seller[] = await Promise.all(
     Array.from({ length: sellerCount }, async (_, index) => {
@@ -120,7 +123,7 @@ try {
   };
   const loops = Promise.all([
     ...sellers.map((seller) => loop((round) => sellerRound(seller, round, photo, acks), 400)),
-    loop((round) => appraiserRound(admin, round, acks), 300),
+    loop((round) => appraiserRound(appraiser, round, acks), 300),
   ]);
   let postgres: PostgresRestartOutcome;
   try {
@@ -131,7 +134,7 @@ try {
     await loops;
   }
   // One last round of the appraiser's with every instance up: what was accepted late is paid too.
-  await appraiserRound(admin, 0, acks);
+  await appraiserRound(appraiser, 0, acks);
   recording = false;
 
   say('Load over; every instance and the worker are up again. Checking what was acknowledged...');

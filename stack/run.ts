@@ -10,6 +10,7 @@ Assay (production mode) is running at ${stack.url}
   The certificate is signed by the stack's own authority, ${stack.caFile}:
   trust it in your browser, or accept the warning.
   Appraiser: sign up as ${stack.adminEmail} (ADMIN_EMAILS); confirmation links arrive in ${stack.mailUrl}
+    then set up an authenticator app on the page /admin shows (production asks every appraiser for one)
   Logs: ${stack.logDir}
 Press Ctrl-C to stop.`);
 

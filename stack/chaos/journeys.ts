@@ -3,6 +3,8 @@
 // sends ACH files and checks and marks them paid. Every write the stack acknowledges (2xx) is
 // written down in `Acknowledged`, to be looked for afterwards; a write that got no answer or a 5xx
 // may or may not have happened, so it is not counted, as a person would retry or look again.
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Answer, StackClient } from './stack-client.ts';
 
@@ -209,8 +211,52 @@ function businessDay(now = new Date()): string {
   return now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
 }
 
+/**
+ * The appraiser and the authenticator app they enrolled: production asks every appraiser for one
+ * before the admin routes answer, and for a fresh code before an ACH file is made (decision 026).
+ */
+export interface Appraiser {
+  client: StackClient;
+  secret: Uint8Array;
+  /** When the session last proved a code (ms). */
+  provedAtMs: number;
+}
+
+/** The code the appraiser's app shows now (better-auth's own TOTP library). */
+function codeNow(secret: Uint8Array): Promise<string> {
+  return createOTP(secret).totp();
+}
+
+/** Enrols an authenticator app for the signed-in appraiser, as the set-up page does. */
+export async function enrolAuthenticator(client: StackClient): Promise<Appraiser> {
+  const enabled = await client.request('enrol authenticator', 'POST', '/api/identity/two-factor/enable', {
+    password: SELLER_PASSWORD,
+  });
+  if (!ok(enabled)) throw new Error(`enrolling the authenticator: ${enabled.status} ${enabled.body.toString()}`);
+  const secretText = new URL(enabled.json<{ totpURI: string }>().totpURI).searchParams.get('secret');
+  if (!secretText) throw new Error('enrolling the authenticator: no secret in the otpauth URI');
+  const secret = base32.decode(secretText);
+  const confirmed = await client.request('confirm authenticator', 'POST', '/api/identity/two-factor/verify-totp', {
+    code: await codeNow(secret),
+  });
+  if (!ok(confirmed)) throw new Error(`confirming the authenticator: ${confirmed.status} ${confirmed.body.toString()}`);
+  // The first code proved the second factor for the (new) session.
+  return { client, secret, provedAtMs: Date.now() };
+}
+
+/** A fresh code lasts 10 minutes on the server; the appraiser proves one again a little before. */
+const STEP_UP_EVERY_MS = 8 * 60_000;
+
+async function stepUpWhenDue(appraiser: Appraiser) {
+  if (Date.now() - appraiser.provedAtMs < STEP_UP_EVERY_MS) return;
+  const code = await codeNow(appraiser.secret);
+  const answer = await attempt(() => appraiser.client.request('step-up', 'POST', '/api/auth/step-up', { code }));
+  if (answer && ok(answer)) appraiser.provedAtMs = Date.now();
+}
+
 /** One round of the appraiser: receive and offer, pay what was accepted. */
-export async function appraiserRound(admin: StackClient, round: number, acks: Acknowledged) {
+export async function appraiserRound(appraiser: Appraiser, round: number, acks: Acknowledged) {
+  const admin = appraiser.client;
   for (const status of ['new', 'appraising'] as const) {
     const page = await attempt(() => admin.request('mailbox page', 'GET', `/api/admin/submissions?status=${status}&limit=10`));
     if (!page || !ok(page)) continue;
@@ -235,6 +281,7 @@ export async function appraiserRound(admin: StackClient, round: number, acks: Ac
   }
 
   if (round % 3 === 0) {
+    await stepUpWhenDue(appraiser);
     const made = await attempt(() => admin.request('make ACH file', 'POST', '/api/admin/payouts/ach-batches', {}));
     if (made && ok(made)) {
       const batch = made.json<{ id: string; entries: { transactionId: string }[] }>();

@@ -40,6 +40,7 @@ import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { demoAccounts } from './modules/demo/demo-accounts.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { publishedBusiness } from './modules/business/business.service.ts';
@@ -49,7 +50,7 @@ import { sanctionsRoutes } from './modules/compliance/sanctions/sanctions.routes
 import { complianceAdminRoutes, sellerStatementRoutes } from './modules/compliance/compliance.routes.ts';
 import { mailSenderOf } from './modules/notifications/outbox.service.ts';
 import { createAppContext } from './composition-root.ts';
-import type { Adapters, AppContext } from './context.ts';
+import type { Adapters, AppContext, Clock } from './context.ts';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +70,8 @@ export interface AppDeps {
   hearChanges?: boolean;
   /** Replaces configured adapters (tests: a provider's stand-in, a failing storage). */
   adapters?: Partial<Adapters>;
+  /** The app's clock (tests: one they move, so that time-bound rules are checked without waiting). */
+  clock?: Clock;
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -103,6 +106,9 @@ export async function buildApp(deps: AppDeps) {
     db: deps.database.db,
     log: app.log,
     overrides: deps.adapters,
+    clock: deps.clock,
+    // The demo admin's password is printed at start: a second factor would protect nothing there.
+    secondFactorExemptEmails: deps.demo ? [demoAccounts.admin.email] : [],
   });
   app.decorate('ctx', ctx);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

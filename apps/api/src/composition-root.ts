@@ -32,13 +32,16 @@ export function createAppContext(input: {
   log: FastifyBaseLogger;
   clock?: Clock;
   overrides?: Partial<Adapters>;
+  /** E-mails that need no second factor (the demo admin in demo mode). */
+  secondFactorExemptEmails?: readonly string[];
 }): AppContext {
   const adapters = createAdapters(input.config, input.overrides);
+  const clock = input.clock ?? systemClock;
   configureSanctionsScreening({ threshold: input.config.compliance.sanctionsMatchThreshold });
   return {
     db: input.db,
     config: input.config,
-    clock: input.clock ?? systemClock,
+    clock,
     log: input.log,
     keys: {
       encryptionKey: input.secrets.encryptionKey,
@@ -52,6 +55,13 @@ export function createAppContext(input: {
       refreshIntervalMs: input.config.priceFeed.refreshSeconds * 1000,
       logger: input.log.child({ module: 'pricing' }),
     }),
-    identity: createIdentity({ db: input.db, config: input.config, secrets: input.secrets, log: input.log }),
+    identity: createIdentity({
+      db: input.db,
+      config: input.config,
+      secrets: input.secrets,
+      log: input.log,
+      now: () => clock.now(),
+      secondFactorExemptEmails: input.secondFactorExemptEmails ?? [],
+    }),
   };
 }

@@ -63,6 +63,8 @@ function achText(key: string, width: number, what: string) {
 /** modules/users/password-hashing.ts says what each means. */
 export const passwordHashingModes = ['standard', 'fast-for-tests-only'] as const;
 export type PasswordHashingMode = (typeof passwordHashingModes)[number];
+export const staffTwoFactorModes = ['required', 'optional'] as const;
+export type StaffTwoFactorMode = (typeof staffTwoFactorModes)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -231,6 +233,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),
   PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(passwordHashingModes).default('standard')),
+  // Unset: required in production, optional elsewhere (see `staffTwoFactor` below).
+  STAFF_TWO_FACTOR: z.preprocess(emptyToUndefined, z.enum(staffTwoFactorModes).optional()),
 
   // The business's own calendar: compliance hold periods end at midnight there, and a report's
   // "day of purchases" is that day (DECISIONS "Compliance").
@@ -389,6 +393,12 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
     if (v('DEMO_MODE') === 'true' || v('DEMO_MODE') === '1')
       problems.push('DEMO_MODE: DEMO_MODE cannot be enabled in production');
+    // Appraisers move money and read identities: in production their second factor is not a choice.
+    if (v('STAFF_TWO_FACTOR') === 'optional') {
+      problems.push(
+        'STAFF_TWO_FACTOR: STAFF_TWO_FACTOR=optional is refused in production: appraisers must use an authenticator app',
+      );
+    }
     // Several instances share nothing in memory or on a local disk (DECISIONS "Running several instances").
     const instances = Number(v('INSTANCES') ?? '1');
     if (instances > 1) {
@@ -697,6 +707,11 @@ export function loadConfig(env: RawEnv = process.env) {
     insuredLimitCents: e.INSURED_LIMIT * 100,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
+    /**
+     * Whether appraisers must enrol an authenticator app (TOTP) before any admin route answers them
+     * (STAFF_TWO_FACTOR; required in production, optional elsewhere unless set).
+     */
+    staffTwoFactor: e.STAFF_TWO_FACTOR ?? (production ? 'required' : 'optional'),
     /** The company's ACH origination settings for Nacha files (modules/payouts). */
     ach: achSettings(e, production),
     /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiText, OPENAPI_FILE } from '../scripts/openapi-document.ts';
 import { API_TAGS, DOCS_PATH } from '../src/plugins/api-docs.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
+import { enrolSecondFactor } from './support/second-factor.ts';
 import { cookieOf, DEFAULT_PASSWORD, openVerificationLink, signUp, uniqueAddress } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -160,7 +161,8 @@ describe.each(engines)('the API documentation in production, on %s', (engine) =>
 
   it('refuses visitors (401) and clients (403) with a sentence, and serves admins', async () => {
     const client = await signedIn('docs-client@assay.test');
-    const admin = await signedIn(ADMIN_EMAIL);
+    // In production an appraiser enrols an authenticator app before any admin route answers.
+    const admin = (await enrolSecondFactor(t.app, await signedIn(ADMIN_EMAIL), DEFAULT_PASSWORD, origin)).cookie;
     for (const url of docsUrls) {
       const visitor = await t.app.inject(url);
       expect(visitor.statusCode, `${url} to a visitor`).toBe(401);

@@ -35,6 +35,8 @@ describe.each(engines)('accounts on %s', (engine) => {
       lastName: 'Lovelace',
       isAdmin: false,
       isPremium: false,
+      twoFactorEnabled: false,
+      mustEnrolSecondFactor: false,
     });
   });
 

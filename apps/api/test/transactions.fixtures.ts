@@ -45,7 +45,16 @@ export async function signUpAdmin(app: FastifyInstance, db: Db): Promise<Person 
 }
 
 export function currentUser(person: { id: string; email: string }, isAdmin = false): Actor {
-  return { id: person.id, email: person.email, firstName: 'Casey', lastName: 'Client', isAdmin, isPremium: false };
+  return {
+    id: person.id,
+    email: person.email,
+    firstName: 'Casey',
+    lastName: 'Client',
+    isAdmin,
+    isPremium: false,
+    twoFactorEnabled: false,
+    secondFactorAt: null,
+  };
 }
 
 export function postJson(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {

@@ -43,6 +43,7 @@ export * from './check-register.ts';
 export * from './payout-approval.ts';
 export * from './api/common.ts';
 export * from './api/current-user.ts';
+export * from './api/second-factor.ts';
 export * from './api/pricing-row.ts';
 export * from './api/price-history.ts';
 export * from './api/pricing-admin.ts';

@@ -11,6 +11,10 @@ export interface Actor {
   lastName: string | null;
   isAdmin: boolean;
   isPremium: boolean;
+  /** An authenticator app is enrolled (better-auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
+  /** When this session last proved the second factor, if ever (access/second-factor.ts). */
+  secondFactorAt: Date | null;
 }
 
 export const accessMessages = {

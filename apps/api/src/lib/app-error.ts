@@ -4,6 +4,10 @@ export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** An appraiser has not set up an authenticator app where one is required (the browser opens the set-up page). */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** A money or identity decision wants a code proved in the last minutes (the browser asks for one and retries). */
+  STEP_UP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A shipping label needs the client's address first (the browser then asks for it). */

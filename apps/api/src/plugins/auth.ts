@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { type Actor, assertAppraiser } from '../access/actor.ts';
 import { AUTH_BASE_PATH } from '../access/identity-paths.ts';
 import type { AppContext } from '../context.ts';
+import { mustEnrolSecondFactor, needsStepUp, secondFactorRequired, stepUpRequired } from '../access/second-factor.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { identityRouteDocs } from './api-docs.ts';
 import { checkIdentityInput, identityRouteKey } from './identity-input.ts';
@@ -24,7 +25,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<Actor | null>;
     requireUser(request: FastifyRequest): Promise<Actor>;
+    /** An appraiser, who has enrolled an authenticator app wherever that is required (decision 026). */
     requireAdmin(request: FastifyRequest): Promise<Actor>;
+    /**
+     * An appraiser whose session proved the second factor within the last minutes, where they
+     * have one (or must): 403 STEP_UP_REQUIRED otherwise, and the browser asks for a code.
+     */
+    requireStepUp(request: FastifyRequest): Promise<Actor>;
     /**
      * After a request that may have changed its own session or account (signing out, revoking
      * sessions, a new password): this process forgets the caller's sessions, and the answer waits
@@ -38,7 +45,8 @@ declare module 'fastify' {
 /** What an admitted sign-in try hands back when the password proves right. */
 type SignInTicket = Parameters<AppContext['identity']['passwordAccepted']>[0];
 
-function toFetchHeaders(request: FastifyRequest): Headers {
+/** The request's headers as better-auth reads them (its direct `auth.api` calls take these too). */
+export function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -125,9 +133,16 @@ export const authPlugin = fp(
       if (!user) throw unauthorized();
       return user;
     });
+    const { secondFactorPolicy } = app.ctx.identity;
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await app.requireUser(request);
       assertAppraiser(user);
+      if (mustEnrolSecondFactor(user, secondFactorPolicy)) throw secondFactorRequired();
+      return user;
+    });
+    app.decorate('requireStepUp', async (request: FastifyRequest) => {
+      const user = await app.requireAdmin(request);
+      if (needsStepUp(user, secondFactorPolicy, app.ctx.clock.now())) throw stepUpRequired();
       return user;
     });
 

@@ -7,6 +7,7 @@
 // they are; the edge rule (input-guard.ts) still applies to them.
 import type { FastifyRequest } from 'fastify';
 import {
+  authenticatorCodeSchema,
   displayNameSchema,
   emailSchema,
   firstNameSchema,
@@ -14,9 +15,10 @@ import {
   newPasswordSchema,
   PASSWORD_MAX_LENGTH,
   refusePasswordOfEmail,
+  recoveryCodeSchema,
 } from '@assay/domain';
 import { z } from 'zod';
-import { InvalidInputError } from '../lib/app-error.ts';
+import { forbidden, InvalidInputError } from '../lib/app-error.ts';
 
 const URL_MAX_LENGTH = 2000;
 const TOKEN_MAX_LENGTH = 512;
@@ -85,6 +87,27 @@ export const identityBodySchemas: Record<string, z.ZodType> = {
     newPassword: newPasswordSchema,
     revokeOtherSessions: z.boolean({ error: 'revokeOtherSessions must be true or false.' }).optional(),
   }),
+  // The second factor (decision 026). No `trustDevice`: every staff sign-in asks for the code. The
+  // password is optional only for people who sign in through the identity provider and have none;
+  // better-auth asks for it from everyone who has one.
+  'POST /two-factor/enable': body({ password: currentPassword('Enter your password').optional() }),
+  'POST /two-factor/verify-totp': body({ code: authenticatorCodeSchema }),
+  'POST /two-factor/verify-backup-code': body({ code: recoveryCodeSchema }),
+};
+
+const operatorReset =
+  'An authenticator app cannot be removed, replaced or shown again from here. If yours is lost, an Assay operator resets it (npm run admin -- reset-2fa EMAIL); then you set up a new one.';
+
+/**
+ * better-auth routes closed to browsers: with a stolen session and the password they would let a
+ * stranger read the authenticator's secret, or remove it and enrol their own.
+ */
+export const closedIdentityRoutes: Record<string, string> = {
+  'POST /two-factor/disable': operatorReset,
+  'POST /two-factor/get-totp-uri': operatorReset,
+  'POST /two-factor/generate-backup-codes': operatorReset,
+  'POST /two-factor/send-otp': operatorReset,
+  'POST /two-factor/verify-otp': operatorReset,
 };
 
 /** The key of `identityBodySchemas` for a request under `basePath`, or null outside it. */
@@ -99,6 +122,8 @@ export function identityRouteKey(method: string, url: string, basePath: string):
 export function checkIdentityInput(basePath: string) {
   return async (request: FastifyRequest) => {
     const key = identityRouteKey(request.method, request.url, basePath);
+    const closed = key ? closedIdentityRoutes[key] : undefined;
+    if (closed) throw forbidden(closed);
     const schema = key ? identityBodySchemas[key] : undefined;
     if (!schema) return;
     const result = schema.safeParse(request.body);

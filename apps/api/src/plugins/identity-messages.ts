@@ -28,6 +28,16 @@ export function identitySentences(publicUrl: string): Record<string, string> {
     BODY_MUST_BE_AN_OBJECT: 'The request body must be a JSON object.',
     VALIDATION_ERROR: 'Some fields are missing or not valid.',
     FIELD_NOT_ALLOWED: 'That field cannot be changed here.',
+    INVALID_CODE: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+    INVALID_BACKUP_CODE: 'That recovery code is not right, or it was already used. Each one works once.',
+    TOTP_ALREADY_ENABLED: 'An authenticator app is already set up for this account.',
+    TOTP_NOT_ENABLED: 'No authenticator app is set up for this account yet.',
+    TWO_FACTOR_NOT_ENABLED: 'No authenticator app is set up for this account yet.',
+    BACKUP_CODES_NOT_ENABLED: 'No recovery codes are set up for this account.',
+    INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired or was already finished. Please sign in again with your password.',
+    TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again with your password.',
+    ACCOUNT_TEMPORARILY_LOCKED:
+      'Too many wrong codes for this account: it is locked for 15 minutes. Try again then, or ask an Assay operator.',
   };
 }
 

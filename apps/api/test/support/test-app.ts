@@ -85,6 +85,8 @@ export async function createTestApp(
     hearChanges?: boolean;
     /** Registered before the app is ready: a test's own routes (never production ones). */
     plugins?: FastifyPluginAsync[];
+    /** The app's clock, for rules bound to time (a test moves it instead of waiting). */
+    clock?: AppDeps['clock'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
@@ -119,6 +121,7 @@ export async function createTestApp(
     },
     backgroundJobs: false,
     demo: options.demo,
+    clock: options.clock,
     logger: options.logger,
     onRoute: (route) => routes.push(route),
   });

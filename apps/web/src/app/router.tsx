@@ -10,6 +10,9 @@ import { HomeRoute } from './routes/home';
 // public text pages and the not-found page load on demand.
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const ClientRoute = lazy(() => import('./routes/client').then((m) => ({ default: m.ClientRoute })));
+const AuthenticatorSetupRoute = lazy(() =>
+  import('./routes/authenticator-setup').then((m) => ({ default: m.AuthenticatorSetupRoute })),
+);
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
 const SignupRoute = lazy(() => import('./routes/signup').then((m) => ({ default: m.SignupRoute })));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })));
@@ -28,6 +31,7 @@ export const appRoutes: readonly { path: string; component: ComponentType }[] = 
   { path: routePatterns.clientDashboard, component: ClientRoute },
   { path: `${routePatterns.clientDashboard}/*`, component: ClientRoute },
   { path: routePatterns.admin, component: AdminRoute },
+  { path: routePatterns.authenticatorSetup, component: AuthenticatorSetupRoute },
   { path: routePatterns.login, component: LoginRoute },
   { path: routePatterns.signup, component: SignupRoute },
   { path: routePatterns.forgotPassword, component: ForgotPasswordRoute },

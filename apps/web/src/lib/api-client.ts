@@ -1,3 +1,5 @@
+import { isStepUpRefusal, stepUpPrompt } from './step-up';
+
 /**
  * The one way the browser talks to the API: same-origin, cookies included.
  * A non-OK answer throws an ApiError whose message is '{status}: {body or statusText}' (SPEC 7);
@@ -55,10 +57,21 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
 
   if (!response.ok) {
     const body = await response.text().catch(() => '');
+    // A decision that wants a fresh authenticator code: ask for one, then send the request again
+    // (once: a second refusal reaches the caller). Cancelling the dialog leaves the refusal as it is.
+    const prompt = isStepUpRefusal(response.status, body) && !stepUpRetries.has(options) ? stepUpPrompt() : null;
+    if (prompt && (await prompt())) {
+      const retry = { ...options };
+      stepUpRetries.add(retry);
+      return apiFetch(path, retry);
+    }
     throw new ApiError(response.status, response.statusText, body);
   }
   return response;
 }
+
+/** The options of requests already sent again after a step-up. */
+const stepUpRetries = new WeakSet<ApiFetchOptions>();
 
 /** GET (or any method) and parse the JSON answer. An empty body yields null. */
 export async function apiJson<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {

@@ -13,6 +13,8 @@ export const routePatterns = {
   payout: '/client/submissions/:id/payout',
   consignment: '/client/submissions/:id/consignment',
   admin: '/admin',
+  // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
+  authenticatorSetup: '/account/authenticator',
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',
@@ -59,6 +61,7 @@ export const paths = {
     consignment: (id: string) => fillPattern(routePatterns.consignment, { id }),
   },
   admin: routePatterns.admin,
+  authenticatorSetup: routePatterns.authenticatorSetup,
   login: routePatterns.login,
   signup: routePatterns.signup,
   forgotPassword: routePatterns.forgotPassword,

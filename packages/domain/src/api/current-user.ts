@@ -9,5 +9,9 @@ export const currentUserSchema = z.object({
   lastName: z.string().nullable(),
   isAdmin: z.boolean(),
   isPremium: z.boolean(),
+  /** An authenticator app is set up for this account (decision 026). */
+  twoFactorEnabled: z.boolean(),
+  /** An appraiser who must set one up before the admin pages answer them. */
+  mustEnrolSecondFactor: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

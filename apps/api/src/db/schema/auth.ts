@@ -1,6 +1,6 @@
 // better-auth's tables, written by hand because its CLI crashes on Node 20 (ARCHITECTURE.md).
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A postal address as printed on a label; validated by the shared schema before it is stored. */
 export interface ShippingAddress {
@@ -28,6 +28,8 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   isAdmin: boolean('is_admin').notNull().default(false),
   isPremium: boolean('is_premium').notNull().default(false),
+  // better-auth's two-factor plugin: set once the first code from the authenticator app is verified.
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   // Kept on the profile once asked for, so every later shipping label reuses it.
   shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
   ...timestamps,
@@ -41,6 +43,9 @@ export const sessions = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    // When this session last proved the second factor (sign-in code, enrolment or step-up): the
+    // money and identity decisions ask for one within the last minutes (access/second-factor.ts).
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -80,6 +85,25 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// better-auth's two-factor plugin: the authenticator's secret and the recovery codes, both encrypted
+// by better-auth with SESSION_SECRET; one row per person who started enrolling.
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  // One authenticator per person: better-auth looks it up by user.
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
 );
 
 // Rate-limit counters live in the database so that limits hold across several app instances.

@@ -10,6 +10,8 @@ export function describeDemoAccounts(mailboxUrl?: string): string[] {
   return [
     `  demo client: ${demoAccounts.client.email} / ${demoAccounts.client.password}`,
     `  demo admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
+    // Its password is published: a second factor would protect nothing (decision 026).
+    '  the demo admin needs no authenticator app (demo only); every other appraiser enrols as STAFF_TWO_FACTOR says',
     ...(mailboxUrl ? [`  demo mailbox: ${mailboxUrl} (e-mails, such as the link that confirms a new account)`] : []),
   ];
 }

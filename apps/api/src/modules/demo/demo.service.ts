@@ -293,6 +293,8 @@ export async function seedDemoIfFresh(
       lastName: client.lastName,
       isAdmin: false,
       isPremium: false,
+      twoFactorEnabled: false,
+      secondFactorAt: null,
     };
     await addDemoPhotos(
       options.photos,

@@ -35,7 +35,8 @@ export async function achBatchesRoutes(app: FastifyInstance) {
           response: { 201: achBatchSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await createAchBatch(ctx, await app.requireAdmin(request))),
+      // Money leaves: a code proved in the last minutes (decision 026).
+      async (request, reply) => reply.status(201).send(await createAchBatch(ctx, await app.requireStepUp(request))),
     );
 
     a.get(

@@ -160,7 +160,8 @@ export async function transactionsRoutes(app: FastifyInstance) {
         },
       },
       async (request) =>
-        markPayoutSent(ctx, await app.requireAdmin(request), {
+        // Money leaves: a code proved in the last minutes (decision 026).
+        markPayoutSent(ctx, await app.requireStepUp(request), {
           transactionId: request.params.id,
           reference: request.body.reference,
         }),

@@ -9,19 +9,27 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, formCsrfMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_PAGE } from '../../access/identity-paths.ts';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/index.ts';
 import { identityLogger } from '../../lib/logger.ts';
 import { enqueueEmail } from '../notifications/outbox.service.ts';
 import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from './account-emails.ts';
 import { delegateTo, passwordHasherFor, prepareDummyHash, verifyAgainstDummy } from './password-hashing.ts';
 import { namesFromClaims } from './provider-names.ts';
 import { accountKeyOf, clearSignInThrottle } from './sign-in-throttle.repository.ts';
+import { stampSecondFactor } from './session-lookup.repository.ts';
 import { setAdminFlag } from './users.repository.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The routes that end a two-factor sign-in (or an enrolment) with a new session that just proved it. */
+const SECOND_FACTOR_PROOFS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/** The issuer an authenticator app lists the account under. */
+export const TOTP_ISSUER = 'Assay';
 
 /** better-auth's routes where a new password is chosen, and the body field that carries it. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -44,7 +52,8 @@ async function accountEmailOf(ctx: HookContext, body: Record<string, unknown> | 
   return user?.email;
 }
 
-export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger) {
+/** `now` is the app's clock: the time a session proved its second factor is compared with it. */
+export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger, now: () => Date) {
   const adminEmails = new Set(config.adminEmails);
   const hasher = passwordHasherFor(config.passwordHashing);
   prepareDummyHash(hasher);
@@ -56,7 +65,14 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
     trustedOrigins: config.allowedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -103,6 +119,8 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
       },
     },
     session: {
+      // Written by Assay only (the hook below, and the step-up in identity.ts); read with the session.
+      additionalFields: { secondFactorAt: { type: 'date', required: false, input: false } },
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       // Off on purpose: a cached session cookie stays valid after sign-out or revocation for its
@@ -157,6 +175,12 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
           }
         }
       }),
+      // A sign-in finished with the authenticator's code (or a recovery code), or an enrolment
+      // confirmed by its first code: the new session has just proved the second factor.
+      after: createAuthMiddleware(async (ctx) => {
+        const fresh = SECOND_FACTOR_PROOFS.has(ctx.path) ? ctx.context.newSession : null;
+        if (fresh) await stampSecondFactor(db, fresh.session.token, now());
+      }),
     },
     databaseHooks: {
       user: {
@@ -182,24 +206,33 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
         },
       },
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                // emailVerified is not mapped here on purpose: better-auth takes it from the
-                // provider's email_verified claim, and ADMIN_EMAILS (above) depends on it.
-                mapProfileToUser: (profile) => namesFromClaims(profile),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Appraisers' second factor (decision 026): an authenticator app (TOTP) and ten recovery codes,
+      // both stored encrypted. No "trust this device": every staff sign-in asks for the code.
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        // A person who signs in through the identity provider has no password to confirm with.
+        allowPasswordless: true,
+      }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  // emailVerified is not mapped here on purpose: better-auth takes it from the
+                  // provider's email_verified claim, and ADMIN_EMAILS (above) depends on it.
+                  mapProfileToUser: (profile) => namesFromClaims(profile),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     logger: identityLogger(log),
     // A provider callback that fails before Assay knows where the person came from (no or forged
     // state) lands on the sign-in page too, instead of better-auth's own error page. An unexpected

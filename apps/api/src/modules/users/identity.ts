@@ -3,11 +3,14 @@
 // AppContext carries it; the Fastify bridge (plugins/auth.ts) only translates HTTP to these calls.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../access/actor.ts';
+import type { SecondFactorPolicy } from '../../access/second-factor.ts';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { APIError } from 'better-auth/api';
 import { type Auth, createAuth } from './better-auth.ts';
 import { SessionCache } from './session-cache.ts';
-import { findSessionWithUser } from './session-lookup.repository.ts';
+import { findSessionWithUser, stampSecondFactor } from './session-lookup.repository.ts';
 import { verifiedSessionToken } from './session-token.ts';
 import {
   accountKeyOf,
@@ -58,7 +61,20 @@ export interface Identity {
    * up (it may have ended), so it costs no query: for choosing how to serve a page, never for access.
    */
   carriesSession(cookies: RequestCookies): Promise<boolean>;
+  /** Who must enrol an authenticator, and who is exempt (access/second-factor.ts reads it). */
+  readonly secondFactorPolicy: SecondFactorPolicy;
+  /**
+   * A step-up: checks a code from the signed-in person's authenticator app and, if it is right,
+   * records on their session that it proved the second factor now. A wrong code is a 400.
+   */
+  proveSecondFactor(request: SessionRequest, code: string): Promise<void>;
 }
+
+export const stepUpMessages = {
+  notEnrolled: 'Set up an authenticator app first: there is no code to check yet.',
+  wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  signedOut: 'Please sign in to continue.',
+} as const;
 
 export type RequestCookies = Record<string, string | undefined>;
 
@@ -67,14 +83,18 @@ export interface SessionRequest {
   headers(): Headers;
 }
 
-function actorOf(user: {
-  id: string;
-  email: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  isAdmin?: boolean | null;
-  isPremium?: boolean | null;
-}): Actor {
+function actorOf(
+  user: {
+    id: string;
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    isAdmin?: boolean | null;
+    isPremium?: boolean | null;
+    twoFactorEnabled?: boolean | null;
+  },
+  session: { secondFactorAt?: Date | string | null },
+): Actor {
   return {
     id: user.id,
     email: user.email,
@@ -82,12 +102,26 @@ function actorOf(user: {
     lastName: user.lastName ?? null,
     isAdmin: user.isAdmin === true,
     isPremium: user.isPremium === true,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+    secondFactorAt: session.secondFactorAt ? new Date(session.secondFactorAt) : null,
   };
 }
 
-export function createIdentity(input: { db: Db; config: Config; secrets: Secrets; log: FastifyBaseLogger }): Identity {
+export function createIdentity(input: {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** E-mails that need no second factor: the demo admin, in demo mode only. */
+  secondFactorExemptEmails: readonly string[];
+}): Identity {
   const { db } = input;
-  const auth = createAuth(db, input.config, input.secrets, input.log);
+  const auth = createAuth(db, input.config, input.secrets, input.log, input.now);
+  const secondFactorPolicy: SecondFactorPolicy = {
+    required: input.config.staffTwoFactor === 'required',
+    exemptEmails: new Set(input.secondFactorExemptEmails.map((email) => email.toLowerCase())),
+  };
   const secret = input.secrets.sessionSecret;
   const sessionCache = new SessionCache();
   const settings = auth.$context.then((context) => ({
@@ -100,12 +134,32 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
   /** better-auth's own answer: it deletes an expired session and slides one that is due. */
   async function askBetterAuth(request: SessionRequest): Promise<Actor | null> {
     const session = await auth.api.getSession({ headers: request.headers() });
-    return session ? actorOf(session.user) : null;
+    return session ? actorOf(session.user, session.session) : null;
   }
 
-  return {
+  const identity: Identity = {
     auth,
     sessionCache,
+    secondFactorPolicy,
+    async proveSecondFactor(request, code) {
+      const { sessionCookie } = await settings;
+      const token = verifiedSessionToken(request.cookies[sessionCookie], secret);
+      if (!token) throw badRequest(stepUpMessages.signedOut);
+      const actor = await identity.sessionActor(request);
+      if (!actor) throw badRequest(stepUpMessages.signedOut);
+      // better-auth's verify-totp would finish a pending enrolment too: that is the set-up page's.
+      if (!actor.twoFactorEnabled) throw badRequest(stepUpMessages.notEnrolled);
+      const verified = await auth.api
+        .verifyTOTP({ body: { code }, headers: request.headers() })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (error instanceof APIError && error.statusCode < 500) return false;
+          throw error;
+        });
+      if (!verified) throw badRequest(stepUpMessages.wrongCode);
+      await stampSecondFactor(db, token, input.now());
+      sessionCache.forgetUser(actor.id);
+    },
     async admitPasswordSignIn(email, clientAddress, now) {
       const ticket = { accountKey: accountKeyOf(email), clientKey: clientKeyOf(clientAddress, secret) };
       const reservation = await reserveSignInAttempt(db, ticket, now);
@@ -131,7 +185,7 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
       const refreshDueAtMs = expiresAtMs - expiresInMs + updateAgeMs;
       const now = Date.now();
       if (expiresAtMs <= now || refreshDueAtMs <= now) return askBetterAuth(request);
-      const actor = actorOf(row);
+      const actor = actorOf(row, row);
       sessionCache.set(token, { actor, expiresAtMs, refreshDueAtMs }, ticket);
       return actor;
     },
@@ -148,4 +202,5 @@ export function createIdentity(input: { db: Db; config: Config; secrets: Secrets
       return verifiedSessionToken(cookies[sessionCookie], secret) !== null;
     },
   };
+  return identity;
 }

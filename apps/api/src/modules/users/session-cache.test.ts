@@ -9,6 +9,8 @@ const actor = (id: string): Actor => ({
   lastName: null,
   isAdmin: false,
   isPremium: false,
+  twoFactorEnabled: false,
+  secondFactorAt: null,
 });
 
 function cacheAt(start = 1_000_000) {

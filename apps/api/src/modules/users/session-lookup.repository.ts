@@ -9,12 +9,14 @@ function prepareLookup(db: Db) {
   return db
     .select({
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
       isAdmin: users.isAdmin,
       isPremium: users.isPremium,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -32,4 +34,17 @@ export async function findSessionWithUser(db: Db, token: string) {
   }
   const [row] = await lookup.execute({ token });
   return row ?? null;
+}
+
+/**
+ * The session has just proved the second factor. An update of the row, so the change trigger
+ * (migration 0018) tells every instance to forget what it remembers of this session.
+ */
+export async function stampSecondFactor(db: Db, token: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ secondFactorAt: at })
+    .where(eq(sessions.token, token))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { sessions, twoFactors, users } from '../../db/schema/index.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -25,4 +25,16 @@ export async function promoteAdmins(db: DbOrTx, emails: string[]) {
     .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.emailVerified, true)))
     .returning({ id: users.id });
   return rows.length;
+}
+
+/**
+ * Forgets a person's authenticator app and recovery codes, and ends their sessions: whoever holds
+ * the lost phone, or a session it proved, starts again from the password. One transaction.
+ */
+export async function removeSecondFactor(db: DbOrTx, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema } from '@assay/domain';
+import { currentUserSchema, stepUpBodySchema } from '@assay/domain';
+import { mustEnrolSecondFactor } from '../../access/second-factor.ts';
+import { adminOnly } from '../../access/route-guards.ts';
 import { z } from 'zod';
 import { signInPagePath, startProviderSignIn } from './provider-sign-in.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { toFetchHeaders } from '../../plugins/auth.ts';
 
 /** Only same-site paths: an open redirect would let a phishing link bounce through our sign-in. */
 export function safeReturnPath(value: unknown): string {
@@ -61,7 +64,36 @@ export async function usersRoutes(app: FastifyInstance, opts: { oidcEnabled: boo
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return app.requireUser(request);
+      const user = await app.requireUser(request);
+      return { ...user, mustEnrolSecondFactor: mustEnrolSecondFactor(user, app.ctx.identity.secondFactorPolicy) };
+    },
+  );
+
+  r.post(
+    '/api/auth/step-up',
+    {
+      onRequest: adminOnly(app),
+      // Each wrong code is a guess at six digits: a few a minute per person is plenty for typing.
+      config: { rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (request) => request.user?.id ?? request.ip } },
+      schema: {
+        tags: ['admin'],
+        summary: "Confirms a code from the appraiser's authenticator app for the next 10 minutes of decisions.",
+        description:
+          'Approving an identity, clearing a sanctions match, changing payout rates, creating an ACH batch and marking a payout ' +
+          'sent answer 403 STEP_UP_REQUIRED without a code confirmed here in the last 10 minutes.',
+        security: SIGNED_IN,
+        body: stepUpBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.ctx.identity.proveSecondFactor(
+        { cookies: request.cookies, headers: () => toFetchHeaders(request) },
+        request.body.code,
+      );
+      // Every instance must have forgotten the session it remembers before the next request.
+      await app.sessionsChangedBy(request);
+      return reply.status(204).send(null);
     },
   );
 }

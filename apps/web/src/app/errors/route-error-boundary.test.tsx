@@ -20,6 +20,8 @@ const user: CurrentUser = {
   lastName: 'Lovelace',
   isAdmin: false,
   isPremium: false,
+  twoFactorEnabled: false,
+  mustEnrolSecondFactor: false,
 };
 
 function Explodes({ error = new TypeError("Cannot read properties of undefined (reading 'map')") }: { error?: unknown }): never {

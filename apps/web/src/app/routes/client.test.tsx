@@ -15,6 +15,8 @@ const person = (isAdmin: boolean): CurrentUser => ({
   lastName: 'Lovelace',
   isAdmin,
   isPremium: false,
+  twoFactorEnabled: false,
+  mustEnrolSecondFactor: false,
 });
 
 function answerAsSignedIn(user: CurrentUser) {

@@ -70,6 +70,10 @@ export async function sanctionsRoutes(app: FastifyInstance) {
         response: { 200: sanctionsScreeningSchema },
       },
     },
-    async (request) => decideScreening(ctx, await app.requireAdmin(request), { screeningId: request.params.id, ...request.body }),
+    async (request) => {
+      // Clearing a possible match releases a payout: a code proved in the last minutes (decision 026).
+      const appraiser = await (request.body.decision === 'clear' ? app.requireStepUp(request) : app.requireAdmin(request));
+      return decideScreening(ctx, appraiser, { screeningId: request.params.id, ...request.body });
+    },
   );
 }

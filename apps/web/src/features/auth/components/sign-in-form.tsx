@@ -11,6 +11,7 @@ import { signInSchema } from '@assay/domain';
 import { navigateAfterSignIn, signInUrl, withReturnTo } from '../lib/navigation';
 import { providerSignInError } from '../lib/provider-sign-in-error';
 import { AuthFooterLink, AuthShell } from './auth-shell';
+import { SignInCodeStep } from './sign-in-code-step';
 import { SubmitButton } from './submit-button';
 
 /** `providerError`: the code a failed identity-provider sign-in came back with, if any. */
@@ -18,17 +19,34 @@ export function SignInForm({ returnTo, providerError = null }: { returnTo: strin
   const signIn = useSignIn();
   const fromProvider = providerSignInError(providerError);
   const [navigating, setNavigating] = useState(false);
+  const [askCode, setAskCode] = useState(false);
   const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
+  const signedIn = () => {
+    setNavigating(true);
+    navigateAfterSignIn(returnTo);
+  };
   const onSubmit = form.handleSubmit((values) => {
     signIn.mutate(values, {
-      onSuccess: () => {
-        setNavigating(true);
-        navigateAfterSignIn(returnTo);
-      },
+      onSuccess: (result) => (result.next === 'code' ? setAskCode(true) : signedIn()),
     });
   });
+
+  if (askCode) {
+    return (
+      <AuthShell title="Enter your code" description="Your account is protected by an authenticator app.">
+        <SignInCodeStep
+          onSignedIn={signedIn}
+          onRestart={() => {
+            signIn.reset();
+            form.setValue('password', '');
+            setAskCode(false);
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell
