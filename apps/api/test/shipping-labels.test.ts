@@ -247,7 +247,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const carrier = carrierAnswering(taken, `FRESH${sub.id.slice(0, 8)}`);
       const submissionRow = await stored(sub.id);
       const row = await t.db.transaction((tx) =>
-        createLabelInTransaction(tx, carrier, {
+        createLabelInTransaction(tx, carrier, t.app.ctx.keys.encryptionKey, {
           direction: 'inbound',
           submission: submissionRow,
           sender: address,
@@ -268,7 +268,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const submissionRow = await stored(sub.id);
       await expect(
         t.db.transaction((tx) =>
-          createLabelInTransaction(tx, carrier, {
+          createLabelInTransaction(tx, carrier, t.app.ctx.keys.encryptionKey, {
             direction: 'inbound',
             submission: submissionRow,
             sender: address,
