@@ -19,6 +19,7 @@ import { insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
+import { personalDataContext, sealText } from '../src/lib/personal-data.ts';
 
 const HOUR = 3_600_000;
 
@@ -327,6 +328,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         userId: client.id,
         status,
         fullName: 'Casey Q. Client',
+        encryptedDateOfBirth: sealText(t.app.ctx.keys.encryptionKey, '1980-02-29', personalDataContext.dateOfBirth(id)),
         idType: 'drivers_license',
         idNumberLast4: '6789',
         encryptedIdNumber: 'ciphertext',
