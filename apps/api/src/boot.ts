@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';
 import { installJobTables } from './jobs/pg-boss-engine.ts';
+import { sealPlaintextPersonalData } from './modules/encryption-keys/plaintext-sealing.service.ts';
 import { syncAdminEmails } from './modules/users/users.service.ts';
 import type { DemoModeFacts } from './modules/demo/demo-mode.ts';
 
@@ -43,6 +44,8 @@ export async function bootDatabase(config: Config): Promise<Booted> {
       pgliteThread: config.pgliteThread,
     });
     await database.migrate();
+    // Migration 0023's data step: personal data written in clear before it is sealed now.
+    await sealPlaintextPersonalData(database.db, resolved.secrets.encryptionKey);
     // The job engine's tables, so that every process opening this database can enqueue jobs.
     await installJobTables(database.db);
     await syncAdminEmails(database.db, config.adminEmails);

@@ -5,6 +5,8 @@ import { shippingLabels, submissions, users } from '../src/db/schema/index.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';
+import { sealedLabel } from './support/sealed-addresses.ts';
+import { openAddress, personalDataContext } from '../src/lib/personal-data.ts';
 
 const HOME = HOME_ADDRESS;
 
@@ -44,10 +46,16 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     expect(saved.json()).toEqual({ address: expected });
     expect((await get(client.cookie)).json()).toEqual({ address: expected });
     const [row] = await t.db
-      .select({ address: users.shippingAddress, isAdmin: users.isAdmin })
+      .select({ address: users.shippingAddress, street: users.encryptedStreet, isAdmin: users.isAdmin })
       .from(users)
       .where(eq(users.id, client.id));
-    expect(row).toEqual({ address: expected, isAdmin: false });
+    // At rest: name, city, state and ZIP in clear; the street lines and phone only sealed.
+    expect(row!.address).toEqual({ name: HOME.name, city: HOME.city, state: HOME.state, postalCode: '62701-1234' });
+    expect(row!.street).toMatch(/^v1:/);
+    for (const secret of [HOME.line1, HOME.line2, HOME.phone]) expect(JSON.stringify(row)).not.toContain(secret);
+    const keys = t.app.ctx.keys.decryptionKeys;
+    expect(openAddress(keys, row!.address, row!.street, personalDataContext.profileStreet(client.id))).toEqual(expected);
+    expect(row!.isAdmin).toBe(false);
   });
 
   it('takes an address without the optional second line and phone', async () => {
@@ -160,28 +168,32 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     // A label registered with a real carrier is never rewritten.
     const real = buildSubmission({ userId: client.id, status: 'new' });
     await t.db.insert(submissions).values(real);
-    await t.db.insert(shippingLabels).values({
-      id: crypto.randomUUID(),
-      submissionId: real.id,
-      userId: client.id,
-      direction: 'inbound',
-      trackingNumber: `REAL${Date.now()}`,
-      carrier: 'Real Carrier',
-      validForPostage: 'yes',
-      insuredValue: '675.00',
-      sender: HOME,
-      receiver: HOME,
-    });
+    await t.db.insert(shippingLabels).values(
+      sealedLabel(t.app.ctx.keys.encryptionKey, {
+        id: crypto.randomUUID(),
+        submissionId: real.id,
+        userId: client.id,
+        direction: 'inbound',
+        trackingNumber: `REAL${Date.now()}`,
+        carrier: 'Real Carrier',
+        validForPostage: 'yes',
+        insuredValue: '675.00',
+        sender: HOME,
+        receiver: HOME,
+      }),
+    );
 
     const corrected = { ...HOME, line1: '14 Main Street' };
     expect((await put(client.cookie, corrected)).statusCode).toBe(200);
     const senderOf = async (submissionId: string) =>
       (
         await t.db
-          .select({ sender: shippingLabels.sender })
+          .select({ id: shippingLabels.id, sender: shippingLabels.sender, street: shippingLabels.encryptedSenderStreet })
           .from(shippingLabels)
           .where(eq(shippingLabels.submissionId, submissionId))
-      )[0]!.sender;
+      ).map((l) =>
+        openAddress(t.app.ctx.keys.decryptionKeys, l.sender, l.street, personalDataContext.labelSenderStreet(l.id)),
+      )[0];
     expect(await senderOf(waiting.id)).toEqual(corrected);
     expect(await senderOf(received.id)).toEqual(HOME);
     expect(await senderOf(real.id)).toEqual(HOME);

@@ -8,6 +8,7 @@ import { auditLog, kycRecords, shippingLabels, submissionImages, submissions, tr
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';
+import { sealedLabel } from './support/sealed-addresses.ts';
 
 const HOUR = 3_600_000;
 
@@ -260,16 +261,18 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
       expect(await find(short, '&status=new')).toEqual([]);
 
       const tracking = `ASY${Date.now()}${engine.length}`.slice(0, 16);
-      await t.db.insert(shippingLabels).values({
-        id: crypto.randomUUID(),
-        submissionId: target.id,
-        userId: target.userId,
-        trackingNumber: tracking,
-        carrier: 'Assay Sample',
-        insuredValue: '100.00',
-        sender: HOME_ADDRESS,
-        receiver: HOME_ADDRESS,
-      });
+      await t.db.insert(shippingLabels).values(
+        sealedLabel(t.app.ctx.keys.encryptionKey, {
+          id: crypto.randomUUID(),
+          submissionId: target.id,
+          userId: target.userId,
+          trackingNumber: tracking,
+          carrier: 'Assay Sample',
+          insuredValue: '100.00',
+          sender: HOME_ADDRESS,
+          receiver: HOME_ADDRESS,
+        }),
+      );
       expect(await find(tracking.toLowerCase())).toEqual(['item 12']);
       expect(await find('ASY0000000000000')).toEqual([]);
       expect(await find('00000000')).toEqual([]);
@@ -436,7 +439,6 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         userId: client.id,
         status: 'rejected',
         fullName: 'Casey Client',
-        dateOfBirth: '1980-01-01',
         idType: 'passport',
         idNumberLast4: '1234',
         encryptedIdNumber: 'x',

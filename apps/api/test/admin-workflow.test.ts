@@ -18,6 +18,8 @@ import { saveAddress } from './support/addresses.ts';
 import { insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
+import { personalDataContext, sealText } from '../src/lib/personal-data.ts';
 
 const HOUR = 3_600_000;
 
@@ -139,7 +141,9 @@ describe.each(engines)('admin workflow on %s', (engine) => {
           freeReturn: 'yes',
           insuredValue: Number(sub.preliminaryQuoteMax).toFixed(2),
         });
-        expect(label!.receiver).toMatchObject({ line1: '12 Main Street', postalCode: '62701' });
+        // Sealed at rest (decision 028): the ZIP in clear, the street only once opened.
+        expect(label!.receiver).toMatchObject({ postalCode: '62701' });
+        expect(openLabelAddresses(t.app.ctx.keys.decryptionKeys, label!).receiver).toMatchObject({ line1: '12 Main Street' });
         expect(
           (await auditOf('submission', sub.id!)).map((a) => [a.actorId, a.action, a.fromStatus, a.toStatus, a.changes]),
         ).toEqual([
@@ -304,7 +308,6 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         userId: client.id,
         status: 'approved',
         fullName: 'Casey Client',
-        dateOfBirth: '1980-01-01',
         idType: 'passport',
         idNumberLast4: '1234',
         encryptedIdNumber: 'x',
@@ -325,7 +328,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         userId: client.id,
         status,
         fullName: 'Casey Q. Client',
-        dateOfBirth: '1980-02-29',
+        encryptedDateOfBirth: sealText(t.app.ctx.keys.encryptionKey, '1980-02-29', personalDataContext.dateOfBirth(id)),
         idType: 'drivers_license',
         idNumberLast4: '6789',
         encryptedIdNumber: 'ciphertext',

@@ -8,6 +8,8 @@ import { auditLog, kycRecords, sellerStatements, submissions, users } from '../s
 import { achDetails, postJson, signUpAdmin, type Person } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
+import { sealedProfileAddress } from './support/sealed-addresses.ts';
+import { openText, personalDataContext } from '../src/lib/personal-data.ts';
 
 const TIME_ZONE = 'America/New_York';
 const DAY = 86_400_000;
@@ -40,7 +42,7 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     if (state)
       await t.db
         .update(users)
-        .set({ shippingAddress: address(state) })
+        .set(sealedProfileAddress(t.app.ctx.keys.encryptionKey, person.id, address(state)))
         .where(eq(users.id, person.id));
     return person;
   }
@@ -71,7 +73,6 @@ describe.each(engines)('compliance gate on %s', (engine) => {
       userId,
       status: 'approved',
       fullName: 'Casey Client',
-      dateOfBirth: '1990-01-01',
       idType: 'drivers_license',
       idNumberLast4: '1234',
       encryptedIdNumber: 'v1:test',
@@ -193,7 +194,7 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     // An address stored before states were checked.
     await t.db
       .update(users)
-      .set({ shippingAddress: address('ZZ') })
+      .set(sealedProfileAddress(t.app.ctx.keys.encryptionKey, client.id, address('ZZ')))
       .where(eq(users.id, client.id));
     const sub = await newSubmission(client.id);
     const res = await receive(sub.id);
@@ -258,7 +259,11 @@ describe.each(engines)('compliance gate on %s', (engine) => {
       statementText: toSign.text,
       userAgent: 'TestBrowser/1.0',
     });
-    expect(stored!.ip).toBeTruthy();
+    // Sealed at rest (lib/personal-data.ts): no clear IP, and the sealed one opens to the request's.
+    expect(stored!.plaintextIp).toBeNull();
+    expect(openText(t.app.ctx.keys.decryptionKeys, stored!.encryptedIp!, personalDataContext.statementIp(stored!.id))).toBe(
+      '127.0.0.1',
+    );
 
     const again = await sign(sub.id, client.cookie, { typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION });
     expect(again.statusCode).toBe(409);

@@ -3,12 +3,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, kycSubmissionSchema, policeReportFileName } from '@assay/domain';
-import { auditLog, kycRecords, submissions, transactions } from '../src/db/schema/index.ts';
+import { auditLog, kycRecords, submissions, transactions, users } from '../src/db/schema/index.ts';
+import { personalDataContext, sealText, UNREADABLE } from '../src/lib/personal-data.ts';
 import { reviewKyc, submitKyc } from '../src/modules/kyc/kyc.service.ts';
 import { achDetails, currentUser, insertImage, offeredSubmission, postJson, signUpAdmin } from './transactions.fixtures.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { expectAdminsOnly } from './support/admins-only.ts';
 import { csvRecords, parseCsv } from './support/csv-parser.ts';
+import { sealedProfileAddress } from './support/sealed-addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
@@ -217,6 +219,28 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     const unknown = await get(`/api/admin/compliance/seller/${crypto.randomUUID()}/records`, admin.cookie);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('That seller was not found.');
+  });
+
+  it('says so in the cell when no configured key opens a date of birth or a street, and still exports the rest', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const { seller } = await purchase(admin, '18k ring');
+    // Written with a key this app was never given (a key dropped from ENCRYPTION_KEYS_PREVIOUS too soon).
+    const lostKey = 'c'.repeat(64);
+    const [record] = await t.db.select().from(kycRecords).where(eq(kycRecords.userId, seller.id));
+    await t.db
+      .update(kycRecords)
+      .set({ encryptedDateOfBirth: sealText(lostKey, '1990-12-10', personalDataContext.dateOfBirth(record!.id)) })
+      .where(eq(kycRecords.id, record!.id));
+    await t.db
+      .update(users)
+      .set(sealedProfileAddress(lostKey, seller.id, HOME_ADDRESS))
+      .where(eq(users.id, seller.id));
+
+    const res = await get(`/api/admin/compliance/seller/${seller.id}/records`, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const records = res.json();
+    expect(records.kycRecords[0]).toMatchObject({ idNumber: 'D1234567890', dateOfBirth: UNREADABLE });
+    expect(records.addresses.profile).toEqual({ ...HOME_ADDRESS, line1: UNREADABLE, line2: null, phone: UNREADABLE });
   });
 
   it("answers the business's today for the report form", async () => {

@@ -8,6 +8,7 @@ import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
 
 const HOME = HOME_ADDRESS;
 
@@ -107,9 +108,10 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(body.submission.returnTrackingNumber).toBe(body.returnLabel.trackingNumber);
 
     const [label] = await returnLabels(sub.id);
-    expect(label).toMatchObject({
-      userId: client.id,
-      freeReturn: 'yes',
+    expect(label).toMatchObject({ userId: client.id, freeReturn: 'yes' });
+    // Street lines and phone are sealed at rest (decision 028); opened, they are the label's.
+    expect(JSON.stringify(label)).not.toContain(HOME.line1);
+    expect(openLabelAddresses(t.app.ctx.keys.decryptionKeys, label!)).toEqual({
       // The business's block carries its legal name (the example one here).
       sender: expect.objectContaining({ name: 'Example Assay Buyers LLC (example)', line1: '100 Assay Way' }),
       receiver: HOME,

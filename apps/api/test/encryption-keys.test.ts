@@ -4,13 +4,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
-import { kycRecords, payoutEvents, submissions, transactions } from '../src/db/schema/index.ts';
+import { kycRecords, payoutEvents, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { decryptField, decryptJson, encryptJson } from '../src/lib/crypto.ts';
+import { openAddress, personalDataContext } from '../src/lib/personal-data.ts';
 import { demoIdentityCheck } from '../src/modules/demo/demo.service.ts';
 import { rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
 import { idNumberContext } from '../src/modules/kyc/kyc.service.ts';
 import { bankDetailsContext } from '../src/modules/transactions/transactions.service.ts';
 import { achDetails, postJson } from './transactions.fixtures.ts';
+import { HOME_ADDRESS } from './support/addresses.ts';
+import { sealedProfileAddress } from './support/sealed-addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 
@@ -65,11 +68,23 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
       await payoutWrittenWith(KEY_A, { ...achDetails, accountNumber: '000000000005' }),
     ];
     const identities = [await identityWrittenWith(KEY_A), await identityWrittenWith(KEY_A), await identityWrittenWith(KEY_B)];
+    // Personal data (decision 028) rotates with the rest: a profile address sealed with A.
+    await t.db
+      .update(users)
+      .set(sealedProfileAddress(KEY_A, clientId, HOME_ADDRESS))
+      .where(eq(users.id, clientId));
 
     const reports = await rotateEncryptedValues(t.db, { current: KEY_B, previous: [KEY_A] }, { batchSize: 2 });
+    const none = { rotated: 0, alreadyCurrent: 0, unreadable: [] };
     expect(reports).toEqual([
       { column: 'transactions.encrypted_bank_details', rotated: 4, alreadyCurrent: 1, unreadable: [] },
       { column: 'kyc_records.encrypted_id_number', rotated: 2, alreadyCurrent: 1, unreadable: [] },
+      { column: 'kyc_records.encrypted_date_of_birth', rotated: 2, alreadyCurrent: 1, unreadable: [] },
+      { column: 'seller_statements.encrypted_ip', ...none },
+      { column: 'users.encrypted_street', rotated: 1, alreadyCurrent: 0, unreadable: [] },
+      { column: 'shipping_labels.encrypted_sender_street', ...none },
+      { column: 'shipping_labels.encrypted_receiver_street', ...none },
+      { column: 'checks.encrypted_mailing_street', ...none },
     ]);
 
     // B alone opens everything now, with the same clear text; A opens nothing.
@@ -82,13 +97,26 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
     }
     const idRows = await t.db.select().from(kycRecords);
     expect(idRows.map((r) => r.id).sort()).toEqual([...identities].sort());
-    for (const row of idRows) expect(decryptField(KEY_B, row.encryptedIdNumber, idNumberContext(row.id))).toBe('D100-4482-7731');
+    for (const row of idRows) {
+      expect(decryptField(KEY_B, row.encryptedIdNumber, idNumberContext(row.id))).toBe('D100-4482-7731');
+      expect(decryptField(KEY_B, row.encryptedDateOfBirth!, personalDataContext.dateOfBirth(row.id))).toBe('1984-06-12');
+    }
+    const [profile] = await t.db.select().from(users).where(eq(users.id, clientId));
+    expect(
+      openAddress(KEY_B, profile!.shippingAddress, profile!.encryptedStreet, personalDataContext.profileStreet(clientId)),
+    ).toEqual(HOME_ADDRESS);
 
     const before = JSON.stringify([payoutRows, idRows]);
     const again = await rotateEncryptedValues(t.db, { current: KEY_B, previous: [KEY_A] }, { batchSize: 2 });
     expect(again.map((r) => [r.rotated, r.alreadyCurrent])).toEqual([
       [0, 5],
       [0, 3],
+      [0, 3],
+      [0, 0],
+      [0, 1],
+      [0, 0],
+      [0, 0],
+      [0, 0],
     ]);
     expect(JSON.stringify([await t.db.select().from(transactions), await t.db.select().from(kycRecords)])).toBe(before);
   });

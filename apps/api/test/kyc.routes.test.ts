@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, kycRecords, notifications, outbox } from '../src/db/schema/index.ts';
 import { decryptField } from '../src/lib/crypto.ts';
+import { personalDataContext } from '../src/lib/personal-data.ts';
 import { idNumberContext, isIdentityVerified, reviewKyc } from '../src/modules/kyc/kyc.service.ts';
 import { currentUser, insertImage, postJson, signUpAdmin, tableText } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
@@ -48,7 +49,7 @@ describe.each(engines)('identity verification on %s', (engine) => {
     expect(record).toMatchObject({
       status: 'pending',
       fullName: 'Ada Lovelace',
-      dateOfBirth: '1990-12-10',
+      plaintextDateOfBirth: null,
       idType: 'drivers_license',
       idNumberLast4: '7890',
       idIssuer: 'FL',
@@ -57,9 +58,12 @@ describe.each(engines)('identity verification on %s', (engine) => {
     });
     expect(record!.encryptedIdNumber).toMatch(/^v1:/);
     expect(decryptField(KEY, record!.encryptedIdNumber, idNumberContext(record!.id))).toBe('D1234567890');
-    const stored = await tableText(t.db, 'kyc_records', ['encrypted_id_number']);
+    // The date of birth is sealed too (decision 028), bound to its record.
+    expect(decryptField(KEY, record!.encryptedDateOfBirth!, personalDataContext.dateOfBirth(record!.id))).toBe('1990-12-10');
+    const stored = await tableText(t.db, 'kyc_records', ['encrypted_id_number', 'encrypted_date_of_birth']);
     expect(stored).not.toContain('D1234567890');
     expect(stored).not.toContain('1234567890');
+    expect(stored).not.toContain('1990-12-10');
 
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, record!.id));
     expect(audit).toMatchObject({

@@ -331,7 +331,6 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
         userId: seller.id,
         status: 'pending',
         fullName,
-        dateOfBirth: '1980-02-02',
         idType: 'passport',
         idNumberLast4: '1234',
         encryptedIdNumber: 'not-read-here',

@@ -11,6 +11,7 @@ import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
 
 // The phone as a person types it; the stored label shows the normalised one.
 const HOME: ShippingAddressInput = { ...HOME_ADDRESS, phone: '217-555-0134' };
@@ -83,8 +84,12 @@ describe.each(engines)('shipping labels on %s', (engine) => {
 
       const [row] = await labelRows(sub.id);
       expect(row).toMatchObject({ id: label.id, userId: client.id, validForPostage: 'no', insuredValue: '675.00' });
-      expect(row!.sender).toEqual({ ...HOME, phone: '(217) 555-0134' });
-      expect(row!.receiver).toEqual({
+      // At rest the street lines and phone are sealed (decision 028); opened, they are the label's.
+      expect(row!.sender).toEqual({ name: HOME.name, city: HOME.city, state: HOME.state, postalCode: HOME.postalCode });
+      expect(JSON.stringify(row)).not.toContain(HOME.line1);
+      const opened = openLabelAddresses(t.app.ctx.keys.decryptionKeys, row!);
+      expect(opened.sender).toEqual({ ...HOME, phone: '(217) 555-0134' });
+      expect(opened.receiver).toEqual({
         // RECEIVING_ADDRESS under the business's legal name (the example one in tests).
         name: 'Example Assay Buyers LLC (example)',
         line1: '100 Assay Way',
@@ -247,7 +252,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const carrier = carrierAnswering(taken, `FRESH${sub.id.slice(0, 8)}`);
       const submissionRow = await stored(sub.id);
       const row = await t.db.transaction((tx) =>
-        createLabelInTransaction(tx, carrier, {
+        createLabelInTransaction(tx, carrier, t.app.ctx.keys.encryptionKey, {
           direction: 'inbound',
           submission: submissionRow,
           sender: address,
@@ -268,7 +273,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       const submissionRow = await stored(sub.id);
       await expect(
         t.db.transaction((tx) =>
-          createLabelInTransaction(tx, carrier, {
+          createLabelInTransaction(tx, carrier, t.app.ctx.keys.encryptionKey, {
             direction: 'inbound',
             submission: submissionRow,
             sender: address,

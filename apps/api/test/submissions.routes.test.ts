@@ -18,6 +18,7 @@ import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
 import { uploadPhoto } from './support/uploads.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';
+import { sealedLabel } from './support/sealed-addresses.ts';
 
 type Person = { id: string; email: string; cookie: string };
 
@@ -293,7 +294,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         sender: HOME_ADDRESS,
         receiver: HOME_ADDRESS,
       };
-      await t.db.insert(shippingLabels).values(label);
+      await t.db.insert(shippingLabels).values(sealedLabel(t.app.ctx.keys.encryptionKey, label));
       const payout = buildTransaction({ submission: sub, method: 'paypal', paypalEmail: 'alice@example.com' });
       await t.db.insert(transactions).values(payout);
 
@@ -366,18 +367,20 @@ describe.each(engines)('submissions on %s', (engine) => {
 
     it('shows a returned submission with its return label and whether the return is free', async () => {
       const sub = await insertSubmission({ userId: alice.id, status: 'returned', finalOffer: '100.00' });
-      await t.db.insert(shippingLabels).values({
-        id: crypto.randomUUID(),
-        submissionId: sub.id!,
-        userId: alice.id,
-        direction: 'return',
-        trackingNumber: `RT${Date.now()}`,
-        carrier: 'sample',
-        insuredValue: '100.00',
-        sender: HOME_ADDRESS,
-        receiver: HOME_ADDRESS,
-        freeReturn: 'yes',
-      });
+      await t.db.insert(shippingLabels).values(
+        sealedLabel(t.app.ctx.keys.encryptionKey, {
+          id: crypto.randomUUID(),
+          submissionId: sub.id!,
+          userId: alice.id,
+          direction: 'return',
+          trackingNumber: `RT${Date.now()}`,
+          carrier: 'sample',
+          insuredValue: '100.00',
+          sender: HOME_ADDRESS,
+          receiver: HOME_ADDRESS,
+          freeReturn: 'yes',
+        }),
+      );
       const body = (await get(`/api/submissions/${sub.id}`, alice.cookie)).json();
       expect(body).toMatchObject({
         label: null,

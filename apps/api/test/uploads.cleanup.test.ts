@@ -76,7 +76,6 @@ describe.each(engines)('upload cleanup on %s', (engine) => {
       id: crypto.randomUUID(),
       userId: owner.id,
       fullName: 'Casey Client',
-      dateOfBirth: '1980-01-01',
       idType: 'passport',
       idNumberLast4: '1234',
       encryptedIdNumber: 'ciphertext',

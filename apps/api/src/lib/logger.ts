@@ -1,5 +1,7 @@
-// Structured JSON logs that never carry passwords, session tokens, bank numbers or the values of
-// a failed query.
+// Structured JSON logs that never carry passwords, session tokens, bank numbers, personal data
+// (dates of birth, street lines, phones, client IP addresses: decision 028) or the values of a
+// failed query.
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { serializeError } from './log-errors.ts';
@@ -18,7 +20,28 @@ export const redactedPaths = [
   '*.sessionSecret',
   '*.encryptionKey',
   '*.previousEncryptionKeys',
+  // Personal data, wherever an object carrying it is logged (lib/personal-data.ts seals it at rest).
+  '*.dateOfBirth',
+  '*.line1',
+  '*.line2',
+  '*.phone',
+  '*.ip',
+  '*.ipAddress',
+  '*.address.line1',
+  '*.address.line2',
+  '*.address.phone',
 ];
+
+// A client's IP address is personal data (the statement of ownership keeps it sealed), so request
+// lines carry a pseudonym instead: the same address gives the same tag for the life of the process,
+// enough to follow one client through the log, and the salt never leaves memory.
+const clientSalt = randomBytes(16);
+
+/** The tag request lines carry in place of a client's IP address. */
+export function clientTag(ip: string | undefined): string | undefined {
+  if (!ip) return undefined;
+  return createHash('sha256').update(clientSalt).update(ip).digest('base64url').slice(0, 12);
+}
 
 /** Reset links and OAuth callbacks carry secrets in the URL; logs keep only their shape. */
 export function scrubUrl(url: string): string {
@@ -33,7 +56,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: {
       req(request: { method: string; url: string; ip?: string; id?: string }) {
-        return { id: request.id, method: request.method, url: scrubUrl(request.url), ip: request.ip };
+        return { id: request.id, method: request.method, url: scrubUrl(request.url), client: clientTag(request.ip) };
       },
       err: serializeError,
     },

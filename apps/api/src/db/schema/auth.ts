@@ -1,6 +1,8 @@
 // better-auth's tables, written by hand because its CLI crashes on Node 20 (ARCHITECTURE.md).
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PostalArea } from '../../lib/personal-data.ts';
+import { streetKeptOut } from './sealed.ts';
 
 /** A postal address as printed on a label; validated by the shared schema before it is stored. */
 export interface ShippingAddress {
@@ -18,22 +20,29 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  isPremium: boolean('is_premium').notNull().default(false),
-  // better-auth's two-factor plugin: set once the first code from the authenticator app is verified.
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  // Kept on the profile once asked for, so every later shipping label reuses it.
-  shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    // better-auth's two-factor plugin: set once the first code from the authenticator app is verified.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // Kept on the profile once asked for, so every later shipping label reuses it. Name, city, state
+    // and ZIP in clear (the compliance gate reads the state); street lines and phone sealed in
+    // encrypted_street (lib/personal-data.ts). The CHECK keeps them out of the jsonb.
+    shippingAddress: jsonb('shipping_address').$type<PostalArea>(),
+    encryptedStreet: text('encrypted_street'),
+    ...timestamps,
+  },
+  (t) => [check('users_shipping_address_street_sealed', streetKeptOut(t.shippingAddress))],
+);
 
 export const sessions = pgTable(
   'sessions',

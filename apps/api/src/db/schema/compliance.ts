@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { keptEmpty } from './sealed.ts';
 import { users } from './auth.ts';
 import { submissions } from './submissions.ts';
 
@@ -22,12 +23,15 @@ export const sellerStatements = pgTable(
     statementVersion: text('statement_version').notNull(),
     statementText: text('statement_text').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
+    // Sealed in encrypted_ip (lib/personal-data.ts); the clear column is kept empty by a CHECK.
+    plaintextIp: text('ip'),
+    encryptedIp: text('encrypted_ip'),
     userAgent: text('user_agent'),
   },
   (t) => [
     uniqueIndex('seller_statements_submission_version_idx').on(t.submissionId, t.statementVersion),
     index('seller_statements_user_idx').on(t.userId),
     index('seller_statements_signed_idx').on(sql`${t.signedAt} desc`),
+    check('seller_statements_ip_sealed', keptEmpty(t.plaintextIp)),
   ],
 );

@@ -7,7 +7,6 @@ import {
   payoutRails,
   payoutStatuses,
   payoutTransitions,
-  type ShippingAddress,
   type ShownPayoutDetails,
 } from '@assay/domain';
 import { sql } from 'drizzle-orm';
@@ -25,7 +24,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PostalArea } from '../../lib/personal-data.ts';
 import { users } from './auth.ts';
+import { keptEmpty, streetKeptOut } from './sealed.ts';
 import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
 
@@ -137,7 +138,10 @@ export const kycRecords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     fullName: text('full_name').notNull(),
-    dateOfBirth: text('date_of_birth').notNull(),
+    // Sealed in encrypted_date_of_birth (lib/personal-data.ts); the clear column is kept empty by a
+    // CHECK and only read by the start-up step that seals rows written before.
+    plaintextDateOfBirth: text('date_of_birth'),
+    encryptedDateOfBirth: text('encrypted_date_of_birth'),
     idType: text('id_type').notNull(),
     idNumberLast4: text('id_number_last4').notNull(),
     encryptedIdNumber: text('encrypted_id_number').notNull(),
@@ -150,7 +154,10 @@ export const kycRecords = pgTable(
     rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kyc_records_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('kyc_records_user_idx').on(t.userId, t.createdAt),
+    check('kyc_records_date_of_birth_sealed', keptEmpty(t.plaintextDateOfBirth)),
+  ],
 );
 
 /**
@@ -306,7 +313,9 @@ export const checks = pgTable(
     checkNumber: integer('check_number').notNull(),
     payee: text('payee').notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    mailingAddress: jsonb('mailing_address').$type<ShippingAddress>().notNull(),
+    // Street lines and phone sealed in encrypted_mailing_street (lib/personal-data.ts).
+    mailingAddress: jsonb('mailing_address').$type<PostalArea>().notNull(),
+    encryptedMailingStreet: text('encrypted_mailing_street'),
     status: text('status').notNull().default('printed'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     registeredBy: text('registered_by').references(() => users.id, { onDelete: 'set null' }),
@@ -325,6 +334,7 @@ export const checks = pgTable(
     check('checks_amount_check', sql`${t.amount} > 0`),
     // A mailed check has its day; a voided one its reason and time.
     check('checks_mailed_check', sql`${t.status} <> 'mailed' or ${t.mailedOn} is not null`),
+    check('checks_mailing_address_street_sealed', streetKeptOut(t.mailingAddress)),
     check('checks_voided_check', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null and ${t.voidReason} is not null)`),
   ],
 );

@@ -1,5 +1,7 @@
-import { type ShippingAddress, trackingStatuses } from '@assay/domain';
+import { trackingStatuses } from '@assay/domain';
 import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PostalArea } from '../../lib/personal-data.ts';
+import { streetKeptOut } from './sealed.ts';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { submissions } from './submissions.ts';
@@ -20,9 +22,12 @@ export const shippingLabels = pgTable(
     carrier: text('carrier').notNull(),
     validForPostage: text('valid_for_postage').notNull().default('no'),
     insuredValue: numeric('insured_value', { precision: 12, scale: 2 }).notNull(),
-    // Written only from checked addresses (the client's, RECEIVING_ADDRESS), as printed.
-    sender: jsonb('sender').$type<ShippingAddress>().notNull(),
-    receiver: jsonb('receiver').$type<ShippingAddress>().notNull(),
+    // Written only from checked addresses (the client's, RECEIVING_ADDRESS), as printed; street
+    // lines and phone sealed beside each (lib/personal-data.ts).
+    sender: jsonb('sender').$type<PostalArea>().notNull(),
+    encryptedSenderStreet: text('encrypted_sender_street'),
+    receiver: jsonb('receiver').$type<PostalArea>().notNull(),
+    encryptedReceiverStreet: text('encrypted_receiver_street'),
     freeReturn: text('free_return'),
     // A real carrier's label (EasyPost): its PNG as the carrier sent it, kept in object storage
     // under label_image_key once fetched, so the PDF prints the carrier's own label.
@@ -34,6 +39,8 @@ export const shippingLabels = pgTable(
   (t) => [
     uniqueIndex('shipping_labels_submission_direction_idx').on(t.submissionId, t.direction),
     index('shipping_labels_user_idx').on(t.userId, t.createdAt),
+    check('shipping_labels_sender_street_sealed', streetKeptOut(t.sender)),
+    check('shipping_labels_receiver_street_sealed', streetKeptOut(t.receiver)),
   ],
 );
 

@@ -148,7 +148,7 @@ async function receiveIn(
 async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow, returned: SubmissionRow) {
   const withUs = before.status === 'appraising' || before.status === 'offered';
   if (!withUs) return null;
-  const address = await shippingAddressOf(tx, returned.userId);
+  const address = await shippingAddressOf(tx, ctx.keys.decryptionKeys, returned.userId);
   const insuredValueCents = labelInsuredValueCents(
     returned.preliminaryQuoteMax,
     returned.finalOffer,
@@ -158,6 +158,7 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
   return createLabelInTransaction(
     tx,
     ctx.carrier,
+    ctx.keys.encryptionKey,
     {
       direction: 'return',
       submission: returned,

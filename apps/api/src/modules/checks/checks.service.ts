@@ -23,9 +23,12 @@ import {
   complianceHoldMessage,
   awaitsApproval,
   payoutApprovalMessages,
+  type ShippingAddress,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
+import type { DecryptionKeys } from '../../lib/crypto.ts';
+import { openAddress, personalDataContext, readAddressForReport, sealAddress } from '../../lib/personal-data.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { movePayout } from '../transactions/transactions.service.ts';
@@ -47,7 +50,7 @@ import {
   voidMailedCheck,
 } from './checks.repository.ts';
 
-type ChecksContext = Pick<AppContext, 'db' | 'config' | 'clock'>;
+type ChecksContext = Pick<AppContext, 'db' | 'config' | 'clock' | 'keys'>;
 
 const methodNames: Record<string, string> = { ach: 'ACH', paypal: 'PayPal' };
 
@@ -66,8 +69,20 @@ export const checkMessages = {
   retriedSince: (n: number) => `${checkLabel(n)} was for an earlier attempt of this payout, which has been tried again since.`,
 } as const;
 
-function toCheckDto({ check, payout }: CheckWithPayout): Check {
-  return {
+/** A check's mailing address whole: for the register's list a lost key reads UNREADABLE, for the printed stub it throws. */
+function mailingAddressOf(keys: DecryptionKeys, check: CheckWithPayout['check'], mode: 'list' | 'print'): ShippingAddress {
+  const context = personalDataContext.checkMailingStreet(check.id);
+  return (mode === 'print' ? openAddress : readAddressForReport)(
+    keys,
+    check.mailingAddress,
+    check.encryptedMailingStreet,
+    context,
+  )!;
+}
+
+const toCheckDto =
+  (keys: DecryptionKeys) =>
+  ({ check, payout }: CheckWithPayout): Check => ({
     id: check.id,
     transactionId: check.transactionId,
     submissionId: payout.submissionId,
@@ -75,15 +90,14 @@ function toCheckDto({ check, payout }: CheckWithPayout): Check {
     checkNumber: check.checkNumber,
     payee: check.payee,
     amount: check.amount,
-    mailingAddress: check.mailingAddress,
+    mailingAddress: mailingAddressOf(keys, check, 'list'),
     status: check.status as CheckStatus,
     registeredAt: check.registeredAt.toISOString(),
     mailedOn: check.mailedOn,
     voidedAt: check.voidedAt?.toISOString() ?? null,
     voidReason: check.voidReason,
     payoutStatus: payout.status,
-  };
-}
+  });
 
 /** A unique index answering first (two registrars racing past the lock's reach): the sentence it means. */
 function asRegisterConflict(error: unknown, checkNumber: number): unknown {
@@ -121,7 +135,7 @@ export async function registerCheck(
       if (payout.status !== 'pending') throw conflict(checkMessages.notPending(payout.status));
       if (payout.complianceHold) throw conflict(complianceHoldMessage(payout.complianceHold));
       if (awaitsApproval(payout)) throw conflict(payoutApprovalMessages.awaiting);
-      const payee = await payeeOf(tx, payout.userId);
+      const payee = await payeeOf(tx, ctx.keys.decryptionKeys, payout.userId);
       if (!payee?.address) throw conflict(checkMessages.noAddress);
       if (!payee.name) throw conflict(checkMessages.noName);
 
@@ -130,14 +144,17 @@ export async function registerCheck(
       checkNumber = number;
       if (await checkNumberTaken(tx, number)) throw conflict(checkMessages.numberTaken(number));
 
+      const id = crypto.randomUUID();
+      const sealed = sealAddress(ctx.keys.encryptionKey, payee.address, personalDataContext.checkMailingStreet(id));
       const check = await insertCheck(tx, {
-        id: crypto.randomUUID(),
+        id,
         transactionId: payout.id,
         attempt: payout.attempt,
         checkNumber: number,
         payee: payee.name,
         amount: payout.amount,
-        mailingAddress: payee.address,
+        mailingAddress: sealed.address,
+        encryptedMailingStreet: sealed.encryptedStreet,
         status: 'printed',
         registeredAt: now,
         registeredBy: admin.id,
@@ -158,7 +175,7 @@ export async function registerCheck(
         toStatus: null,
         changes: { checkId: check.id, checkNumber: number, amount: check.amount, reference: String(number) },
       });
-      return toCheckDto({ check, payout: moved });
+      return toCheckDto(ctx.keys.decryptionKeys)({ check, payout: moved });
     });
   } catch (error) {
     throw asRegisterConflict(error, checkNumber);
@@ -175,12 +192,12 @@ export async function nextNumberOfRegister(
 }
 
 export async function listCheckRegister(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'keys'>,
   admin: Actor,
   query: { status?: CheckStatus | undefined },
 ): Promise<Check[]> {
   assertAppraiser(admin);
-  return (await listChecks(ctx.db, query.status, CHECK_LIST_MAX)).map(toCheckDto);
+  return (await listChecks(ctx.db, query.status, CHECK_LIST_MAX)).map(toCheckDto(ctx.keys.decryptionKeys));
 }
 
 /** The check and its payout, both locked; 404 for an unknown check, 409 when the payout was retried since. */
@@ -222,7 +239,7 @@ export async function markCheckMailed(
     const mailed = await updatePrintedCheck(tx, check.id, { status: 'mailed', mailedOn });
     // The row is locked: only a schema change could make this miss.
     if (!mailed) throw conflict(checkMessages.alreadyMailed(check.checkNumber, null));
-    return toCheckDto({ check: mailed, payout: moved });
+    return toCheckDto(ctx.keys.decryptionKeys)({ check: mailed, payout: moved });
   });
 }
 
@@ -268,7 +285,7 @@ export async function voidCheck(
         ...(check.mailedOn ? { mailedOn: check.mailedOn } : {}),
       },
     });
-    return toCheckDto({ check: voided, payout: moved });
+    return toCheckDto(ctx.keys.decryptionKeys)({ check: voided, payout: moved });
   });
 }
 
@@ -283,7 +300,7 @@ function drawerAddressLines(oneLineAddress: string): string[] {
  * the payout. A voided check is not printed again.
  */
 export async function checkStubPdf(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'keys'>,
   admin: Actor,
   { checkId }: { checkId: string },
 ): Promise<{ fileName: string; pdf: Buffer }> {
@@ -304,7 +321,7 @@ export async function checkStubPdf(
     offerCents: dollarsToCents(payout.grossAmount) ?? 0,
     feeCents: dollarsToCents(payout.feeAmount) ?? 0,
     drawer: { legalName: business.legalName, addressLines: drawerAddressLines(business.address) },
-    mailingAddress: check.mailingAddress,
+    mailingAddress: mailingAddressOf(ctx.keys.decryptionKeys, check, 'print'),
   });
   await writeAuditEntry(ctx.db, {
     actorId: admin.id,

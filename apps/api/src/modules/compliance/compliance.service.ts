@@ -29,12 +29,13 @@ import {
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { personalDataContext, sealOptionalText } from '../../lib/personal-data.ts';
 import { conflict, InvalidInputError, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { isIdentityVerified } from '../kyc/kyc.service.ts';
 import { type SubmissionRow, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
 import { findSubmissionRow, lockSubmissionRow } from '../submissions/submission-rows.ts';
-import { payeeOf, shippingAddressOf } from '../users/users.address.service.ts';
+import { addressStateOf, payeeNameOf } from '../users/users.address.service.ts';
 import { findSellerStatement, insertSellerStatement } from './seller-statements.repository.ts';
 
 type ComplianceConfig = Pick<AppContext['config'], 'compliance'>;
@@ -54,9 +55,10 @@ export async function complianceAtReceipt(
   userId: string,
   receivedAt: Date,
 ): Promise<{ complianceRule: StoredComplianceRule; holdUntil: Date }> {
-  const address = await shippingAddressOf(tx, userId);
+  // The state is kept in clear beside the sealed street (lib/personal-data.ts): no key is needed here.
+  const state = await addressStateOf(tx, userId);
   const { vaultState, timeZone } = config.compliance;
-  const seller = address ? ruleFor(address.state) : { ok: true as const, rule: defaultJurisdictionRule() };
+  const seller = state !== null ? ruleFor(state) : { ok: true as const, rule: defaultJurisdictionRule() };
   if (!seller.ok) throw conflict(`The seller's address cannot be matched to a compliance rule: ${seller.message}`);
   const vault = ruleFor(vaultState);
   if (!vault.ok) throw conflict(`The vault's state cannot be matched to a compliance rule: ${vault.message}`);
@@ -127,8 +129,7 @@ export async function submissionComplianceOf(db: DbOrTx, row: SubmissionRow): Pr
 
 async function statementFor(db: DbOrTx, actor: Actor, submissionId: string) {
   const row = ownedBy(actor, await findSubmissionRow(db, submissionId), 'That submission');
-  const payee = await payeeOf(db, actor.id);
-  const accountName = payee?.name ?? '';
+  const accountName = (await payeeNameOf(db, actor.id)) ?? '';
   return {
     row,
     accountName,
@@ -176,15 +177,16 @@ export async function signSellerStatement(
       );
     }
     const signedAt = ctx.clock.now();
+    const id = crypto.randomUUID();
     const inserted = await insertSellerStatement(tx, {
-      id: crypto.randomUUID(),
+      id,
       userId: actor.id,
       submissionId: row.id,
       typedName: parsed.data.typedName,
       statementVersion: parsed.data.statementVersion,
       statementText: text,
       signedAt,
-      ip: input.ip,
+      encryptedIp: sealOptionalText(ctx.keys.encryptionKey, input.ip, personalDataContext.statementIp(id)),
       userAgent: input.userAgent?.slice(0, 500) ?? null,
     });
     if (!inserted) throw conflict(statementMessages409.alreadySigned);

@@ -14,7 +14,7 @@ export async function findSellerStatement(db: DbOrTx, submissionId: string, stat
 }
 
 /** Null when this submission already has a signature of this version (the unique index decides a race). */
-export async function insertSellerStatement(db: DbOrTx, row: SellerStatementRow) {
+export async function insertSellerStatement(db: DbOrTx, row: typeof sellerStatements.$inferInsert) {
   const [inserted] = await db.insert(sellerStatements).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
 }

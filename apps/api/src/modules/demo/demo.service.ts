@@ -8,6 +8,7 @@ import type { Auth } from '../users/identity.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { postOfferAccepted } from '../ledger/ledger.service.ts';
 import { encryptField } from '../../lib/crypto.ts';
+import { personalDataContext, sealText } from '../../lib/personal-data.ts';
 import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
 import { recordPriceHistory } from '../pricing/pricing.service.ts';
 import { recordPastOffer } from '../offers/offers.service.ts';
@@ -153,7 +154,8 @@ type SeededSubmission = ReturnType<typeof buildSubmission>;
 /**
  * The client's identity check, sent a few hours ago and waiting for an appraiser, so the ID queue
  * has an item and the $26,450 offer (requiresKyc, above $10,000) shows why a payout waits. The ID
- * number is made up but stored the way the real flow stores one: encrypted, last 4 in clear. No
+ * number and date of birth are made up but stored the way the real flow stores them: encrypted, the
+ * ID's last 4 in clear. No
  * photo: the seed has no storage to put one in.
  */
 export function demoIdentityCheck(clientId: string, encryptionKey: string, now = new Date()) {
@@ -165,7 +167,7 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
     userId: clientId,
     status: 'pending',
     fullName: `${demoAccounts.client.firstName} ${demoAccounts.client.lastName}`,
-    dateOfBirth: '1984-06-12',
+    encryptedDateOfBirth: sealText(encryptionKey, '1984-06-12', personalDataContext.dateOfBirth(id)),
     idType: 'drivers_license',
     idIssuer: 'NY',
     idNumberLast4: idNumber.slice(-4),

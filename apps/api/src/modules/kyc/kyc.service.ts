@@ -14,7 +14,8 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { encryptField } from '../../lib/crypto.ts';
+import { type DecryptionKeys, encryptField } from '../../lib/crypto.ts';
+import { personalDataContext, readTextForReport, sealText, UNREADABLE } from '../../lib/personal-data.ts';
 import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { screenAtIdReview } from '../compliance/sanctions/screening.service.ts';
 import { notificationContent } from '../notifications/email-templates.ts';
@@ -88,7 +89,7 @@ export async function submitKyc({ db, keys }: AppContext, viewer: Actor, body: K
       userId: viewer.id,
       status: 'pending',
       fullName: body.fullName,
-      dateOfBirth: body.dateOfBirth,
+      encryptedDateOfBirth: sealText(keys.encryptionKey, body.dateOfBirth, personalDataContext.dateOfBirth(id)),
       idType: body.idType,
       idNumberLast4: body.idNumber.slice(-4),
       idIssuer: body.idIssuer,
@@ -109,13 +110,18 @@ export async function submitKyc({ db, keys }: AppContext, viewer: Actor, body: K
   });
 }
 
-export function toKycRecordDto(row: KycRecordRow) {
+/** The date of birth for an appraiser's screen: a lost key reads UNREADABLE rather than failing the queue. */
+function dateOfBirthOf(keys: DecryptionKeys, row: KycRecordRow): string {
+  return readTextForReport(keys, row.encryptedDateOfBirth, personalDataContext.dateOfBirth(row.id)) ?? UNREADABLE;
+}
+
+export function toKycRecordDto(keys: DecryptionKeys, row: KycRecordRow) {
   return {
     id: row.id,
     userId: row.userId,
     status: row.status,
     fullName: row.fullName,
-    dateOfBirth: row.dateOfBirth,
+    dateOfBirth: dateOfBirthOf(keys, row),
     idType: row.idType,
     idNumberLast4: row.idNumberLast4,
     idIssuer: row.idIssuer,
@@ -129,7 +135,7 @@ export function toKycRecordDto(row: KycRecordRow) {
 
 /** An appraiser approves or rejects a pending verification; the client hears either way. */
 export async function reviewKyc(
-  { db, clock }: AppContext,
+  { db, clock, keys }: AppContext,
   admin: Actor,
   { recordId, ...review }: KycReviewInput & { recordId: string },
 ) {
@@ -161,7 +167,7 @@ export async function reviewKyc(
     // seller's payouts and the reviewer is told in this answer.
     const sanctionsScreening = approve ? await screenAtIdReview(tx, { userId: decided.userId, name: decided.fullName }) : null;
     await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
-    return { ...toKycRecordDto(decided), sanctionsScreening };
+    return { ...toKycRecordDto(keys.decryptionKeys, decided), sanctionsScreening };
   });
 }
 
@@ -170,7 +176,7 @@ export async function reviewKyc(
 
 const KYC_LIST_LIMIT = 200;
 
-function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[number]) {
+function toAdminKycRecord(keys: DecryptionKeys, entry: Awaited<ReturnType<typeof listKycRecords>>[number]) {
   const r = entry.record;
   return {
     id: r.id,
@@ -178,7 +184,7 @@ function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[numb
     customerLabel: customerLabel(r.userId),
     status: r.status,
     fullName: r.fullName,
-    dateOfBirth: r.dateOfBirth,
+    dateOfBirth: dateOfBirthOf(keys, r),
     idType: r.idType,
     idNumberLast4: r.idNumberLast4,
     idIssuer: r.idIssuer,
@@ -193,15 +199,15 @@ function toAdminKycRecord(entry: Awaited<ReturnType<typeof listKycRecords>>[numb
 }
 
 /** Newest first, at most 200; the pending ones are the appraisers' queue. */
-export async function listKyc({ db }: AppContext, admin: Actor, { status }: { status?: string }) {
+export async function listKyc({ db, keys }: AppContext, admin: Actor, { status }: { status?: string }) {
   assertAppraiser(admin);
   const rows = await listKycRecords(db, { status }, KYC_LIST_LIMIT);
-  return rows.map(toAdminKycRecord);
+  return rows.map((row) => toAdminKycRecord(keys.decryptionKeys, row));
 }
 
-export async function getKycRecord({ db }: AppContext, admin: Actor, { id }: { id: string }) {
+export async function getKycRecord({ db, keys }: AppContext, admin: Actor, { id }: { id: string }) {
   assertAppraiser(admin);
   const [row] = await listKycRecords(db, { id }, 1);
   if (!row) throw new AppError('NOT_FOUND', 'That identity verification was not found.');
-  return toAdminKycRecord(row);
+  return toAdminKycRecord(keys.decryptionKeys, row);
 }

@@ -3,6 +3,8 @@
 // so the modules the service reads from can use it too.
 import { isTrackingStatus, type ShippingAddress, type TrackingStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import type { DecryptionKeys } from '../../lib/crypto.ts';
+import { openAddress, type PostalArea, personalDataContext, readAddressForReport, sealAddress } from '../../lib/personal-data.ts';
 import { type InboundEventJson, inboundEventsOfSubmissions, newestInboundEventOfRow } from './parcel-tracking.repository.ts';
 import { listLabelsOfSubmission, updateSenderOfUnshippedSampleLabels } from './shipping-labels.repository.ts';
 
@@ -11,9 +13,50 @@ export function labelsOfSubmission(db: DbOrTx, submissionId: string) {
   return listLabelsOfSubmission(db, submissionId);
 }
 
+/** A label's two addresses, sealed for its row (lib/personal-data.ts): what an insert writes. */
+export function sealLabelAddresses(encryptionKey: string, labelId: string, sender: ShippingAddress, receiver: ShippingAddress) {
+  const sealedSender = sealAddress(encryptionKey, sender, personalDataContext.labelSenderStreet(labelId));
+  const sealedReceiver = sealAddress(encryptionKey, receiver, personalDataContext.labelReceiverStreet(labelId));
+  return {
+    sender: sealedSender.address,
+    encryptedSenderStreet: sealedSender.encryptedStreet,
+    receiver: sealedReceiver.address,
+    encryptedReceiverStreet: sealedReceiver.encryptedStreet,
+  };
+}
+
+interface StoredLabelAddresses {
+  id: string;
+  sender: PostalArea;
+  encryptedSenderStreet: string | null;
+  receiver: PostalArea;
+  encryptedReceiverStreet: string | null;
+}
+
+/** A label's two addresses whole, to print or to hand to the carrier; throws if no key opens them. */
+export function openLabelAddresses(keys: DecryptionKeys, row: StoredLabelAddresses) {
+  return {
+    sender: openAddress(keys, row.sender, row.encryptedSenderStreet, personalDataContext.labelSenderStreet(row.id))!,
+    receiver: openAddress(keys, row.receiver, row.encryptedReceiverStreet, personalDataContext.labelReceiverStreet(row.id))!,
+  };
+}
+
+/** The same for an export: a street no key opens reads UNREADABLE instead of failing the file. */
+export function readLabelAddressesForReport(keys: DecryptionKeys, row: StoredLabelAddresses) {
+  return {
+    sender: readAddressForReport(keys, row.sender, row.encryptedSenderStreet, personalDataContext.labelSenderStreet(row.id))!,
+    receiver: readAddressForReport(
+      keys,
+      row.receiver,
+      row.encryptedReceiverStreet,
+      personalDataContext.labelReceiverStreet(row.id),
+    )!,
+  };
+}
+
 /** The client's sample labels of parcels not yet received take the corrected sender. */
-export function followCorrectedSender(tx: DbOrTx, userId: string, sender: ShippingAddress) {
-  return updateSenderOfUnshippedSampleLabels(tx, userId, sender);
+export function followCorrectedSender(tx: DbOrTx, encryptionKey: string, userId: string, sender: ShippingAddress) {
+  return updateSenderOfUnshippedSampleLabels(tx, encryptionKey, userId, sender);
 }
 
 export interface ParcelState {

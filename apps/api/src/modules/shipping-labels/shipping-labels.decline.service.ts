@@ -41,7 +41,7 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     }
     if (submission.status !== 'offered') throw cannotDecline(submission.status);
     // The item goes back to this address, so it is asked for before anything changes.
-    const clientAddress = await shippingAddressOf(tx, actor.id);
+    const clientAddress = await shippingAddressOf(tx, ctx.keys.decryptionKeys, actor.id);
     if (!clientAddress) throw addressRequired();
 
     // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
@@ -69,6 +69,7 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     const label = await createLabelInTransaction(
       tx,
       ctx.carrier,
+      ctx.keys.encryptionKey,
       {
         direction: 'return',
         submission: returned,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissions } from '../../db/schema/index.ts';
+import { personalDataContext, sealAddress } from '../../lib/personal-data.ts';
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type NewLabelRow = typeof shippingLabels.$inferInsert;
@@ -60,14 +61,19 @@ export async function insertLabelIfAbsent(tx: DbOrTx, row: NewLabelRow) {
  * Sample inbound labels of parcels not yet received follow the client's corrected address; a
  * label valid for postage was registered with its carrier and is never rewritten.
  */
-export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: string, sender: ShippingAddress) {
+export async function updateSenderOfUnshippedSampleLabels(
+  tx: DbOrTx,
+  encryptionKey: string,
+  userId: string,
+  sender: ShippingAddress,
+) {
   const unshipped = tx
     .select({ id: submissions.id })
     .from(submissions)
     .where(and(eq(submissions.userId, userId), eq(submissions.status, 'new')));
   const rows = await tx
-    .update(shippingLabels)
-    .set({ sender })
+    .select({ id: shippingLabels.id })
+    .from(shippingLabels)
     .where(
       and(
         eq(shippingLabels.userId, userId),
@@ -76,7 +82,15 @@ export async function updateSenderOfUnshippedSampleLabels(tx: DbOrTx, userId: st
         inArray(shippingLabels.submissionId, unshipped),
       ),
     )
-    .returning({ id: shippingLabels.id });
+    .for('update');
+  // Each label's street is sealed to its own row, so each is written on its own.
+  for (const { id } of rows) {
+    const sealed = sealAddress(encryptionKey, sender, personalDataContext.labelSenderStreet(id));
+    await tx
+      .update(shippingLabels)
+      .set({ sender: sealed.address, encryptedSenderStreet: sealed.encryptedStreet })
+      .where(eq(shippingLabels.id, id));
+  }
   return rows.length;
 }
 

@@ -28,6 +28,7 @@ import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findSubmissionRow, lockSubmissionRow, type SubmissionRow } from '../submissions/submission-rows.ts';
 import { shippingAddressOf } from '../users/users.address.service.ts';
+import { openLabelAddresses, sealLabelAddresses } from './label-rows.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
   findLabel,
@@ -87,6 +88,7 @@ export interface NewLabel {
 export async function createLabelInTransaction(
   tx: DbOrTx,
   carrier: CarrierAdapter,
+  encryptionKey: string,
   input: NewLabel,
   storage?: ObjectStorage,
 ): Promise<LabelRow | null> {
@@ -114,8 +116,7 @@ export async function createLabelInTransaction(
           carrier: made.carrier,
           validForPostage: made.validForPostage ? 'yes' : 'no',
           insuredValue: centsToDecimalString(input.insuredValueCents),
-          sender: input.sender,
-          receiver: input.receiver,
+          ...sealLabelAddresses(encryptionKey, id, input.sender, input.receiver),
           freeReturn: input.freeReturn === null ? null : input.freeReturn ? 'yes' : 'no',
           shipmentId: made.shipmentId ?? null,
           labelUrl: made.labelUrl ?? null,
@@ -203,7 +204,7 @@ export async function createInboundLabel(
     if (existing) return { label: toLabelDto(existing), created: false };
     if (!isPendingStatus(submission.status)) throw notLabelable(submission.status);
 
-    const sender = await shippingAddressOf(tx, actor.id);
+    const sender = await shippingAddressOf(tx, ctx.keys.decryptionKeys, actor.id);
     if (!sender) throw addressRequired();
     const insuredValueCents = inboundInsuredValueCents(submission, ctx.config.insuredLimitCents);
     if (insuredValueCents === null) {
@@ -214,6 +215,7 @@ export async function createInboundLabel(
     const row = await createLabelInTransaction(
       tx,
       ctx.carrier,
+      ctx.keys.encryptionKey,
       {
         direction: 'inbound',
         submission,
@@ -277,6 +279,7 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
   const submission = await findSubmissionRow(ctx.db, row.submissionId);
   const inbound = row.direction !== 'return';
   const carrierImage = await carrierLabelImage(ctx, row);
+  const { sender, receiver } = openLabelAddresses(ctx.keys.decryptionKeys, row);
   const pdf = await renderLabelPdf({
     carrierImage,
     direction: row.direction === 'return' ? 'return' : 'inbound',
@@ -285,13 +288,13 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
     validForPostage: row.validForPostage === 'yes',
     insuredValueCents,
     submissionId: row.submissionId,
-    sender: row.sender,
-    receiver: row.receiver,
+    sender,
+    receiver,
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt,
     slip: {
       // The seller: who sends the parcel in, or who gets it back.
-      sellerName: (inbound ? row.sender : row.receiver).name,
+      sellerName: (inbound ? sender : receiver).name,
       description: submission?.description ?? '',
       details: submission ? packingSlipDetails(submission) : [],
     },

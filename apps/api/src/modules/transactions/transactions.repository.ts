@@ -83,6 +83,7 @@ export function listTransactionsWithSubmission(db: DbOrTx, status: PayoutStatus,
         finalOffer: submissions.finalOffer,
       },
       shippingAddress: users.shippingAddress,
+      encryptedStreet: users.encryptedStreet,
     })
     .from(transactions)
     .innerJoin(submissions, eq(submissions.id, transactions.submissionId))

@@ -31,6 +31,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson, encryptJson } from '../../lib/crypto.ts';
+import { personalDataContext, readAddressForReport } from '../../lib/personal-data.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { paymentBlockers } from '../compliance/compliance.service.ts';
@@ -39,7 +40,6 @@ import { notify } from '../notifications/notifications.service.ts';
 import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/offers.service.ts';
 import { transitionSubmission } from '../submissions/submission-status.repository.ts';
 import { lockSubmissionRow } from '../submissions/submission-rows.ts';
-import { storedAddress } from '../users/users.address.service.ts';
 import {
   findTransaction,
   findTransactionOfSubmission,
@@ -450,17 +450,26 @@ export async function revealBankDetails(
  * Each payout goes out as its client sees it (toTransactionDto: never bank numbers).
  */
 export async function listPayouts(
-  { db }: AppContext,
+  { db, keys }: AppContext,
   admin: Actor,
   query: { status: PayoutStatus; limit: number },
 ): Promise<AdminPayout[]> {
   assertAppraiser(admin);
   const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
-  return rows.map(({ transaction, submission, shippingAddress }) => ({
+  return rows.map(({ transaction, submission, shippingAddress, encryptedStreet }) => ({
     ...toTransactionDto(transaction),
     submission: { ...submission, shortId: shortId(submission.id) },
     customerLabel: customerLabel(transaction.userId),
-    mailTo: transaction.payoutMethod === 'check' ? storedAddress(shippingAddress) : null,
+    // A list on screen: a street no key opens reads UNREADABLE instead of failing the queue.
+    mailTo:
+      transaction.payoutMethod === 'check'
+        ? readAddressForReport(
+            keys.decryptionKeys,
+            shippingAddress,
+            encryptedStreet,
+            personalDataContext.profileStreet(transaction.userId),
+          )
+        : null,
     complianceHold: transaction.complianceHold
       ? { hold: transaction.complianceHold as ComplianceHold, message: complianceHoldMessage(transaction.complianceHold) }
       : null,

@@ -4,33 +4,59 @@ import type { AddressResponse, ShippingAddress } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { followCorrectedSender } from '../shipping-labels/label-rows.ts';
-import { findNameAndAddress, findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
+import { findNameAndPostalArea, findPostalArea, findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
-
-export { storedAddress } from './users.address.repository.ts';
+import type { DecryptionKeys } from '../../lib/crypto.ts';
+import { openAddress, personalDataContext } from '../../lib/personal-data.ts';
 
 /** For other modules' rules: where a person's parcels go, if they gave an address. */
-export function shippingAddressOf(db: DbOrTx, userId: string) {
-  return findShippingAddress(db, userId);
+export function shippingAddressOf(db: DbOrTx, keys: DecryptionKeys, userId: string) {
+  return findShippingAddress(db, keys, userId);
 }
 
 /**
- * For the check register: who a check to this person is made out to (their first and last name as
- * they signed up, else their account name) and where it is mailed (their stored address, or null).
+ * For the compliance gate: the state of the stored address, or null without one. The state is kept
+ * in clear (lib/personal-data.ts), so the rule lookup at receipt needs no key.
  */
-export async function payeeOf(db: DbOrTx, userId: string): Promise<{ name: string; address: ShippingAddress | null } | null> {
-  const row = await findNameAndAddress(db, userId);
-  if (!row) return null;
+export async function addressStateOf(db: DbOrTx, userId: string): Promise<string | null> {
+  return (await findPostalArea(db, userId))?.state ?? null;
+}
+
+type NameAndPostalArea = NonNullable<Awaited<ReturnType<typeof findNameAndPostalArea>>>;
+
+function payeeName(row: NameAndPostalArea): string {
   const fullName = [row.firstName, row.lastName]
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  const name = fullName || row.name.trim() || row.address?.name || '';
-  return { name, address: row.address };
+  return fullName || row.name.trim() || row.address?.name || '';
 }
 
-export async function getShippingAddress({ db }: AppContext, actor: Actor): Promise<AddressResponse> {
-  return { address: await findShippingAddress(db, actor.id) };
+/**
+ * Who a check or a statement names this person (their first and last name as they signed up, else
+ * their account name, else the name on their address); null for no such account.
+ */
+export async function payeeNameOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const row = await findNameAndPostalArea(db, userId);
+  return row ? payeeName(row) : null;
+}
+
+/** For the check register: the payee's name and where a check is mailed (their stored address, or null). */
+export async function payeeOf(
+  db: DbOrTx,
+  keys: DecryptionKeys,
+  userId: string,
+): Promise<{ name: string; address: ShippingAddress | null } | null> {
+  const row = await findNameAndPostalArea(db, userId);
+  if (!row) return null;
+  return {
+    name: payeeName(row),
+    address: openAddress(keys, row.address, row.street, personalDataContext.profileStreet(userId)),
+  };
+}
+
+export async function getShippingAddress({ db, keys }: AppContext, actor: Actor): Promise<AddressResponse> {
+  return { address: await findShippingAddress(db, keys.decryptionKeys, actor.id) };
 }
 
 /**
@@ -39,13 +65,13 @@ export async function getShippingAddress({ db }: AppContext, actor: Actor): Prom
  * postage stay as registered with their carrier.
  */
 export async function updateShippingAddress(
-  { db }: AppContext,
+  { db, keys }: AppContext,
   actor: Actor,
   address: ShippingAddress,
 ): Promise<AddressResponse> {
   await db.transaction(async (tx) => {
-    await saveShippingAddress(tx, actor.id, address);
-    await followCorrectedSender(tx, actor.id, address);
+    await saveShippingAddress(tx, keys.encryptionKey, actor.id, address);
+    await followCorrectedSender(tx, keys.encryptionKey, actor.id, address);
   });
   return { address };
 }

@@ -15,7 +15,15 @@ import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../lib/app-error.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { writeAuditEntry } from '../../audit/audit.repository.ts';
-import { chooseKycRecord, decryptIdNumber, NOT_RECORDED, oneLineAddress } from './seller-identity.ts';
+import { readLabelAddressesForReport } from '../../shipping-labels/label-rows.ts';
+import {
+  chooseKycRecord,
+  decryptIdNumber,
+  NOT_RECORDED,
+  oneLineAddress,
+  readDateOfBirth,
+  readProfileAddress,
+} from './seller-identity.ts';
 import { itemPhotosOf, kycRecordsOf, labelsOf, offersOf, purchasesBetween } from './reports.repository.ts';
 
 type ReportContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'keys' | 'log'>;
@@ -83,13 +91,15 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
     const lines = accepted?.lines ?? [];
     const metals = [...new Set(lines.map((line) => materialLabel(line.material)).filter((m): m is string => m !== null))];
     const inbound = labels.find((l) => l.submissionId === submission.id && l.direction === 'inbound');
-    const address = inbound?.sender ?? user.shippingAddress ?? null;
+    const address = inbound
+      ? readLabelAddressesForReport(ctx.keys.decryptionKeys, inbound).sender
+      : readProfileAddress(ctx, user);
     return {
       transactionId: transaction.id,
       purchasedAt: businessDateTimeOf(transaction.createdAt, ctx.config.compliance.timeZone),
       sellerName: record?.fullName ?? user.name,
       address: address ? oneLineAddress(address) : NOT_RECORDED,
-      dateOfBirth: record?.dateOfBirth ?? NOT_RECORDED,
+      dateOfBirth: record ? readDateOfBirth(ctx, record) : NOT_RECORDED,
       idType: record ? ((idTypeLabels as Record<string, string>)[record.idType] ?? record.idType) : NOT_RECORDED,
       idNumber: record ? decryptIdNumber(ctx, record) : NOT_RECORDED,
       idIssuer: record?.idIssuer ?? NOT_RECORDED,

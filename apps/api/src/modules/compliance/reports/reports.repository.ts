@@ -85,7 +85,9 @@ export function labelsOf(db: DbOrTx, submissionIds: readonly string[]) {
       trackingNumber: shippingLabels.trackingNumber,
       carrier: shippingLabels.carrier,
       sender: shippingLabels.sender,
+      encryptedSenderStreet: shippingLabels.encryptedSenderStreet,
       receiver: shippingLabels.receiver,
+      encryptedReceiverStreet: shippingLabels.encryptedReceiverStreet,
       createdAt: shippingLabels.createdAt,
     })
     .from(shippingLabels)

@@ -7,7 +7,9 @@ import { type Actor, assertAppraiser } from '../../../access/actor.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { type AuditRef, listAuditEntries, writeAuditEntry } from '../../audit/audit.repository.ts';
-import { decryptIdNumber, NOT_RECORDED } from './seller-identity.ts';
+import { personalDataContext, readTextForReport } from '../../../lib/personal-data.ts';
+import { readLabelAddressesForReport } from '../../shipping-labels/label-rows.ts';
+import { decryptIdNumber, NOT_RECORDED, readDateOfBirth, readProfileAddress } from './seller-identity.ts';
 import { findUser, itemPhotosOf, kycRecordsOf, labelsOf, offersOf, payoutsOf, submissionsOf } from './reports.repository.ts';
 import { sellerStatementsOf } from '../seller-statements.repository.ts';
 
@@ -53,15 +55,14 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
       createdAt: iso(user.createdAt),
     },
     addresses: {
-      profile: user.shippingAddress ?? null,
+      profile: readProfileAddress(ctx, user),
       // Where each parcel came from and went back to, as printed on its label.
       labels: labels.map((l) => ({
         submissionId: l.submissionId,
         direction: l.direction,
         carrier: l.carrier,
         trackingNumber: l.trackingNumber,
-        sender: l.sender,
-        receiver: l.receiver,
+        ...readLabelAddressesForReport(ctx.keys.decryptionKeys, l),
         createdAt: iso(l.createdAt),
       })),
     },
@@ -69,7 +70,7 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
       id: k.id,
       status: k.status,
       fullName: k.fullName,
-      dateOfBirth: k.dateOfBirth,
+      dateOfBirth: readDateOfBirth(ctx, k),
       idType: k.idType,
       idNumber: decryptIdNumber(ctx, k),
       idIssuer: k.idIssuer ?? NOT_RECORDED,
@@ -139,7 +140,7 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
       statementText: st.statementText,
       typedName: st.typedName,
       signedAt: iso(st.signedAt),
-      ip: st.ip,
+      ip: readTextForReport(ctx.keys.decryptionKeys, st.encryptedIp, personalDataContext.statementIp(st.id)),
       userAgent: st.userAgent,
     })),
     auditEntries: audit.map((a) => ({

@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { writeAuditEntries, type AuditEntryInput } from '../../audit/audit.repository.ts';
-import { payeeOf } from '../../users/users.address.service.ts';
+import { payeeNameOf } from '../../users/users.address.service.ts';
 import { DEFAULT_SCREENING_THRESHOLD, screenName } from './name-screening.ts';
 import { activeSanctionsList, NO_LIST_MESSAGE } from './sanctions-list.service.ts';
 import {
@@ -125,8 +125,8 @@ export async function sanctionsBlocker(
 /** The names a payout goes out under: the seller's name, the name on their approved ID, an ACH account holder's. */
 async function namesOfPayout(tx: DbOrTx, payout: { userId: string; payoutDetails: unknown }): Promise<string[]> {
   const names = new Set<string>();
-  const payee = await payeeOf(tx, payout.userId);
-  if (payee?.name) names.add(payee.name);
+  const payeeName = await payeeNameOf(tx, payout.userId);
+  if (payeeName) names.add(payeeName);
   const idName = await approvedIdName(tx, payout.userId);
   if (idName) names.add(idName);
   const accountName = (payout.payoutDetails as { accountName?: unknown } | null)?.accountName;
