@@ -1,6 +1,18 @@
 // better-auth's tables, written by hand because its CLI crashes on Node 20 (ARCHITECTURE.md).
 // Property names are what better-auth's Drizzle adapter expects; columns are snake_case.
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
 import { streetKeptOut } from './sealed.ts';
 
