@@ -5,7 +5,7 @@
 // paid, UNCLAIMED -> unclaimed; a replay changes nothing, a forged or unknown delivery is refused;
 // a payout whose webhook never came is settled by the rail check.
 import { crc32 } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payoutEvents, transactions, webhookInbox, webhookTransmissions } from '../src/db/schema/index.ts';
 import {
@@ -13,6 +13,8 @@ import {
   handOverPayout,
   RAIL_CHECK_AFTER_MINUTES,
 } from '../src/modules/transactions/payout-handover.service.ts';
+import { TRANSMISSION_MEMORY_MS } from '../src/modules/webhooks/webhooks.jobs.ts';
+import { pruneTransmissions } from '../src/modules/webhooks/webhooks.repository.ts';
 import { forgeSameCrc32 } from './support/crc32-forgery.ts';
 import { type FakePayPal, type SignedWebhook, startFakePayPal } from './support/fake-paypal.ts';
 import { handoverDeps, installPayoutQueues, runQueuedHandovers } from './support/payout-handover.ts';
@@ -179,6 +181,31 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
     expect(unknown.json().message).toMatch(/^This is not a PayPal Payouts event we handle: /);
     expect(await t.db.select().from(webhookInbox).where(eq(webhookInbox.eventId, 'WH-OTHER-1'))).toHaveLength(0);
     expect((await payoutRow(payout.id)).status).toBe('processing');
+  });
+
+  it('forgets transmission ids only once no delivery carrying them could pass the age window', async () => {
+    const now = new Date();
+    const row = (transmissionId: string, receivedAt: Date) => ({
+      provider: 'paypal' as const,
+      transmissionId,
+      bodySha256: 'a'.repeat(64),
+      eventId: `WH-${transmissionId}`,
+      receivedAt,
+    });
+    const stale = `prune-stale-${now.getTime()}`;
+    const recent = `prune-recent-${now.getTime()}`;
+    await t.db
+      .insert(webhookTransmissions)
+      .values([
+        row(stale, new Date(now.getTime() - TRANSMISSION_MEMORY_MS - 1000)),
+        row(recent, new Date(now.getTime() - 3600_000)),
+      ]);
+    await pruneTransmissions(t.db, new Date(now.getTime() - TRANSMISSION_MEMORY_MS));
+    const left = await t.db
+      .select({ id: webhookTransmissions.transmissionId })
+      .from(webhookTransmissions)
+      .where(inArray(webhookTransmissions.transmissionId, [stale, recent]));
+    expect(left).toEqual([{ id: recent }]);
   });
 
   describe('a webhook is applied as PayPal reports it, not as its body says (issue 25 item 2)', () => {

@@ -26,6 +26,8 @@ export type JobPayloads = {
   'payout-rail-check': Record<string, never>;
   /** Apply one stored provider webhook (the webhook inbox); replays find it done. */
   'webhook-process': { inboxId: string };
+  /** Forget webhook transmission ids too old for any delivery carrying them to be accepted again. */
+  'webhook-transmissions-prune': Record<string, never>;
   /** Remove sign-in throttle rows that no longer count (a pair quiet for a day, an ended hour). */
   'sign-in-throttle-prune': Record<string, never>;
 };

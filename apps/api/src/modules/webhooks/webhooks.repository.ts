@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookInbox, webhookTransmissions } from '../../db/schema/index.ts';
 
@@ -69,4 +69,12 @@ export async function finishInboxEvent(
     .update(webhookInbox)
     .set({ status: outcome.status, lastError: outcome.lastError ?? null, processedAt: outcome.at, attempts: outcome.attempts })
     .where(eq(webhookInbox.id, id));
+}
+
+/**
+ * A transmission id only has to be remembered while a delivery carrying it could still pass the
+ * age window (at most an hour, PAYPAL_WEBHOOK_MAX_AGE_SECONDS); older ones are removed.
+ */
+export async function pruneTransmissions(db: DbOrTx, receivedBefore: Date) {
+  await db.delete(webhookTransmissions).where(lt(webhookTransmissions.receivedAt, receivedBefore));
 }
