@@ -163,8 +163,9 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
       'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
     ],
     [
+      // A number is bounded on its own branch (decision 024), which says what is wrong with it.
       { finalOffer: -5, actualWeight: 1, status: 'offered' },
-      'Invalid body: finalOffer: The final offer must be an amount in dollars with at most 2 decimals, like 1250.00.',
+      'Invalid body: finalOffer: The final offer must be more than $0.00.',
     ],
     [
       { finalOffer: 'lots', actualWeight: 1, status: 'offered' },

@@ -130,11 +130,22 @@ function derTime(date: Date): Buffer {
 }
 const commonName = (cn: string) => sequence(der(0x31, sequence(derOid('2.5.4.3'), der(0x0c, Buffer.from(cn, 'utf8')))));
 
+/**
+ * A positive serial number whose first byte is never 0: DER wants an INTEGER in its fewest bytes,
+ * and OpenSSL refuses a certificate whose serial starts 00 followed by a byte below 0x80 (one
+ * random serial in 512, which made a certificate unreadable now and then).
+ */
+function serialNumber(): Buffer {
+  const serial = randomBytes(8);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  return serial;
+}
+
 function selfSignedCertificate(publicKey: KeyObject, privateKey: KeyObject, cn: string, notBefore: Date, notAfter: Date): string {
   const sha256WithRsa = sequence(derOid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
   const tbs = sequence(
     der(0xa0, derInteger(Buffer.from([2]))),
-    derInteger(randomBytes(8)),
+    derInteger(serialNumber()),
     sha256WithRsa,
     commonName(cn),
     sequence(derTime(notBefore), derTime(notAfter)),

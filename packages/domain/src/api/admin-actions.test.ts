@@ -93,10 +93,12 @@ describe('adminPayoutSchema', () => {
       statusChangedAt: '2030-01-04T12:00:00.000Z',
       attempt: 1,
       sentAt: null,
+      awaitingApproval: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       submission: { id: 's1', shortId: 's1', description: 'Ring', category: 'jewelry', finalOffer: '1000.00' },
       customerLabel: 'Customer #abcd',
       mailTo: null,
+      approval: null,
     };
     expect(adminPayoutSchema.parse({ ...item, encryptedBankDetails: 'ciphertext' })).toEqual(item);
   });
@@ -126,7 +128,9 @@ describe('adminPayoutSchema', () => {
       statusChangedAt: '2030-01-04T12:00:00.000Z',
       attempt: 1,
       sentAt: null,
+      awaitingApproval: false,
       createdAt: '2026-01-01T00:00:00.000Z',
+      approval: null,
       submission: { id: 's2', shortId: 's2', description: 'Coins', category: 'scrap', finalOffer: '500.00' },
       customerLabel: 'Customer #abcd',
       mailTo,

@@ -50,6 +50,7 @@ describe('response schemas', () => {
       statusChangedAt: '2030-01-04T12:00:00.000Z',
       attempt: 1,
       sentAt: null,
+      awaitingApproval: false,
       createdAt: 'x',
     };
     expect(transactionSchema.parse(tx).payoutDetails).toEqual({ method: 'check' });
