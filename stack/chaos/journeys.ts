@@ -301,6 +301,8 @@ export async function appraiserRound(appraiser: Appraiser, round: number, acks: 
   const pending = await attempt(() => admin.request('payouts queue', 'GET', '/api/admin/payouts?status=pending&limit=20'));
   if (pending && ok(pending)) {
     for (const payout of pending.json<{ id: string; payoutMethod: string }[]>().filter((p) => p.payoutMethod === 'check')) {
+      // Printing and mailing a check send money: they ask for a fresh code too (decision 026).
+      await stepUpWhenDue(appraiser);
       const registered = await attempt(() =>
         admin.request('register check', 'POST', '/api/admin/payouts/checks', { transactionId: payout.id }),
       );

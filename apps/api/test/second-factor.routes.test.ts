@@ -1,7 +1,7 @@
 // Appraisers' second factor (issue 25 item 6, decision 026): enrolment with better-auth's two-factor
 // plugin before any admin route answers where it is required, sign-in with the authenticator's code
 // or a recovery code, and a step-up (a code proved in the last 10 minutes, on an injected clock) for
-// the five decisions that move money or clear people. The demo admin is exempt.
+// the decisions that send money or clear people. The demo admin is exempt.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../src/access/second-factor.ts';
@@ -38,7 +38,7 @@ class MovableClock {
   }
 }
 
-/** The five decisions, each as a request whose body passes validation (an unknown id is fine: the guard comes first). */
+/** The decisions that send money or clear people, each as a request whose body passes validation (an unknown id is fine: the guard comes first). */
 const STEP_UP_ACTIONS = [
   {
     name: 'approving an identity check',
@@ -65,6 +65,27 @@ const STEP_UP_ACTIONS = [
     url: '/api/admin/transactions/no-such-payout/sent',
     payload: { reference: 'WIRE-1' },
   },
+  // The other ways a payout is sent or let go: a check printed for it, that check mailed, an ACH
+  // file settled, and a large payout's second approval.
+  {
+    name: 'registering a check',
+    method: 'POST',
+    url: '/api/admin/payouts/checks',
+    payload: { transactionId: 'no-such-payout' },
+  },
+  {
+    name: 'marking a check mailed',
+    method: 'POST',
+    url: '/api/admin/payouts/checks/no-such-check/mailed',
+    payload: { mailedOn: '2026-11-27' },
+  },
+  {
+    name: 'settling an ACH file',
+    method: 'POST',
+    url: '/api/admin/payouts/ach-batches/no-such-batch/settled',
+    payload: undefined,
+  },
+  { name: 'approving a large payout', method: 'POST', url: '/api/admin/payouts/no-such-payout/approve', payload: undefined },
 ] as const;
 
 type Action = (typeof STEP_UP_ACTIONS)[number];
@@ -219,7 +240,7 @@ describe.each(engines)('staff second factor where it is required, on %s', (engin
     expect((await withRecovery(app.backupCodes[1]!)).statusCode).toBe(200);
   });
 
-  it('asks for a fresh code for each of the five decisions once 10 minutes have passed, and a step-up renews it', async () => {
+  it('asks for a fresh code for each of the decisions that send money or clear people once 10 minutes have passed, and a step-up renews it', async () => {
     const appraiser = await newAppraiser(t);
     const app: Authenticator = await enrolSecondFactor(t.app, appraiser.cookie);
     // The first code of the enrolment proved the second factor for this session.
@@ -238,7 +259,7 @@ describe.each(engines)('staff second factor where it is required, on %s', (engin
         message: expect.stringMatching(STEP_UP_SENTENCE),
       });
     }
-    // Other admin routes still answer: only the five decisions ask again.
+    // Other admin routes still answer: only the decisions that send money or clear people ask again.
     expect((await t.app.inject({ method: 'GET', url: ADMIN_ROUTE, headers: { cookie } })).statusCode).toBe(200);
 
     const wrong = await stepUp(t.app, cookie, app.secret, await wrongCode(app.secret));

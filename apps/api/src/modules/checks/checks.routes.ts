@@ -47,7 +47,7 @@ export async function checksRoutes(app: FastifyInstance) {
           response: { 201: checkSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await registerCheck(ctx, await app.requireAdmin(request), request.body)),
+      async (request, reply) => reply.status(201).send(await registerCheck(ctx, await app.requireStepUp(request), request.body)),
     );
 
     a.get(
@@ -90,7 +90,7 @@ export async function checksRoutes(app: FastifyInstance) {
         },
       },
       async (request) =>
-        markCheckMailed(ctx, await app.requireAdmin(request), { checkId: request.params.id, mailedOn: request.body.mailedOn }),
+        markCheckMailed(ctx, await app.requireStepUp(request), { checkId: request.params.id, mailedOn: request.body.mailedOn }),
     );
 
     a.post(

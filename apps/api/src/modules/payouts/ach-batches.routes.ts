@@ -87,7 +87,7 @@ export async function achBatchesRoutes(app: FastifyInstance) {
           response: { 200: achBatchSettledSchema },
         },
       },
-      async (request) => settleAchBatch(ctx, await app.requireAdmin(request), { batchId: request.params.id }),
+      async (request) => settleAchBatch(ctx, await app.requireStepUp(request), { batchId: request.params.id }),
     );
 
     a.post(

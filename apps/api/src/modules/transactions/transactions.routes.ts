@@ -144,7 +144,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
           response: { 200: transactionSchema },
         },
       },
-      async (request) => approvePayout(ctx, await app.requireAdmin(request), { transactionId: request.params.id }),
+      async (request) => approvePayout(ctx, await app.requireStepUp(request), { transactionId: request.params.id }),
     );
 
     a.post(
