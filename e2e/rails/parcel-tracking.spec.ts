@@ -67,7 +67,7 @@ test("a parcel's tracking reaches the seller's timeline and the appraiser's mail
   await page.goto(`/client/submissions/${id}`);
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('Parcel delivered', { exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByText('Parcel delivered', { exact: true })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByText('Parcel in transit', { exact: true })).toBeVisible();
   await expect(page.getByText('Your parcel has reached us. Our appraiser opens it next.')).toBeVisible();

@@ -86,7 +86,7 @@ export async function waitForPayoutState(page: Page, submissionId: string, state
   await page.goto(`/client/submissions/${submissionId}`);
   await expect(async () => {
     await page.reload();
-    await expect(payoutState(page)).toHaveText(state, { timeout: 1_000 });
+    await expect(payoutState(page)).toHaveText(state, { timeout: 5_000 });
   }).toPass({ timeout, intervals: [500, 1_000, 2_000] });
 }
 
