@@ -9,25 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../src/db/factories.ts';
 import { offers, submissions, transactions } from '../src/db/schema/index.ts';
 import { saveAddress } from './support/addresses.ts';
+import { goldLine } from './support/offer-lines.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const ROUNDS = 20;
-
-const goldLine = {
-  description: '14k rope chain',
-  material: 'gold-14k',
-  weight: '10',
-  weightUnit: 'grams',
-  purityPercent: '58.5',
-  testMethod: 'xrf',
-  referencePrice: '100',
-  referenceUnit: 'gram',
-  priceSource: 'gold-api.com',
-  pricedAt: '2026-03-10T12:00:00.000Z',
-  percentPaid: '85',
-  amount: '497.25',
-};
 
 if (!process.env.DATABASE_URL) {
   describe('offer acceptance races', () => {

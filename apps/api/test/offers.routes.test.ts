@@ -11,26 +11,12 @@ import type { JobPayloads } from '../src/jobs/job-definitions.ts';
 import { offersJobs, sendOfferReminder } from '../src/modules/offers/offers.jobs.ts';
 import { rowsOf, startTestEngine } from './support/jobs.ts';
 import { saveAddress } from './support/addresses.ts';
+import { goldLine } from './support/offer-lines.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 const DAY = 86_400_000;
 
-const goldLine = {
-  description: '14k rope chain',
-  material: 'gold-14k',
-  weight: '10',
-  weightUnit: 'grams',
-  purityPercent: '58.5',
-  testMethod: 'xrf',
-  referencePrice: '100',
-  referenceUnit: 'gram',
-  priceSource: 'gold-api.com',
-  pricedAt: '2026-03-10T12:00:00.000Z',
-  percentPaid: '85',
-  // 100 x 10 x 0.585 x 0.85
-  amount: '497.25',
-};
 const silverLine = {
   ...goldLine,
   description: 'Sterling spoon',
