@@ -121,3 +121,19 @@ export function relativeLinkTargets(markdown: string): string[] {
     .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
     .map((target) => decodeURIComponent(target.split('#', 1)[0] ?? ''));
 }
+
+/** What keeps the map a map: its weight, and a line that links each server module's folder. */
+export function mapProblems(mapText: string, moduleNames: readonly string[]): string[] {
+  const problems: string[] = [];
+  const bytes = Buffer.byteLength(mapText, 'utf8');
+  if (bytes > MAP_MAX_BYTES) {
+    problems.push(`docs/architecture.md weighs ${bytes} bytes, over ${MAP_MAX_BYTES}: move the detail to a README or a decision`);
+  }
+  const linked = new Set(
+    relativeLinkTargets(mapText).flatMap((target) => /apps\/api\/src\/modules\/([^/]+)/.exec(target)?.[1] ?? []),
+  );
+  for (const name of moduleNames) {
+    if (!linked.has(name)) problems.push(`docs/architecture.md has no line linking modules/${name}`);
+  }
+  return problems;
+}

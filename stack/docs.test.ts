@@ -1,5 +1,5 @@
-// The docs as issue 26 item 7 left them: decision records with a lifecycle and an index that agrees
-// with them. The rules are in docs-checks.ts; each is shown to fire on a bad text first.
+// The docs as issue 26 item 7 left them: a map under its weight whose links lead somewhere, and
+// decision records with a lifecycle and an index that agrees with them. The rules are in docs-checks.ts; each is shown to fire on a bad text first.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import {
   indexProblems,
   isDecisionRecordFile,
   lifecycleProblems,
+  MAP_MAX_BYTES,
+  mapProblems,
   readDecisionRecord,
   relativeLinkTargets,
 } from './docs-checks.ts';
@@ -118,18 +120,46 @@ describe('docs/decisions', () => {
   });
 });
 
+describe('the map, docs/architecture.md', () => {
+  it('is refused over its weight, or without a line for a module', () => {
+    const heavy = `[submissions](../apps/api/src/modules/submissions/README.md)\n${'x'.repeat(MAP_MAX_BYTES)}`;
+    expect(mapProblems(heavy, ['submissions', 'offers'])).toEqual([
+      `docs/architecture.md weighs ${MAP_MAX_BYTES + 61} bytes, over ${MAP_MAX_BYTES}: move the detail to a README or a decision`,
+      'docs/architecture.md has no line linking modules/offers',
+    ]);
+  });
+
+  it(`weighs at most ${MAP_MAX_BYTES} bytes and links every server module`, () => {
+    const modules = readdirSync(path.join(root, 'apps/api/src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(mapProblems(read(path.join(root, 'docs/architecture.md')), modules)).toEqual([]);
+  });
+});
+
+/** The hand-written Markdown that links into the repository: the docs and every folder's README. */
+function markdownWithLinks(): string[] {
+  const found = ['README.md', 'docs/architecture.md', 'docs/decisions/README.md'];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory() && !['node_modules', 'dist', 'dist-ssr'].includes(entry.name)) walk(rel);
+      else if (entry.name === 'README.md') found.push(rel);
+    }
+  };
+  ['apps', 'packages', 'stack'].forEach(walk);
+  return found;
+}
+
 describe('links in the docs', () => {
   it('are found outside code, without anchors or web addresses', () => {
     const text = '[a](../x.md#part) [b](https://e.org) [c](#here) `[d](no.md)` [e](y.md "title")\n```\n[f](z.md)\n```';
     expect(relativeLinkTargets(text)).toEqual(['../x.md', 'y.md']);
   });
 
-  const files = ['README.md', 'docs/decisions/README.md'];
-  it.each(files)('%s links only to files that exist', (file) => {
+  it.each(markdownWithLinks())('%s links only to files that exist', (file) => {
     const from = path.dirname(path.join(root, file));
-    const missing = relativeLinkTargets(read(path.join(root, file))).filter((target) => {
-      return !existsSync(path.resolve(from, target));
-    });
+    const missing = relativeLinkTargets(read(path.join(root, file))).filter((target) => !existsSync(path.resolve(from, target)));
     expect(missing).toEqual([]);
   });
 });
