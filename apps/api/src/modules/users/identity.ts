@@ -6,9 +6,10 @@ import type { Actor } from '../../access/actor.ts';
 import type { SecondFactorPolicy } from '../../access/second-factor.ts';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
 import { type Auth, createAuth } from './better-auth.ts';
+import { claimEnrolmentLease, releaseEnrolmentLease } from './enrolment-lease.repository.ts';
 import { SessionCache } from './session-cache.ts';
 import { findSessionWithUser, stampSecondFactor } from './session-lookup.repository.ts';
 import { verifiedSessionToken } from './session-token.ts';
@@ -68,6 +69,11 @@ export interface Identity {
    * records on their session that it proved the second factor now. A wrong code is a 400.
    */
   proveSecondFactor(request: SessionRequest, code: string): Promise<void>;
+  /**
+   * Runs `enrol` (better-auth's start of an authenticator set-up) while no other set-up of the
+   * same person runs, on any instance; another at the same time is a 409 with a sentence.
+   */
+  enrolOneAtATime<T>(request: SessionRequest, enrol: () => Promise<T>): Promise<T>;
 }
 
 export const stepUpMessages = {
@@ -75,6 +81,9 @@ export const stepUpMessages = {
   wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
   signedOut: 'Please sign in to continue.',
 } as const;
+
+export const enrolmentUnderWay =
+  'An authenticator app is already being set up for this account in another window. Use the QR code shown there, or try again in a moment.';
 
 export type RequestCookies = Record<string, string | undefined>;
 
@@ -159,6 +168,18 @@ export function createIdentity(input: {
       if (!verified) throw badRequest(stepUpMessages.wrongCode);
       await stampSecondFactor(db, token, input.now());
       sessionCache.forgetUser(actor.id);
+    },
+    async enrolOneAtATime(request, enrol) {
+      const actor = await identity.sessionActor(request);
+      // Signed out: better-auth refuses it, and there is nobody's set-up to guard.
+      if (!actor) return enrol();
+      const lease = await claimEnrolmentLease(db, actor.id);
+      if (!lease) throw conflict(enrolmentUnderWay);
+      try {
+        return await enrol();
+      } finally {
+        await releaseEnrolmentLease(db, lease);
+      }
     },
     async admitPasswordSignIn(email, clientAddress, now) {
       const ticket = { accountKey: accountKeyOf(email), clientKey: clientKeyOf(clientAddress, secret) };
