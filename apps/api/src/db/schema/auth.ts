@@ -122,6 +122,9 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // Assay's, not better-auth's: the 30-second time step of the last code accepted, so a code is
+    // accepted once (RFC 6238 section 5.2; modules/users/totp-replay.ts). Null until the first.
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   },
   // One authenticator per person: better-auth looks it up by user.
   (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],

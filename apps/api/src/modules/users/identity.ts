@@ -8,9 +8,10 @@ import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
-import { type Auth, createAuth } from './better-auth.ts';
+import { type Auth, CODE_ALREADY_USED, createAuth } from './better-auth.ts';
 import { claimEnrolmentLease, releaseEnrolmentLease } from './enrolment-lease.repository.ts';
 import { SessionCache } from './session-cache.ts';
+import { codeAlreadyUsedMessage } from './totp-replay.ts';
 import { findSessionWithUser, stampSecondFactor } from './session-lookup.repository.ts';
 import { verifiedSessionToken } from './session-token.ts';
 import {
@@ -158,14 +159,14 @@ export function createIdentity(input: {
       if (!actor) throw badRequest(stepUpMessages.signedOut);
       // better-auth's verify-totp would finish a pending enrolment too: that is the set-up page's.
       if (!actor.twoFactorEnabled) throw badRequest(stepUpMessages.notEnrolled);
-      const verified = await auth.api
+      const refusal = await auth.api
         .verifyTOTP({ body: { code }, headers: request.headers() })
-        .then(() => true)
+        .then(() => null)
         .catch((error: unknown) => {
-          if (error instanceof APIError && error.statusCode < 500) return false;
-          throw error;
+          if (!(error instanceof APIError) || error.statusCode >= 500) throw error;
+          return error.body?.code === CODE_ALREADY_USED ? codeAlreadyUsedMessage : stepUpMessages.wrongCode;
         });
-      if (!verified) throw badRequest(stepUpMessages.wrongCode);
+      if (refusal) throw badRequest(refusal);
       await stampSecondFactor(db, token, input.now());
       sessionCache.forgetUser(actor.id);
     },
