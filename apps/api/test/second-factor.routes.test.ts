@@ -445,7 +445,9 @@ describe.each(engines)('the demo admin in demo mode, on %s', (engine) => {
   });
 
   it('is named in the start banner', () => {
-    expect(describeDemoAccounts().join('\n')).toMatch(/the demo admin needs no authenticator app \(demo only\)/);
+    expect(describeDemoAccounts().join('\n')).toMatch(
+      /the demo admin and second approver need no authenticator app \(demo only\)/,
+    );
   });
 });
 
