@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
-import { streetKeptOut } from './sealed.ts';
+import { keptEmpty, streetKeptOut } from './sealed.ts';
 
 /** A postal address as printed on a label; validated by the shared schema before it is stored. */
 export interface ShippingAddress {
@@ -62,6 +62,8 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
+    // better-auth's, kept empty: nothing reads a session's IP, and a copy of the database should
+    // not say where each person signed in from (decision 028, amended; the CHECK below).
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     // When this session last proved the second factor (sign-in code, enrolment or step-up): the
@@ -72,7 +74,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), check('sessions_ip_address_not_kept', keptEmpty(t.ipAddress))],
 );
 
 export const accounts = pgTable(

@@ -225,6 +225,16 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
       }),
     },
     databaseHooks: {
+      // better-auth writes the client's IP on every new session. Nothing reads it, and the IP a
+      // statement was signed from is encrypted (decision 028): a session keeps none. Its rate
+      // limits still see the address (advanced.ipAddress.disableIpTracking would blind them too).
+      session: {
+        create: {
+          async before(session) {
+            return { data: { ...session, ipAddress: null } };
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
