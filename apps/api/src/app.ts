@@ -40,7 +40,7 @@ import { adminMailboxRoutes } from './modules/admin-mailbox/admin-mailbox.routes
 import { appraisalRoutes } from './modules/appraisal/appraisal.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { demoAccounts } from './modules/demo/demo-accounts.ts';
+import { demoStaffEmails } from './modules/demo/demo-accounts.ts';
 import { demoMailRoutes } from './modules/demo/demo-mail.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { publishedBusiness } from './modules/business/business.service.ts';
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps) {
     overrides: deps.adapters,
     clock: deps.clock,
     // The demo admin's password is printed at start: a second factor would protect nothing there.
-    secondFactorExemptEmails: deps.demo ? [demoAccounts.admin.email] : [],
+    secondFactorExemptEmails: deps.demo ? demoStaffEmails : [],
   });
   app.decorate('ctx', ctx);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

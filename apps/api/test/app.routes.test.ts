@@ -140,13 +140,13 @@ describe.each(engines)('demo seed on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('seeds a client, an admin and submissions in every status, once', async () => {
+  it('seeds a client, an admin, a second approver and submissions in every status, once', async () => {
     expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth)).toBe(true);
     expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth)).toBe(false);
     const rows = await t.db.select({ status: submissions.status }).from(submissions);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(submissionStatuses));
     const [userCount] = await t.db.select({ n: count() }).from(users);
-    expect(userCount?.n).toBe(2);
+    expect(userCount?.n).toBe(3);
     const [payouts] = await t.db.select({ n: count() }).from(transactions);
     expect(payouts?.n).toBe(1);
     // The history the real flows would have written: 9 created, 7 received, 6 offers, 1 paid, 2 declined.

@@ -11,9 +11,12 @@ import { demoAccounts, describeDemoAccounts, seedDemoIfFresh } from '../src/modu
 import { changeAdminRole, resetSecondFactor } from '../src/modules/users/users.service.ts';
 import { PRODUCTION_ENV } from './support/production-env.ts';
 import {
+  aSteadyStep,
   type Authenticator,
+  codeAt,
   codeNow,
   enrolSecondFactor,
+  freshCode,
   postIdentity,
   signInWithCode,
   startEnrolment,
@@ -210,13 +213,87 @@ describe.each(engines)('staff second factor where it is required, on %s', (engin
     );
     expect(trusting.statusCode).toBe(400);
 
-    const right = await postIdentity(t.app, '/two-factor/verify-totp', { code: await codeNow(app.secret) }, pending, ip);
+    const right = await postIdentity(t.app, '/two-factor/verify-totp', { code: await freshCode(app.secret) }, pending, ip);
     expect(right.statusCode, right.body).toBe(200);
     const cookie = cookieOf(right);
     expect((await t.app.inject({ method: 'GET', url: ADMIN_ROUTE, headers: { cookie } })).statusCode).toBe(200);
-    // The challenge is spent: the same pending cookie cannot sign in a second time.
+    // The challenge is spent: the same pending cookie cannot sign in a second time, whatever the code.
     const again = await postIdentity(t.app, '/two-factor/verify-totp', { code: await codeNow(app.secret) }, pending, ip);
     expect(again.statusCode).toBe(401);
+    expect(again.json().message).toMatch(/This sign-in has expired or was already finished/);
+  });
+
+  describe('each code is accepted once (RFC 6238 section 5.2)', () => {
+    const USED = /This code was already used; wait for the next one/;
+
+    /** An appraiser whose enrolment used the code of `step`. */
+    async function enrolledWith(step: number) {
+      const appraiser = await newAppraiser(t);
+      const started = await startEnrolment(t.app, appraiser.cookie);
+      const confirmed = await postIdentity(
+        t.app,
+        '/two-factor/verify-totp',
+        { code: await codeAt(started.secret, step) },
+        appraiser.cookie,
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      return { ...appraiser, secret: started.secret, cookie: cookieOf(confirmed) };
+    }
+
+    async function passwordStep(email: string) {
+      const ip = uniqueAddress();
+      const first = await signIn(t.app, email, undefined, ip);
+      expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+      return (code: string) => postIdentity(t.app, '/two-factor/verify-totp', { code }, cookieOf(first), ip);
+    }
+
+    it('at sign-in: a code that signed in once is refused at the next sign-in; the next code signs in', async () => {
+      const step = await aSteadyStep();
+      const appraiser = await enrolledWith(step - 1);
+      // The enrolment's own code cannot sign in afterwards either.
+      const afterEnrolment = await (await passwordStep(appraiser.email))(await codeAt(appraiser.secret, step - 1));
+      expect(afterEnrolment.statusCode).toBe(401);
+      expect(afterEnrolment.json().message).toMatch(USED);
+
+      const first = await (await passwordStep(appraiser.email))(await codeAt(appraiser.secret, step));
+      expect(first.statusCode, first.body).toBe(200);
+      const second = await passwordStep(appraiser.email);
+      const replayed = await second(await codeAt(appraiser.secret, step));
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toMatchObject({ error: 'TOTP_CODE_ALREADY_USED', message: expect.stringMatching(USED) });
+      expect(cookieOf(replayed)).not.toMatch(/session_token=[^;]/);
+      // The refusal did not spend the sign-in: the next code finishes it.
+      const next = await second(await codeAt(appraiser.secret, step + 1));
+      expect(next.statusCode, next.body).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: ADMIN_ROUTE, headers: { cookie: cookieOf(next) } })).statusCode).toBe(200);
+    });
+
+    it('at step-up: the code of the sign-in or of an earlier step-up is refused; the next code is accepted', async () => {
+      const step = await aSteadyStep();
+      const appraiser = await enrolledWith(step - 1);
+      const reused = await stepUp(t.app, appraiser.cookie, appraiser.secret, await codeAt(appraiser.secret, step - 1));
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().message).toMatch(USED);
+      const next = await stepUp(t.app, appraiser.cookie, appraiser.secret, await codeAt(appraiser.secret, step));
+      expect(next.statusCode, next.body).toBe(204);
+      const again = await stepUp(t.app, appraiser.cookie, appraiser.secret, await codeAt(appraiser.secret, step));
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toMatch(USED);
+      // An older code than the last one used is no better.
+      const older = await stepUp(t.app, appraiser.cookie, appraiser.secret, await codeAt(appraiser.secret, step - 1));
+      expect(older.json().message).toMatch(USED);
+      expect((await stepUp(t.app, appraiser.cookie, appraiser.secret, await codeAt(appraiser.secret, step + 1))).statusCode).toBe(
+        204,
+      );
+    });
+
+    it('of two simultaneous uses of one code, one is accepted', async () => {
+      const step = await aSteadyStep();
+      const appraiser = await enrolledWith(step - 1);
+      const code = await codeAt(appraiser.secret, step);
+      const answers = await Promise.all([0, 1, 2].map(() => stepUp(t.app, appraiser.cookie, appraiser.secret, code)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 400, 400]);
+    });
   });
 
   it('lets a recovery code stand in for the app once', async () => {
@@ -368,7 +445,9 @@ describe.each(engines)('the demo admin in demo mode, on %s', (engine) => {
   });
 
   it('is named in the start banner', () => {
-    expect(describeDemoAccounts().join('\n')).toMatch(/the demo admin needs no authenticator app \(demo only\)/);
+    expect(describeDemoAccounts().join('\n')).toMatch(
+      /the demo admin and second approver need no authenticator app \(demo only\)/,
+    );
   });
 });
 

@@ -80,13 +80,18 @@ async function forward(app: FastifyInstance, request: FastifyRequest, reply: Fas
   const signInTicket = await throttleSignIn(app, request, reply);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  const response = await identity.auth.handler(
-    new Request(url, {
-      method: request.method,
-      headers: toFetchHeaders(request),
-      body: hasBody ? JSON.stringify(request.body) : undefined,
-    }),
-  );
+  const handle = () =>
+    identity.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: toFetchHeaders(request),
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+  const startsEnrolment = identityRouteKey(request.method, request.url, AUTH_BASE_PATH) === 'POST /two-factor/enable';
+  const response = startsEnrolment
+    ? await identity.enrolOneAtATime({ cookies: request.cookies, headers: () => toFetchHeaders(request) }, handle)
+    : await handle();
   if (request.method !== 'GET') await app.sessionsChangedBy(request);
   const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const humane = raw && humaniseIdentityError(response.status, response.headers.get('content-type'), raw, sentences);

@@ -21,6 +21,40 @@ export function codeNow(secret: Uint8Array): Promise<string> {
   return createOTP(secret).totp();
 }
 
+/** The code of one 30-second time step (RFC 6238's counter). */
+export function codeAt(secret: Uint8Array, step: number): Promise<string> {
+  return createOTP(secret).hotp(step);
+}
+
+export function stepNow(): number {
+  return Math.floor(Date.now() / PERIOD_MS);
+}
+
+/** The last step handed out per secret: the server accepts each code once, and never an older one. */
+const lastStepHandedOut = new Map<string, number>();
+
+/**
+ * A code the server has not seen yet: now's, or the next step's (better-auth accepts one step
+ * ahead) when now's was handed out already; past that, it waits for the clock, as a person would.
+ */
+export async function freshCode(secret: Uint8Array): Promise<string> {
+  const key = Buffer.from(secret).toString('hex');
+  const step = Math.max(stepNow(), (lastStepHandedOut.get(key) ?? -Infinity) + 1);
+  while (step > stepNow() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+  lastStepHandedOut.set(key, step);
+  return codeAt(secret, step);
+}
+
+/**
+ * The step now, after waiting out the last seconds of a step if need be, so that a test has the
+ * steps either side of it to use for a while (the window better-auth accepts moves with the clock).
+ */
+export async function aSteadyStep(): Promise<number> {
+  const intoStepMs = Date.now() % PERIOD_MS;
+  if (intoStepMs > PERIOD_MS - 8_000) await new Promise((resolve) => setTimeout(resolve, PERIOD_MS - intoStepMs + 50));
+  return stepNow();
+}
+
 /** Six digits the app shows at no moment better-auth accepts now (it allows one period either side). */
 export async function wrongCode(secret: Uint8Array): Promise<string> {
   const counter = Math.floor(Date.now() / PERIOD_MS);
@@ -80,7 +114,7 @@ export async function enrolSecondFactor(
   const res = await postIdentity(
     app,
     '/two-factor/verify-totp',
-    { code: await codeNow(started.secret) },
+    { code: await freshCode(started.secret) },
     cookie,
     uniqueAddress(),
     origin,
@@ -96,18 +130,18 @@ export async function signInWithCode(app: FastifyInstance, email: string, secret
   if (first.statusCode !== 200 || first.json().twoFactorRedirect !== true) {
     throw new Error(`expected the code step: ${first.statusCode} ${first.body}`);
   }
-  const res = await postIdentity(app, '/two-factor/verify-totp', { code: await codeNow(secret) }, cookieOf(first), ip);
+  const res = await postIdentity(app, '/two-factor/verify-totp', { code: await freshCode(secret) }, cookieOf(first), ip);
   if (res.statusCode !== 200) throw new Error(`code refused: ${res.statusCode} ${res.body}`);
   return cookieOf(res);
 }
 
-/** POST /api/auth/step-up with the code the app shows now (or `code`). */
+/** POST /api/auth/step-up with a code not used yet (or `code`). */
 export async function stepUp(app: FastifyInstance, cookie: string, secret: Uint8Array, code?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/step-up',
     remoteAddress: uniqueAddress(),
     headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
-    payload: { code: code ?? (await codeNow(secret)) },
+    payload: { code: code ?? (await freshCode(secret)) },
   });
 }

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
-import { streetKeptOut } from './sealed.ts';
+import { keptEmpty, streetKeptOut } from './sealed.ts';
 
 /** A postal address as printed on a label; validated by the shared schema before it is stored. */
 export interface ShippingAddress {
@@ -62,6 +62,8 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
+    // better-auth's, kept empty: nothing reads a session's IP, and a copy of the database should
+    // not say where each person signed in from (decision 028, amended; the CHECK below).
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     // When this session last proved the second factor (sign-in code, enrolment or step-up): the
@@ -72,7 +74,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), check('sessions_ip_address_not_kept', keptEmpty(t.ipAddress))],
 );
 
 export const accounts = pgTable(
@@ -122,6 +124,9 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // Assay's, not better-auth's: the 30-second time step of the last code accepted, so a code is
+    // accepted once (RFC 6238 section 5.2; modules/users/totp-replay.ts). Null until the first.
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   },
   // One authenticator per person: better-auth looks it up by user.
   (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],

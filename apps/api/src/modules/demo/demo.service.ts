@@ -16,7 +16,7 @@ import { demoOfferLines } from './demo-offers.ts';
 import { demoQuote } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { addDemoPhotos } from './demo-photos.ts';
-import { demoAccounts } from './demo-accounts.ts';
+import { type DemoAccount, demoAccounts, demoStaff } from './demo-accounts.ts';
 
 export { demoAccounts, describeDemoAccounts } from './demo-accounts.ts';
 import type { UploadsContext } from '../uploads/uploads.service.ts';
@@ -229,31 +229,51 @@ export async function demoAccountsExist(db: Db): Promise<boolean> {
   return (await countUsersWithEmails(db, emails)) > 0;
 }
 
+/** Signs a demo account up as a person would (its password hashed by better-auth); its id. */
+async function signUpDemoAccount(auth: Auth, key: DemoAccount): Promise<string> {
+  const a = demoAccounts[key];
+  const result = await auth.api.signUpEmail({
+    body: {
+      email: a.email,
+      password: a.password,
+      name: `${a.firstName} ${a.lastName}`,
+      firstName: a.firstName,
+      lastName: a.lastName,
+    },
+  });
+  return result.user.id;
+}
+
+/**
+ * A demo seeded before the second approver existed gets one, so its large offer can be paid too.
+ * Only where the demo admin is there: demo accounts an operator removed are not brought back.
+ */
+async function addDemoApproverIfMissing(db: Db, auth: Auth): Promise<void> {
+  const { admin, approver } = demoAccounts;
+  if ((await countUsersWithEmails(db, [approver.email])) > 0 || (await countUsersWithEmails(db, [admin.email])) === 0) return;
+  const id = await signUpDemoAccount(auth, 'approver');
+  await db.transaction(async (tx) => {
+    await markEmailVerified(tx, id);
+    await markAdmin(tx, id);
+  });
+}
+
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
   options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext; insuredLimitCents?: number } = {},
 ): Promise<boolean> {
-  if ((await readMeta(db, DEMO_SEEDED_KEY)) || (await countUsers(db)) > 0) return false;
-  const accounts: Record<keyof typeof demoAccounts, string> = { client: '', admin: '' };
-  for (const key of ['client', 'admin'] as const) {
-    const a = demoAccounts[key];
-    const result = await auth.api.signUpEmail({
-      body: {
-        email: a.email,
-        password: a.password,
-        name: `${a.firstName} ${a.lastName}`,
-        firstName: a.firstName,
-        lastName: a.lastName,
-      },
-    });
-    accounts[key] = result.user.id;
+  if (await readMeta(db, DEMO_SEEDED_KEY)) {
+    await addDemoApproverIfMissing(db, auth);
+    return false;
   }
+  if ((await countUsers(db)) > 0) return false;
+  const accounts = {} as Record<DemoAccount, string>;
+  for (const key of Object.keys(demoAccounts) as DemoAccount[]) accounts[key] = await signUpDemoAccount(auth, key);
   const rows = demoSubmissions(accounts.client, accounts.admin, new Date(), options.insuredLimitCents ?? null);
   await db.transaction(async (tx) => {
-    await markEmailVerified(tx, accounts.client);
-    await markEmailVerified(tx, accounts.admin);
-    await markAdmin(tx, accounts.admin);
+    for (const id of Object.values(accounts)) await markEmailVerified(tx, id);
+    for (const key of demoStaff) await markAdmin(tx, accounts[key]);
     const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
     await insertDemoRows(tx, rows);
     // Each accepted offer on the ledger, as accepting it would have posted, so the demo reconciles.

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordWeakness } from '@assay/domain';
 import { betterAuth } from 'better-auth';
+import { symmetricDecrypt } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, formCsrfMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -21,6 +22,8 @@ import { delegateTo, passwordHasherFor, prepareDummyHash, verifyAgainstDummy } f
 import { namesFromClaims } from './provider-names.ts';
 import { accountKeyOf, clearSignInThrottle } from './sign-in-throttle.repository.ts';
 import { stampSecondFactor } from './session-lookup.repository.ts';
+import { acceptedTimeStep, codeAlreadyUsedMessage } from './totp-replay.ts';
+import { claimTimeStep, findTotpSecret } from './totp-replay.repository.ts';
 import { setAdminFlag } from './users.repository.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -51,6 +54,44 @@ async function accountEmailOf(ctx: HookContext, body: Record<string, unknown> | 
   const user = verification && (await ctx.context.internalAdapter.findUserById(verification.value));
   return user?.email;
 }
+
+/** better-auth's cookie that carries a sign-in waiting for its code (its two-factor plugin's name). */
+const TWO_FACTOR_SIGN_IN_COOKIE = 'two_factor';
+
+/**
+ * Whose code a `/two-factor/verify-totp` checks: the signed-in person's (enrolment, step-up), or
+ * the one a pending sign-in names. Null when neither: better-auth refuses it.
+ */
+async function codeOwnerOf(ctx: HookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_SIGN_IN_COOKIE);
+  const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!pending) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(pending);
+  return verification?.value ?? null;
+}
+
+/**
+ * A right code is taken for its owner before better-auth accepts it, once: a code already used
+ * (or older than the last one used) is refused (totp-replay.ts). A wrong code is left to
+ * better-auth, which refuses and counts it.
+ */
+async function refuseUsedCode(db: Db, ctx: HookContext, code: string): Promise<void> {
+  const userId = await codeOwnerOf(ctx);
+  const sealed = userId && (await findTotpSecret(db, userId));
+  if (!userId || !sealed) return;
+  const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: sealed });
+  // better-auth's own clock (Date.now), which is the one it checks the code against.
+  const step = await acceptedTimeStep(secret, code, Date.now());
+  if (step === null) return;
+  if (!(await claimTimeStep(db, userId, step))) {
+    throw new APIError('UNAUTHORIZED', { message: codeAlreadyUsedMessage, code: CODE_ALREADY_USED });
+  }
+}
+
+/** The error code of a refused second use of an authenticator code. */
+export const CODE_ALREADY_USED = 'TOTP_CODE_ALREADY_USED';
 
 /** `now` is the app's clock: the time a session proved its second factor is compared with it. */
 export function createAuth(db: Db, config: Config, secrets: Secrets, log: FastifyBaseLogger, now: () => Date) {
@@ -161,6 +202,7 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
         // better-auth hashes the password of an unknown address (a hash is not a verification:
         // other work, other time); Assay verifies it against a dummy hash, exactly the work of a
         // wrong password, and answers as better-auth does for one.
+        if (ctx.path === '/two-factor/verify-totp' && typeof body?.code === 'string') await refuseUsedCode(db, ctx, body.code);
         if (ctx.path === '/sign-in/email' && typeof body?.email === 'string' && typeof body.password === 'string') {
           // better-auth checks the page a sign-in comes from after the hooks: first here, so that a
           // foreign page is refused alike for a known and an unknown address.
@@ -183,6 +225,16 @@ export function createAuth(db: Db, config: Config, secrets: Secrets, log: Fastif
       }),
     },
     databaseHooks: {
+      // better-auth writes the client's IP on every new session. Nothing reads it, and the IP a
+      // statement was signed from is encrypted (decision 028): a session keeps none. Its rate
+      // limits still see the address (advanced.ipAddress.disableIpTracking would blind them too).
+      session: {
+        create: {
+          async before(session) {
+            return { data: { ...session, ipAddress: null } };
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {

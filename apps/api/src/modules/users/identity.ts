@@ -6,10 +6,12 @@ import type { Actor } from '../../access/actor.ts';
 import type { SecondFactorPolicy } from '../../access/second-factor.ts';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
-import { type Auth, createAuth } from './better-auth.ts';
+import { type Auth, CODE_ALREADY_USED, createAuth } from './better-auth.ts';
+import { claimEnrolmentLease, releaseEnrolmentLease } from './enrolment-lease.repository.ts';
 import { SessionCache } from './session-cache.ts';
+import { codeAlreadyUsedMessage } from './totp-replay.ts';
 import { findSessionWithUser, stampSecondFactor } from './session-lookup.repository.ts';
 import { verifiedSessionToken } from './session-token.ts';
 import {
@@ -68,6 +70,11 @@ export interface Identity {
    * records on their session that it proved the second factor now. A wrong code is a 400.
    */
   proveSecondFactor(request: SessionRequest, code: string): Promise<void>;
+  /**
+   * Runs `enrol` (better-auth's start of an authenticator set-up) while no other set-up of the
+   * same person runs, on any instance; another at the same time is a 409 with a sentence.
+   */
+  enrolOneAtATime<T>(request: SessionRequest, enrol: () => Promise<T>): Promise<T>;
 }
 
 export const stepUpMessages = {
@@ -75,6 +82,9 @@ export const stepUpMessages = {
   wrongCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
   signedOut: 'Please sign in to continue.',
 } as const;
+
+export const enrolmentUnderWay =
+  'An authenticator app is already being set up for this account in another window. Use the QR code shown there, or try again in a moment.';
 
 export type RequestCookies = Record<string, string | undefined>;
 
@@ -149,16 +159,28 @@ export function createIdentity(input: {
       if (!actor) throw badRequest(stepUpMessages.signedOut);
       // better-auth's verify-totp would finish a pending enrolment too: that is the set-up page's.
       if (!actor.twoFactorEnabled) throw badRequest(stepUpMessages.notEnrolled);
-      const verified = await auth.api
+      const refusal = await auth.api
         .verifyTOTP({ body: { code }, headers: request.headers() })
-        .then(() => true)
+        .then(() => null)
         .catch((error: unknown) => {
-          if (error instanceof APIError && error.statusCode < 500) return false;
-          throw error;
+          if (!(error instanceof APIError) || error.statusCode >= 500) throw error;
+          return error.body?.code === CODE_ALREADY_USED ? codeAlreadyUsedMessage : stepUpMessages.wrongCode;
         });
-      if (!verified) throw badRequest(stepUpMessages.wrongCode);
+      if (refusal) throw badRequest(refusal);
       await stampSecondFactor(db, token, input.now());
       sessionCache.forgetUser(actor.id);
+    },
+    async enrolOneAtATime(request, enrol) {
+      const actor = await identity.sessionActor(request);
+      // Signed out: better-auth refuses it, and there is nobody's set-up to guard.
+      if (!actor) return enrol();
+      const lease = await claimEnrolmentLease(db, actor.id);
+      if (!lease) throw conflict(enrolmentUnderWay);
+      try {
+        return await enrol();
+      } finally {
+        await releaseEnrolmentLease(db, lease);
+      }
     },
     async admitPasswordSignIn(email, clientAddress, now) {
       const ticket = { accountKey: accountKeyOf(email), clientKey: clientKeyOf(clientAddress, secret) };
