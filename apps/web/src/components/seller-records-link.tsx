@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
 import { downloadAttachment } from '@/lib/attachment-download';
+import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 
 // Shared by three work areas (an identity check, a submission's history, the compliance reports),
@@ -27,7 +28,8 @@ export function SellerRecordsLink({ userId, className }: { userId: string; class
     <Button
       variant="link"
       size="sm"
-      className={className}
+      // Wraps rather than overflows in a narrow column (an identity check on a phone).
+      className={cn('h-auto max-w-full whitespace-normal text-left', className)}
       disabled={busy}
       aria-busy={busy || undefined}
       onClick={() =>
