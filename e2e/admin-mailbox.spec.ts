@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
+import { openAdminArea } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpOverApi } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
@@ -189,22 +190,26 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   });
   expect(paid.status(), await paid.text()).toBe(201);
 
-  // The queues: approve the ID, pay the ACH payout by hand.
+  // The queues, each a work area of its own: approve the ID, pay the ACH payout by hand.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
+  await openAdminArea(page, 'Identity');
   const checks = page.getByRole('region', { name: 'Identity checks' });
   const check = checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' });
   await expect(check).toContainText('ending in 4567');
+  await snap(page, 'admin-06-identity-queue-1440');
+
+  await check.getByRole('button', { name: /Approve the identity of Jordan Queue/ }).click();
+  await expect(page.getByText('Identity verified')).toBeVisible();
+  await expect(checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' })).toHaveCount(0);
+
+  await openAdminArea(page, 'Payouts');
   const payouts = page.getByRole('region', { name: 'Payouts to send' });
   const payout = payouts.getByRole('listitem').filter({ hasText: ringId.slice(-8) });
   await expect(payout).toContainText('$1,450.00');
   await expect(payout).toContainText('••••6789');
   await expect(payout).not.toContainText('000123456789');
-  await snap(page, 'admin-06-queues-1440');
-
-  await check.getByRole('button', { name: /Approve the identity of Jordan Queue/ }).click();
-  await expect(page.getByText('Identity verified')).toBeVisible();
-  await expect(checks.getByRole('listitem').filter({ hasText: 'Jordan Queue' })).toHaveCount(0);
+  await snap(page, 'admin-06b-payouts-queue-1440');
 
   await payout.getByRole('button', { name: /Show bank details/ }).click();
   const details = page.getByRole('dialog', { name: 'Bank details' });
@@ -227,6 +232,7 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
 
   // The flatware is not worth buying: received (no intake photos), then returning on a prepaid
   // label until the appraiser marks it delivered (DECISIONS "Returning").
+  await openAdminArea(page, 'Mailbox');
   await page.getByRole('tab', { name: /Raw & Scrap Metals/ }).click();
   const spoons = page.getByRole('article', { name: flatware });
   await spoons.getByRole('button', { name: 'Mark Received' }).click();

@@ -1,9 +1,10 @@
-// The appraisers' Prices panel (DECISIONS "Prices") as one appraiser's session (one sign-in: the
+// The appraisers' Prices panel (DECISIONS "Prices"), on the Prices work area, as one appraiser's session (one sign-in: the
 // sign-in limit is per address). The admin sees the demo's simulated feed said plainly and when
 // it last answered, is stopped by the per-carat schema's message before anything is sent, sets
 // Ruby's price (the public list answers it at once), and refreshes the feed by hand.
 import { findPricingRow, gemPricePerCaratSchema, type PricingRow, type PricingStatus } from '@assay/domain';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
+import { openAdminArea } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { screenshotDir, snap } from './support/screens.ts';
 
@@ -31,6 +32,7 @@ test('an appraiser reads the feed status, sets a gem price and refreshes the pri
   await page.getByLabel('Password').fill(demoAccounts.admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
+  await openAdminArea(page, 'Prices');
 
   // The feed: simulated, said plainly, and when it last answered.
   const panel = page.getByRole('region', { name: 'Prices', exact: true });
@@ -105,7 +107,7 @@ test('an appraiser reads the feed status, sets a gem price and refreshes the pri
   await saveRuby.click();
   await expect(ruby.getByText(refusal('abc'))).toBeVisible();
   await panel.screenshot({ style: unstick, path: `${screenshotDir}/admin-prices-04-panel-375.png` });
-  await page.getByRole('heading', { name: 'Admin Mailbox' }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { level: 1, name: 'Prices', exact: true }).scrollIntoViewIfNeeded();
   await snap(page, 'admin-prices-05-page-375');
   expect(priceWrites).toHaveLength(1);
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { csvRecords } from '../apps/api/test/support/csv-parser.ts';
-import { appraiserInBrowser } from './support/appraiser.ts';
+import { appraiserInBrowser, openAdminArea } from './support/appraiser.ts';
 import { signStatementOnPayoutPage, verifiedId } from './support/compliance.ts';
 import { expect, test } from './support/fixtures.ts';
 import { acceptOffer, sellerWithOffer } from './support/rails-journeys.ts';
@@ -103,7 +103,7 @@ test('a Florida seller is paid only after ID and statement, and the day’s poli
     const { transaction } = (await detail.json()) as { transaction: { id: string } | null };
     expect(transaction, 'the accepted offer has its payout').toBeTruthy();
 
-    await admin.reload();
+    await openAdminArea(admin, 'Compliance', { fresh: true });
     const reports = admin.getByRole('region', { name: 'Compliance reports' });
     await reports.scrollIntoViewIfNeeded();
     const [download] = await Promise.all([
@@ -142,19 +142,21 @@ test('a seller whose name is on the sanctions list is held until the appraiser c
   const detail = await page.request.get(`/api/submissions/${id}`);
   const { transaction } = (await detail.json()) as { transaction: { id: string } };
 
-  await admin.reload();
+  await openAdminArea(admin, 'Compliance', { fresh: true });
   const screening = admin.getByRole('region', { name: 'Sanctions screening' });
   const match = screening.getByTestId('sanctions-match').filter({ hasText: 'John Doe' });
   await expect(match).toBeVisible();
   await expect(match.getByRole('list', { name: 'Listings matched' })).toContainText('DOE, John');
   await expect(screening.getByTestId('sanctions-list-state')).toContainText('OFAC SDN list published 2026-11-20');
 
+  await openAdminArea(admin, 'Payouts', { fresh: true });
   const payouts = admin.getByRole('region', { name: /Payouts to send/ });
   const payout = payouts.getByRole('listitem').filter({ hasText: item });
   await expect(payout.getByTestId('payout-compliance-hold')).toBeVisible();
   await expect(payout.getByRole('button', { name: /^Mark sent/ })).toHaveCount(0);
   await payout.scrollIntoViewIfNeeded();
   await snapPart(payouts, 'compliance-07-payout-held');
+  await openAdminArea(admin, 'Compliance');
   await screening.scrollIntoViewIfNeeded();
   await snapPart(screening, 'compliance-08-sanctions-match');
 
@@ -175,6 +177,7 @@ test('a seller whose name is on the sanctions list is held until the appraiser c
   await expect(admin.getByText('Match cleared; the payout is released')).toBeVisible();
   await expect(screening.getByTestId('sanctions-match').filter({ hasText: 'John Doe' })).toHaveCount(0);
 
+  await openAdminArea(admin, 'Payouts');
   await expect(payout.getByTestId('payout-compliance-hold')).toHaveCount(0);
   await expect(payout.getByRole('button', { name: /^Mark sent/ })).toBeVisible();
   await snapPart(payouts, 'compliance-09-payout-released');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { appraiserInBrowser } from './support/appraiser.ts';
+import { appraiserInBrowser, openAdminArea } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { saveAddressAndPrintLabel } from './support/shipping-label.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
@@ -208,7 +208,7 @@ for (const width of [375, 1440] as const) {
     await shot(page, '13-seller-offer-accepted');
 
     // The appraiser sends the ACH payout: the seller is paid.
-    await admin.reload();
+    await openAdminArea(admin, 'Payouts', { fresh: true });
     const payout = admin
       .getByRole('region', { name: 'Payouts to send' })
       .getByRole('listitem')

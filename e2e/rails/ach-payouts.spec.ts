@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { appraiserInBrowser } from '../support/appraiser.ts';
+import { appraiserInBrowser, openAdminArea } from '../support/appraiser.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { readNachaFile, returnFileFor } from '../support/nacha-bank.ts';
 import { acceptOffer, expectReconciled, payoutState, sellerWithOffer, waitForPayoutState } from '../support/rails-journeys.ts';
@@ -15,12 +15,12 @@ import { snap, snapPart } from '../support/screens.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-/** The ACH panel of the mailbox ("ACH files"). */
+/** The ACH panel of the rails work area ("ACH files"). */
 const achPanel = (admin: Page) => admin.getByRole('region', { name: 'ACH files' });
 
 /** The appraiser makes the file of every pending ACH payout, and downloads it from the new batch. */
 async function makeAndDownloadFile(admin: Page, shortId: string) {
-  await admin.reload();
+  await openAdminArea(admin, 'Rails', { fresh: true });
   const panel = achPanel(admin);
   await panel.getByRole('button', { name: 'Make ACH file' }).click();
   await admin.getByRole('dialog', { name: 'Make ACH file' }).getByRole('button', { name: 'Make file' }).click();

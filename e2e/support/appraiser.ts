@@ -24,3 +24,29 @@ export async function appraiserInBrowser(
   await expect(admin.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
   return admin;
 }
+
+/** The bar every admin page shares: each work area by its link's name and its page's title. */
+export const adminAreas = {
+  Mailbox: { path: '/admin', title: 'Admin Mailbox' },
+  Identity: { path: '/admin/identity', title: 'Identity Review' },
+  Payouts: { path: '/admin/payouts', title: 'Payouts' },
+  Rails: { path: '/admin/rails', title: 'Payout Rails' },
+  Compliance: { path: '/admin/compliance', title: 'Compliance' },
+  Prices: { path: '/admin/prices', title: 'Prices' },
+} as const;
+export type AdminArea = keyof typeof adminAreas;
+
+/**
+ * Opens one of the appraiser's work areas from the admin bar. `fresh` reloads it once there: the
+ * web keeps what it fetched until an admin action changes it, and a seller acting in another
+ * browser is no such action (where a journey used to reload the one admin page, it does this).
+ */
+export async function openAdminArea(admin: Page, area: AdminArea, { fresh = false }: { fresh?: boolean } = {}) {
+  const { path, title } = adminAreas[area];
+  const link = admin.getByRole('navigation', { name: 'Appraiser work areas' }).getByRole('link', { name: area });
+  await link.click();
+  await expect(admin).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  if (fresh) await admin.reload();
+  await expect(admin.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+}

@@ -2,6 +2,7 @@
 // mailbox), accepting it with a payout method, waiting for the payout's state on the seller's
 // page, the ledger's reconciliation, and the fakes' control API (support/fake-rails-server.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
+import { openAdminArea } from './appraiser.ts';
 import { expect } from './fixtures.ts';
 import { fakeControlURL } from './rails-ports.ts';
 import { signUpInBrowser } from './sign-up.ts';
@@ -44,7 +45,7 @@ export async function sellerWithOffer(
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  await admin.reload();
+  await openAdminArea(admin, 'Mailbox', { fresh: true });
   const card = admin.locator(`article[data-submission-id="${id}"]`);
   await card.getByRole('button', { name: 'Mark Received' }).click();
   await admin.getByRole('dialog', { name: 'Mark parcel received' }).getByRole('button', { name: 'Mark Received' }).click();

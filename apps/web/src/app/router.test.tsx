@@ -3,6 +3,7 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { routePatterns } from '@/lib/paths';
 import { appRoutes } from './router';
+import { adminViews } from './routes/admin';
 import { clientViews } from './routes/client';
 
 // wouter's own matcher with its default parser (regexparam), so "routed" means what the app does.
@@ -33,5 +34,15 @@ describe('the route table', () => {
   it('sends an unknown address to no route (the 404 page)', () => {
     expect(firstMatch(appRoutes, '/no-such-page')).toBeUndefined();
     expect(firstMatch(clientViews, '/client/no-such-view')).toBeUndefined();
+    // Not the admin route: a visitor gets the 404 page, not a sign-in first.
+    expect(firstMatch(appRoutes, '/admin/no-such-area')).toBeUndefined();
+  });
+
+  it('gives every admin page the admin route, and the admin route a view for each', () => {
+    const adminRoute = firstMatch(appRoutes, routePatterns.admin)?.component;
+    const routedToAdmin = appRoutes.filter((route) => route.component === adminRoute).map((route) => route.path);
+    expect(routedToAdmin).toEqual(adminViews.map((view) => view.path));
+    const adminPatterns = Object.entries(routePatterns).filter(([name]) => name.startsWith('admin'));
+    expect(adminViews.map((view) => view.path)).toEqual(adminPatterns.map(([, pattern]) => pattern));
   });
 });

@@ -25,12 +25,24 @@ const DemoMailRoute = lazy(() => import('./routes/demo-mail').then((m) => ({ def
 const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ default: m.ContactRoute })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
+// Each admin page by its own path, not '/admin/*': an unknown '/admin/...' is the 404 page for
+// anyone, as before, rather than a sign-in first. routes/admin.tsx renders each (router.test.tsx
+// keeps the two lists equal; importing its table here would put the admin pages in the first load).
+const adminPaths = [
+  routePatterns.admin,
+  routePatterns.adminIdentity,
+  routePatterns.adminPayouts,
+  routePatterns.adminRails,
+  routePatterns.adminCompliance,
+  routePatterns.adminPrices,
+];
+
 /** The top-level routes, in match order. The client's own views are matched in routes/client.tsx. */
 export const appRoutes: readonly { path: string; component: ComponentType }[] = [
   { path: routePatterns.home, component: HomeRoute },
   { path: routePatterns.clientDashboard, component: ClientRoute },
   { path: `${routePatterns.clientDashboard}/*`, component: ClientRoute },
-  { path: routePatterns.admin, component: AdminRoute },
+  ...adminPaths.map((path) => ({ path, component: AdminRoute })),
   { path: routePatterns.authenticatorSetup, component: AuthenticatorSetupRoute },
   { path: routePatterns.login, component: LoginRoute },
   { path: routePatterns.signup, component: SignupRoute },

@@ -6,7 +6,7 @@ import { CurrentUserGate } from '../signed-in-gate';
 // load carries only React, the router and the query cache (issue 15: at most 100 KB gzipped).
 // The router's Suspense shows the spinner when '/' is reached by a link instead.
 const LandingPage = lazy(() => import('../pages/landing-page').then((m) => ({ default: m.LandingPage })));
-const AdminMailboxPage = lazy(() => import('../pages/admin-mailbox-page').then((m) => ({ default: m.AdminMailboxPage })));
+const AdminHome = lazy(() => import('./admin').then((m) => ({ default: m.AdminHome })));
 const ClientDashboardPage = lazy(() =>
   import('../pages/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage })),
 );
@@ -15,7 +15,7 @@ const ClientDashboardPage = lazy(() =>
 export function HomeRoute() {
   return (
     <CurrentUserGate visitor={<LandingPage />}>
-      {(user) => (user.isAdmin ? <AdminMailboxPage user={user} /> : <ClientDashboardPage user={user} />)}
+      {(user) => (user.isAdmin ? <AdminHome user={user} /> : <ClientDashboardPage user={user} />)}
     </CurrentUserGate>
   );
 }

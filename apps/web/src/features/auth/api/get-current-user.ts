@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiJson } from '@/lib/api-client';
 import type { CurrentUser } from '@assay/domain';
+import { queryKeys } from '@/lib/query-keys';
 
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+export const currentUserQueryKey = queryKeys.currentUser;
 
 /** The signed-in user, or null for a visitor (the server answers 401). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceQueueItem } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { sanctionsQueryKey } from './sanctions';
 
 /** GET /api/admin/compliance/queue: what blocks each payout or melt, and what clears it. */
@@ -17,6 +18,6 @@ export function useRequestId() {
   return useMutation({
     mutationFn: (submissionId: string) =>
       apiJson(`/api/admin/submissions/${encodeURIComponent(submissionId)}/request-id`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

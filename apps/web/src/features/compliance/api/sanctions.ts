@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SanctionsListState, SanctionsScreening, ScreeningDecision } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Under 'admin', like every admin query: a decision also refreshes the payouts it held or released. */
-export const sanctionsQueryKey = ['admin', 'compliance'] as const;
+export const sanctionsQueryKey = queryKeys.admin.compliance;
 
 /** GET /api/admin/compliance/sanctions-list: the loaded OFAC list's date and age, or that none is. */
 export function useSanctionsList() {
@@ -33,7 +34,7 @@ export function useDecideScreening() {
     // Not awaited: the decided match leaves the refetched queue, and a row that unmounts before the
     // mutation settles never hears its own onSuccess (the toast saying the payout was released).
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

@@ -36,6 +36,15 @@ const items: ComplianceQueueItem[] = [
     clearedBy: 'decide-sanctions',
     action: 'Clear or block the possible match in Sanctions screening.',
   },
+  {
+    ...base,
+    submissionId: 'sub-00000003',
+    shortId: '00000003',
+    kind: 'id',
+    message: 'Please verify your identity before we can pay you.',
+    clearedBy: 'review-id',
+    action: 'Approve or reject the ID waiting in Identity checks.',
+  },
 ];
 
 describe('compliance queue panel', () => {
@@ -48,10 +57,12 @@ describe('compliance queue panel', () => {
     const { user } = renderWithApp(<ComplianceQueuePanel />);
     const list = await screen.findByRole('list', { name: 'Blocks' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]!.textContent).toContain('Nothing to do: the seller signs it on their payout page.');
     expect(rows[2]!.textContent).toContain('Sanctions review');
     expect(within(rows[2]!).queryByRole('button')).toBeNull();
+    // An ID waiting for review is in the identity work area, one link away.
+    expect(within(rows[3]!).getByRole('link', { name: 'Open identity checks' }).getAttribute('href')).toBe('/admin/identity');
 
     await user.click(within(rows[0]!).getByRole('button', { name: 'Request ID verification for submission #00000001' }));
     expect(await screen.findByText('ID verification requested')).toBeTruthy();

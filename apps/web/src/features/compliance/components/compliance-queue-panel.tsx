@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ListChecks } from 'lucide-react';
+import { Link } from 'wouter';
 import { toast } from 'sonner';
 import type { ComplianceBlockKind, ComplianceQueueItem } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useComplianceQueue, useRequestId } from '../api/compliance-queue';
 
@@ -47,6 +49,12 @@ function QueueRow({ item }: { item: ComplianceQueueItem }) {
           aria-label={`Request ID verification for submission #${item.shortId}`}
         >
           Request ID
+        </Button>
+      )}
+      {item.clearedBy === 'review-id' && (
+        // The ID waits in another work area: one click there.
+        <Button asChild variant="outline" className="h-11 shrink-0">
+          <Link href={paths.adminIdentity}>Open identity checks</Link>
         </Button>
       )}
     </li>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsignmentRequest } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/submissions/<id>/consignment: records the request and tells the appraisers (idempotent). */
 export function requestConsignment(submissionId: string): Promise<ConsignmentRequest> {
@@ -14,6 +15,6 @@ export function useRequestConsignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestConsignment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
   });
 }

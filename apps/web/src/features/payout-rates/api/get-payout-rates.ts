@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayoutRatesResponse } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const payoutRatesQueryKey = ['/api/payout-rates'] as const;
+export const payoutRatesQueryKey = queryKeys.payoutRates;
 
 /**
  * Public: no sign-in needed. The server lets a browser keep the answer a minute; `fresh` asks past

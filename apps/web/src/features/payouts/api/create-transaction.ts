@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransactionInput, Transaction } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { transactionsQueryKey } from './get-transactions';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/transactions: the server derives the amount from the final offer and its fee. */
 export function createTransaction(input: CreateTransactionInput): Promise<Transaction> {
@@ -16,7 +17,7 @@ export function useCreateTransaction() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
       ]),
   });
 }

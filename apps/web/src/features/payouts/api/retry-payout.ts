@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RetryPayoutInput, Transaction } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
 import { transactionsQueryKey } from './get-transactions';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/transactions/<id>/retry: new details for a payout that failed or came back. */
 export function retryPayout({ transactionId, body }: { transactionId: string; body: RetryPayoutInput }): Promise<Transaction> {
@@ -16,7 +17,7 @@ export function useRetryPayout() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
       ]),
   });
 }

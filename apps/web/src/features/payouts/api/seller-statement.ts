@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerStatementResponse, SignSellerStatementInput } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const sellerStatementQueryKey = (submissionId: string) => ['/api/submissions', submissionId, 'statement'] as const;
+export const sellerStatementQueryKey = (submissionId: string) =>
+  [...queryKeys.submissions.one(submissionId), 'statement'] as const;
 
 /** GET /api/submissions/{id}/statement: the words to sign and whether they are signed. */
 export function useSellerStatement(submissionId: string, enabled: boolean) {
@@ -23,6 +25,6 @@ export function useSignSellerStatement(submissionId: string) {
         { method: 'POST', json: input },
       ),
     // The statement and the submission's compliance part both change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/submissions', submissionId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.one(submissionId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRICING_REFRESH_INTERVAL_MS, type PricingRow } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A row of GET /api/pricing (SPEC 3) with where the price came from ('simulated', 'gold-api.com',
@@ -13,7 +14,7 @@ export type LivePricingRow = Omit<PricingRow, 'source' | 'stale' | 'updatedAt'> 
   stale?: boolean | null;
 };
 
-export const pricingQueryKey = ['/api/pricing'] as const;
+export const pricingQueryKey = queryKeys.pricing;
 
 /**
  * Public: no sign-in needed. Not validated with the zod schema here on purpose: that would put

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineOfferResponse } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type DeclineResult = DeclineOfferResponse;
 
@@ -13,6 +14,6 @@ export function useDeclineOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
   });
 }

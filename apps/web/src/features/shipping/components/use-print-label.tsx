@@ -7,6 +7,7 @@ import { saveBlob } from '@/lib/download';
 import { createLabel, fetchLabelPdf, labelFileName } from '../api/labels';
 import { pickLabelSubmission } from '../lib/pick-label-submission';
 import { AddressDialog } from './address-dialog';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PrintLabel {
   /** Creates (or finds) the label of one submission and downloads its PDF. */
@@ -53,7 +54,7 @@ export function usePrintLabel(): PrintLabel {
           }
           throw new StepError('Failed to create shipping label', err);
         }
-        void queryClient.invalidateQueries({ queryKey: ['/api/submissions'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all });
         if (!label?.id || !label.trackingNumber) {
           toast.error(NO_LABEL_MESSAGE);
           return;

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LabelSummary, SubmissionDetail, TimelineEntry } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { submissionsQueryKey } from './get-submissions';
+import { queryKeys } from '@/lib/query-keys';
 
 export type { LabelSummary, SubmissionDetail, TimelineEntry };
 
 /** Under ['/api/submissions'], so invalidating the list refreshes every detail too. */
-export const submissionQueryKey = (id: string) => [...submissionsQueryKey, id] as const;
+export const submissionQueryKey = queryKeys.submissions.one;
 
 export async function getSubmission(id: string, signal?: AbortSignal): Promise<SubmissionDetail> {
   const detail = await apiJson<SubmissionDetail>(`/api/submissions/${encodeURIComponent(id)}`, { signal });

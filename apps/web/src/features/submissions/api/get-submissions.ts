@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { Submission } from '@assay/domain';
+import { queryKeys } from '@/lib/query-keys';
 
-export const submissionsQueryKey = ['/api/submissions'] as const;
+export const submissionsQueryKey = queryKeys.submissions.all;
 
 /** The caller's own submissions (admins receive all of them). */
 export function getSubmissions(signal?: AbortSignal): Promise<Submission[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminKycRecord, IdReviewScreening, KycReviewInput } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export type KycListStatus = 'pending' | 'approved' | 'rejected';
 
@@ -11,7 +11,7 @@ export function getKycRecords(status: KycListStatus, signal?: AbortSignal): Prom
 }
 
 export const kycRecordsQueryOptions = (status: KycListStatus) =>
-  queryOptions({ queryKey: adminKeys.kyc(status), queryFn: ({ signal }) => getKycRecords(status, signal) });
+  queryOptions({ queryKey: queryKeys.admin.kyc(status), queryFn: ({ signal }) => getKycRecords(status, signal) });
 
 export function useKycRecords(status: KycListStatus) {
   return useQuery(kycRecordsQueryOptions(status));
@@ -33,6 +33,6 @@ export function useReviewKyc() {
   return useMutation({
     mutationFn: reviewKyc,
     // Also after a failure: a 409 means someone else already acted, so the queue is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AchBatchDto, AchBatchSettled, AchBatchSummaryDto, AchReturnResult } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 // The shapes are the domain's (packages/domain api/ach-batches.ts), which the server answers with.
 export type AchBatch = AchBatchDto;
@@ -10,8 +10,8 @@ export type { AchBatchSettled, AchReturnResult };
 
 const BATCHES = '/api/admin/payouts/ach-batches';
 
-/** Under adminKeys.all, so any admin action that refetches the mailbox refetches the batches too. */
-const achBatchesKey = [...adminKeys.all, 'ach-batches'] as const;
+/** Under queryKeys.admin.all, so any admin action that refetches the mailbox refetches the batches too. */
+const achBatchesKey = [...queryKeys.admin.all, 'ach-batches'] as const;
 
 /** The route the bank's file downloads from (an attachment, written again on each download). */
 export const achBatchFileHref = (batchId: string) => `${BATCHES}/${encodeURIComponent(batchId)}/file`;
@@ -30,7 +30,7 @@ export function useAchBatches() {
 /** Every batch action moves payouts between states: every admin query refetches, also after a refusal. */
 function useAdminMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }) });
 }
 
 /** POST: every pending ACH payout into a new batch (they become processing). */

@@ -20,8 +20,8 @@ import {
   type AchBatchSummary,
   type AchReturnResult,
 } from '../api/ach-batches';
-import { useAdminPayouts } from '../api/payouts';
-import { QueuePanel } from './queue-panel';
+import { useAdminPayouts } from '@/lib/admin-payouts';
+import { QueuePanel } from '@/components/queue-panel';
 
 const dollars = (amount: string) => formatDollars(amount) ?? amount;
 

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** A work queue on the mailbox page: a titled region with how many items wait in it. */
+/** A work queue on an appraiser's work area: a titled region with how many items wait in it. */
 export function QueuePanel({
   title,
   icon,

@@ -6,7 +6,7 @@ import { saveBlob } from '@/lib/download';
 import { apiError, recordRequests, server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import { ComplianceReportsPanel } from './compliance-reports-panel';
-import { SellerRecordsLink } from './seller-records-link';
+import { SellerRecordsLink } from '@/components/seller-records-link';
 
 vi.mock('@/lib/download', () => ({ saveBlob: vi.fn() }));
 

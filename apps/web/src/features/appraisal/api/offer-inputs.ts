@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PayoutRatesResponse, PricingRow } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 // What the appraiser's line form proposes from: the live prices and the published payout rates.
 // Read here rather than through the pricing and payout-rates features (a feature never imports
@@ -9,7 +10,7 @@ import { apiJson } from '@/lib/api-client';
 /** GET /api/pricing; refetched with every other pricing query (its key starts '/api/pricing'). */
 export function useOfferPrices(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/pricing', 'offer-lines'] as const,
+    queryKey: [...queryKeys.pricing, 'offer-lines'] as const,
     queryFn: ({ signal }) => apiJson<PricingRow[]>('/api/pricing', { signal }),
     enabled,
   });
@@ -18,7 +19,7 @@ export function useOfferPrices(enabled: boolean) {
 /** GET /api/payout-rates, past the browser's minute of cache: an offer must use the rate in force. */
 export function useOfferPayoutRates(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/payout-rates', 'offer-lines'] as const,
+    queryKey: [...queryKeys.payoutRates, 'offer-lines'] as const,
     queryFn: ({ signal }) => apiJson<PayoutRatesResponse>('/api/payout-rates', { signal, cache: 'no-cache' }),
     enabled,
   });

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useApprovePayout } from '../api/payouts';
+import { useApprovePayout } from '../api/admin-payouts';
 
 /**
  * Four eyes on large payments (decision 027): a payout above the limit says it needs a second

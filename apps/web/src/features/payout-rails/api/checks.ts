@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Check, CheckMailedInput, CheckStatus, NextCheckNumber, RegisterCheckInput, VoidCheckInput } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const CHECKS = '/api/admin/payouts/checks';
 
-/** Under adminKeys.all, so any admin action that refetches the mailbox refetches the register too. */
-const checksKey = (status: CheckStatus | 'all') => [...adminKeys.all, 'checks', status] as const;
+/** Under queryKeys.admin.all, so any admin action that refetches the mailbox refetches the register too. */
+const checksKey = (status: CheckStatus | 'all') => [...queryKeys.admin.all, 'checks', status] as const;
 
 const checkPath = (checkId: string) => `${CHECKS}/${encodeURIComponent(checkId)}`;
 
@@ -28,7 +28,7 @@ export function useChecks(status: CheckStatus | 'all') {
 /** GET .../next-number: what the register form offers as the check number. */
 export function useNextCheckNumber() {
   return useQuery({
-    queryKey: [...adminKeys.all, 'checks', 'next-number'] as const,
+    queryKey: [...queryKeys.admin.all, 'checks', 'next-number'] as const,
     queryFn: ({ signal }) => apiJson<NextCheckNumber>(`${CHECKS}/next-number`, { signal }),
   });
 }
@@ -36,7 +36,7 @@ export function useNextCheckNumber() {
 /** Every register action moves a payout: every admin query refetches, also after a refusal. */
 function useAdminMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }) });
 }
 
 /** POST: a check for a pending check payout (the payout goes on its way). */

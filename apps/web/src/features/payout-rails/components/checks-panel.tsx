@@ -32,8 +32,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { checkStubHref, useChecks, useMarkCheckMailed, useNextCheckNumber, useRegisterCheck, useVoidCheck } from '../api/checks';
-import { useAdminPayouts } from '../api/payouts';
-import { QueuePanel } from './queue-panel';
+import { useAdminPayouts } from '@/lib/admin-payouts';
+import { QueuePanel } from '@/components/queue-panel';
 
 const dollars = (amount: string) => formatDollars(amount) ?? amount;
 

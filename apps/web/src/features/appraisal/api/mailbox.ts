@@ -7,7 +7,7 @@ import type {
   SubmissionStatus,
 } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const COUNTS_REFRESH_MS = 60_000;
 
@@ -32,7 +32,7 @@ export function getMailboxPage(
 /** Keyset pages: "Load more" asks for the page after the last one, so nothing shifts or repeats. */
 export function useMailboxPages(filters: MailboxFilters) {
   return useInfiniteQuery({
-    queryKey: adminKeys.submissionList(filters),
+    queryKey: queryKeys.admin.submissionList(filters),
     queryFn: ({ pageParam, signal }) => getMailboxPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -44,7 +44,7 @@ export function useMailboxPages(filters: MailboxFilters) {
 /** Polled, so a parcel arriving or a deadline coming near shows on the cards without a reload. */
 export function useMailboxCounts() {
   return useQuery({
-    queryKey: adminKeys.counts,
+    queryKey: queryKeys.admin.counts,
     queryFn: ({ signal }) => apiJson<SubmissionCounts>('/api/admin/submissions/counts', { signal }),
     refetchInterval: COUNTS_REFRESH_MS,
   });
@@ -53,7 +53,7 @@ export function useMailboxCounts() {
 /** One submission in full: audit log, the customer's identity check, the payout. */
 export function useAdminSubmissionDetail(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: adminKeys.submissionDetail(id),
+    queryKey: queryKeys.admin.submissionDetail(id),
     queryFn: ({ signal }) => apiJson<AdminSubmissionDetail>(`/api/admin/submissions/${encodeURIComponent(id)}`, { signal }),
     enabled,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSubmission, AdminUpdateSubmissionInput, DispositionBody } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 const submissionPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
 
@@ -22,7 +22,7 @@ function useAdminMutation<V>(mutationFn: (variables: V) => Promise<AdminSubmissi
     mutationFn,
     onSuccess: (submission) => callbacks.onSuccess?.(submission),
     onError: (error) => callbacks.onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 

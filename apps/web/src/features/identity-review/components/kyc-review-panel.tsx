@@ -18,8 +18,8 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useKycRecords, useReviewKyc } from '../api/kyc-reviews';
-import { QueuePanel } from './queue-panel';
-import { SellerRecordsLink } from './seller-records-link';
+import { QueuePanel } from '@/components/queue-panel';
+import { SellerRecordsLink } from '@/components/seller-records-link';
 
 const REVIEW_FAILED = 'Failed to review the verification';
 

@@ -13,7 +13,7 @@ import { DeadlineCountdown } from './deadline-countdown';
 import { DispositionControl } from './disposition-control';
 import { OfferForm } from './offer-form';
 import { SubmissionActions } from './submission-actions';
-import { SellerRecordsLink } from './seller-records-link';
+import { SellerRecordsLink } from '@/components/seller-records-link';
 import { SubmissionHistory } from './submission-history';
 
 /** 'Pending' until the server has stored a preliminary quote. */

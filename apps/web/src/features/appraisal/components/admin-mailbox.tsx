@@ -20,11 +20,6 @@ import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useMailboxCounts, useMailboxPages, type MailboxFilters } from '../api/mailbox';
 import { AdminSubmissionCard } from './admin-submission-card';
 import { MailboxSearch } from './mailbox-search';
-import { KycReviewPanel } from './kyc-review-panel';
-import { PayoutsPanel } from './payouts-panel';
-import { AchBatchesPanel } from './ach-batches-panel';
-import { ChecksPanel } from './checks-panel';
-import { ComplianceReportsPanel } from './compliance-reports-panel';
 
 type CategoryTab = SubmissionCategory | 'all';
 
@@ -118,13 +113,6 @@ export function AdminMailbox() {
         </Alert>
       )}
       <MailboxStats counts={counts.data} />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        <KycReviewPanel />
-        <PayoutsPanel />
-        <AchBatchesPanel className="lg:col-span-2" />
-        <ChecksPanel className="lg:col-span-2" />
-        <ComplianceReportsPanel className="lg:col-span-2" />
-      </div>
       <section aria-labelledby="mailbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="mailbox-heading" className="text-lg font-semibold text-navy-900">

@@ -5,7 +5,7 @@ import type { RevealedBankDetails } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import { useRevealBankDetails } from '../api/payouts';
+import { useRevealBankDetails } from '../api/admin-payouts';
 
 function Row({ term, value }: { term: string; value: string }) {
   return (

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useDownloadPoliceReport, useReportDay } from '../api/compliance-reports';
-import { QueuePanel } from './queue-panel';
+import { QueuePanel } from '@/components/queue-panel';
 
 /** The server's checks, in the browser: a real date, and not one still to come in the business's zone. */
 function reportFormSchema({ timeZone }: ReportDay) {

@@ -26,8 +26,9 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useAdminPayouts, useMarkPayoutSent } from '../api/payouts';
-import { QueuePanel } from './queue-panel';
+import { useAdminPayouts } from '@/lib/admin-payouts';
+import { useMarkPayoutSent } from '../api/admin-payouts';
+import { QueuePanel } from '@/components/queue-panel';
 import { BankDetailsButton } from './bank-details-button';
 import { PayoutApprovalControl } from './payout-approval-control';
 

@@ -1,19 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayout, PayoutStatus, MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
 import { apiJson } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
-
-/** GET /api/admin/payouts?status=: pending oldest first (pay in order), sent newest first; at most 100. */
-export function getAdminPayouts(status: PayoutStatus, signal?: AbortSignal): Promise<AdminPayout[]> {
-  return apiJson<AdminPayout[]>(`/api/admin/payouts?status=${encodeURIComponent(status)}`, { signal });
-}
-
-export const adminPayoutsQueryOptions = (status: PayoutStatus) =>
-  queryOptions({ queryKey: adminKeys.payouts(status), queryFn: ({ signal }) => getAdminPayouts(status, signal) });
-
-export function useAdminPayouts(status: PayoutStatus) {
-  return useQuery(adminPayoutsQueryOptions(status));
-}
+import { queryKeys } from '@/lib/query-keys';
 
 export type MarkPayoutSentVariables = MarkPayoutSentInput & { transactionId: string };
 
@@ -31,7 +19,7 @@ export function useMarkPayoutSent() {
   return useMutation({
     mutationFn: markPayoutSent,
     // Also after a failure: a 409 means someone else already acted, so the queue is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -47,7 +35,7 @@ export function useRevealBankDetails() {
         method: 'POST',
       }),
     // The look is on the audit log now; an open history shows it.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -61,6 +49,6 @@ export function useApprovePayout() {
   return useMutation({
     mutationFn: approvePayout,
     // Also after a failure: a 409 means another admin approved it first, so the queue is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
