@@ -9,7 +9,7 @@ import { decryptField, decryptJson, encryptJson } from '../src/lib/crypto.ts';
 import { openAddress, personalDataContext } from '../src/lib/personal-data.ts';
 import { demoIdentityCheck } from '../src/modules/demo/demo.service.ts';
 import { rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
-import { idNumberContext } from '../src/modules/kyc/kyc.service.ts';
+import { idNumberContext } from '../src/modules/compliance/kyc/kyc.service.ts';
 import { bankDetailsContext } from '../src/modules/transactions/transactions.service.ts';
 import { achDetails, postJson } from './transactions.fixtures.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';

@@ -30,9 +30,9 @@ import type { AppContext } from '../../context.ts';
 import type { DecryptionKeys } from '../../lib/crypto.ts';
 import { openAddress, personalDataContext, readAddressForReport, sealAddress } from '../../lib/personal-data.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { movePayout } from '../transactions/transactions.service.ts';
-import { payeeOf } from '../users/users.address.service.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { movePayout } from '../transactions/index.ts';
+import { payeeOf } from '../users/index.ts';
 import { renderCheckPdf } from './checks.pdf.ts';
 import {
   type CheckRow,

@@ -19,8 +19,8 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { decryptJson } from '../../lib/crypto.ts';
-import { writeAuditEntries } from '../audit/audit.repository.ts';
-import { bankDetailsContext, movePayout } from '../transactions/transactions.service.ts';
+import { writeAuditEntries } from '../audit/index.ts';
+import { bankDetailsContext, movePayout } from '../transactions/index.ts';
 import {
   type AchBatchRow,
   entriesByTraceNumbers,

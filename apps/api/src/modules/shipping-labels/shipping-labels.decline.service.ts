@@ -13,14 +13,17 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { notificationContent } from '../notifications/email-templates.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { closeCurrentOffer } from '../offers/offers.service.ts';
-import { transitionSubmission, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
-import { lockSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
-import { toSubmissionDto } from '../submissions/submissions.service.ts';
-import { shippingAddressOf } from '../users/users.address.service.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { notificationContent, notify } from '../notifications/index.ts';
+import { closeCurrentOffer } from '../offers/index.ts';
+import {
+  lockSubmissionRow,
+  photoIdsOfSubmissions,
+  toSubmissionDto,
+  transitionSubmission,
+  updateSubmissionIf,
+} from '../submissions/index.ts';
+import { shippingAddressOf } from '../users/index.ts';
+import { writeAuditEntry } from '../audit/index.ts';
 import { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';
 
 function cannotDecline(status: string | undefined) {

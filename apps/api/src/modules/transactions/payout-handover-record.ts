@@ -2,7 +2,7 @@
 // the hand-over job writes it, and paying by hand (transactions.service.ts) reads it, so a payout a
 // provider may still be taking is never also paid by a person.
 import type { DbOrTx } from '../../db/client.ts';
-import { listAuditEntries, writeAuditEntry } from '../audit/audit.repository.ts';
+import { listAuditEntries, writeAuditEntry } from '../audit/index.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 /**

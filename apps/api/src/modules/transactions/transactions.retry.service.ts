@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
+import { holdPayoutOnSanctionsMatch } from '../compliance/index.ts';
 import { encryptJson } from '../../lib/crypto.ts';
 import {
   amountsFor,

@@ -34,12 +34,10 @@ import { decryptJson, encryptJson } from '../../lib/crypto.ts';
 import { personalDataContext, readAddressForReport } from '../../lib/personal-data.ts';
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { paymentBlockers } from '../compliance/compliance.service.ts';
-import { notificationContent, type PayoutDestination } from '../notifications/email-templates.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/offers.service.ts';
-import { transitionSubmission } from '../submissions/submission-status.repository.ts';
-import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { holdPayoutOnSanctionsMatch, paymentBlockers } from '../compliance/index.ts';
+import { notificationContent, notify, type PayoutDestination } from '../notifications/index.ts';
+import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/index.ts';
+import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import {
   findTransaction,
   findTransactionOfSubmission,
@@ -51,10 +49,9 @@ import {
   type TransactionRow,
 } from './transactions.repository.ts';
 import { type PayoutTransitionRequest, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
+import { writeAuditEntry } from '../audit/index.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';
-import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/ledger.service.ts';
+import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/index.ts';
 
 export const payoutMessages = {
   noOffer: 'This submission has no offer to accept.',

@@ -5,9 +5,8 @@
 import { type ComplianceQueueItem, customerLabel, dollarsToCents, holdViewOf, shortId } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { latestKycRecord } from '../kyc/kyc.service.ts';
+import { latestKycRecord, paymentBlockers } from '../compliance/index.ts';
 import { boughtItemsOnHold, heldPayouts, offeredSubmissions } from './compliance-queue.repository.ts';
-import { paymentBlockers } from './compliance.service.ts';
 
 type QueueSubmission = Awaited<ReturnType<typeof offeredSubmissions>>[number];
 

@@ -8,13 +8,19 @@ import {
   screeningDecisionSchema,
   type ScreeningStatus,
 } from '@assay/domain';
-import { type Actor, assertAppraiser } from '../../../access/actor.ts';
-import type { AppContext } from '../../../context.ts';
-import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
-import { type AuditEntryInput, writeAuditEntries } from '../../audit/audit.repository.ts';
-import { findPayout, queueHandover } from '../../transactions/transactions.service.ts';
-import { decidePossibleMatch, findListOf, findScreening, listScreeningRows, type ScreeningRow } from './sanctions.repository.ts';
-import { syncSellerHolds } from './screening.service.ts';
+import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { type AuditEntryInput, writeAuditEntries } from '../audit/index.ts';
+import { findPayout, queueHandover } from '../transactions/index.ts';
+import {
+  decidePossibleMatch,
+  findListOf,
+  findScreening,
+  listScreeningRows,
+  type ScreeningRow,
+  syncSellerHolds,
+} from '../compliance/index.ts';
 
 function toScreeningDto({
   screening: s,

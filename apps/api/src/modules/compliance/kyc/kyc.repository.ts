@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { kycRecords, submissionImages, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { kycRecords, submissionImages, users } from '../../../db/schema/index.ts';
 
 export type KycRecordRow = typeof kycRecords.$inferSelect;
 export type NewKycRecordRow = typeof kycRecords.$inferInsert;

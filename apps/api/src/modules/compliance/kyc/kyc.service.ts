@@ -10,16 +10,15 @@ import {
   type KycStatus,
   type KycSubmissionBody,
 } from '@assay/domain';
-import { type Actor, assertAppraiser } from '../../access/actor.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { type DecryptionKeys, encryptField } from '../../lib/crypto.ts';
-import { personalDataContext, readTextForReport, sealText, UNREADABLE } from '../../lib/personal-data.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { screenAtIdReview } from '../compliance/sanctions/screening.service.ts';
-import { notificationContent } from '../notifications/email-templates.ts';
-import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
+import { type Actor, assertAppraiser } from '../../../access/actor.ts';
+import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error.ts';
+import { type DecryptionKeys, encryptField } from '../../../lib/crypto.ts';
+import { personalDataContext, readTextForReport, sealText, UNREADABLE } from '../../../lib/personal-data.ts';
+import { writeAuditEntry } from '../../audit/index.ts';
+import { screenAtIdReview } from '../sanctions/screening.service.ts';
+import { notificationContent, notify, notifyAdmins } from '../../notifications/index.ts';
 import {
   decidePendingKycRecord,
   findImage,

@@ -3,9 +3,8 @@
 // is empty when every payout agrees, which every journey must leave it.
 import { dollarsToCents, type LedgerPayoutStatus, type PayoutRail, type PayoutStatus, reconcilePayout } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { payoutStates } from '../transactions/transactions.service.ts';
-import { type AccountSums, sumLedgerByPayoutAndAccount } from './ledger.repository.ts';
-import { ledgerRailOf, linesFromSums } from './ledger.service.ts';
+import { payoutStates } from '../transactions/index.ts';
+import { type AccountSums, ledgerRailOf, linesFromSums, sumLedgerByPayoutAndAccount } from '../ledger/index.ts';
 
 export interface PayoutDisagreement {
   transactionId: string;

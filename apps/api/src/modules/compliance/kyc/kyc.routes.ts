@@ -13,8 +13,8 @@ import {
   kycSubmitResponseSchema,
 } from '@assay/domain';
 import { getKycRecord, getKycStatus, listKyc, reviewKyc, submitKyc } from './kyc.service.ts';
-import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
-import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { adminOnly, signedInOnly } from '../../../access/route-guards.ts';
+import { SIGNED_IN } from '../../../plugins/api-docs.ts';
 
 const kycParams = z.object({ recordId: idSchema('identity verification') });
 
