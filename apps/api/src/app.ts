@@ -36,6 +36,7 @@ import { mailSenderOf, notificationsRoutes } from './modules/notifications/index
 import { userAddressRoutes, usersRoutes } from './modules/users/index.ts';
 import { addressChangeRoutes } from './modules/address-change/index.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/index.ts';
+import { declineAndReturnRoutes } from './modules/decline-and-return/index.ts';
 import { adminMailboxRoutes, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
 import { appraisalRoutes } from './modules/appraisal/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userAddressRoutes);
   await app.register(addressChangeRoutes);
   await app.register(shippingLabelsRoutes);
+  await app.register(declineAndReturnRoutes);
   await app.register(kycRoutes);
   await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes);

@@ -11,4 +11,4 @@ export {
   updateSenderOfUnshippedSampleLabels as followCorrectedSender,
 } from './shipping-labels.repository.ts';
 export { shippingLabelsRoutes } from './shipping-labels.routes.ts';
-export { createLabelInTransaction } from './shipping-labels.service.ts';
+export { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';

@@ -24,7 +24,7 @@ import {
 } from '../submissions/index.ts';
 import { shippingAddressOf } from '../users/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
-import { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';
+import { addressRequired, createLabelInTransaction, toLabelDto } from '../shipping-labels/index.ts';
 
 function cannotDecline(status: string | undefined) {
   if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
