@@ -50,13 +50,12 @@ const againstTheOthers = (names, zone) =>
 // (for the shape of their answer) and the workflows listed after them. Views stitch records into
 // one read and import records only. Tooling serves the operator, not a seller or an appraiser:
 // health probes, demo seeding and key rotation may import records, and no module imports them.
-// Checks and ACH batches (modules/payouts) are payout rails; webhooks is the webhook-application
-// workflow.
+// Checks, ACH batches and the PayPal hand-over are the payout rails (modules/payout-rails), above
+// the payouts they carry (modules/payouts); webhooks is the webhook-application workflow.
 export const apiTiers = {
   records: [
-    'checks',
+    'payout-rails',
     'payouts',
-    'transactions',
     'compliance',
     'shipping-labels',
     'uploads',
@@ -149,9 +148,9 @@ const statusGates = [
   },
   {
     table: 'transactions',
-    gate: 'apps/api/src/modules/transactions/payout-status.repository.ts',
+    gate: 'apps/api/src/modules/payouts/payout-status.repository.ts',
     message:
-      'A payout status changes only through transitionPayout (modules/transactions/payout-status.repository.ts, the payout lifecycle).',
+      'A payout status changes only through transitionPayout (modules/payouts/payout-status.repository.ts, the payout lifecycle).',
   },
 ];
 

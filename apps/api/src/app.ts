@@ -28,9 +28,8 @@ import { payoutRatesRoutes, publishedPayoutRates } from './modules/payout-rates/
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { submissionDetailRoutes } from './modules/submission-detail/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
-import { transactionsRoutes } from './modules/transactions/index.ts';
-import { achBatchesRoutes } from './modules/payouts/index.ts';
-import { checksRoutes } from './modules/checks/index.ts';
+import { transactionsRoutes } from './modules/payouts/index.ts';
+import { achBatchesRoutes, checksRoutes } from './modules/payout-rails/index.ts';
 import { complianceReportsRoutes, kycRoutes, sanctionsRoutes, sellerStatementRoutes } from './modules/compliance/index.ts';
 import { mailSenderOf, notificationsRoutes } from './modules/notifications/index.ts';
 import { userAddressRoutes, usersRoutes } from './modules/users/index.ts';

@@ -10,7 +10,7 @@ import { openAddress, personalDataContext } from '../src/lib/personal-data.ts';
 import { demoIdentityCheck } from '../src/modules/demo/demo.service.ts';
 import { rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
 import { idNumberContext } from '../src/modules/compliance/kyc/kyc.service.ts';
-import { bankDetailsContext } from '../src/modules/transactions/transactions.service.ts';
+import { bankDetailsContext } from '../src/modules/payouts/transactions.service.ts';
 import { achDetails, postJson } from './transactions.fixtures.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';
 import { sealedProfileAddress } from './support/sealed-addresses.ts';

@@ -10,7 +10,7 @@ import { mailboxCountsJobs } from '../modules/admin-mailbox/index.ts';
 import { type MailSender, outboxJobs } from '../modules/notifications/index.ts';
 import { offersJobs } from '../modules/offers/index.ts';
 import { pricingJobs, type PricingService } from '../modules/pricing/index.ts';
-import { payoutsJobs } from '../modules/transactions/index.ts';
+import { payoutsJobs } from '../modules/payout-rails/index.ts';
 import { uploadsJobs } from '../modules/uploads/index.ts';
 import { signInThrottleJobs } from '../modules/users/index.ts';
 import { webhooksJobs } from '../modules/webhooks/index.ts';

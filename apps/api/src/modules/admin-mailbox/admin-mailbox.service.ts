@@ -1,7 +1,7 @@
 // The appraisers' mailbox (SPEC 2 "Admin mailbox") as a read model: the paged list and its
 // counts, and one submission in full with its history. It changes nothing: the appraisal
 // commands live in modules/appraisal, identity checks in modules/compliance/kyc, the payouts queue in
-// modules/transactions.
+// modules/payouts.
 import {
   ALERT_WINDOW_HOURS,
   adminMessages,
@@ -30,7 +30,7 @@ import type { AppContext } from '../../context.ts';
 import { appraiserHistory, type AuditRef } from '../audit/index.ts';
 import { latestKycRecord } from '../compliance/index.ts';
 import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
-import { toTransactionDto, transactionOfSubmission } from '../transactions/index.ts';
+import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 import {
   compactCountRows,
   countPendingWithDeadlineBetween,

@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checks, kycRecords, sellerStatements, shippingLabels, transactions, users } from '../../db/schema/index.ts';
 import { personalDataContext as personal } from '../../lib/personal-data.ts';
 import { idNumberContext } from '../compliance/index.ts';
-import { bankDetailsContext } from '../transactions/index.ts';
+import { bankDetailsContext } from '../payouts/index.ts';
 
 export interface EncryptedColumn {
   table: PgTable;

@@ -3,7 +3,7 @@
 // is empty when every payout agrees, which every journey must leave it.
 import { dollarsToCents, type LedgerPayoutStatus, type PayoutRail, type PayoutStatus, reconcilePayout } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { payoutStates } from '../transactions/index.ts';
+import { payoutStates } from '../payouts/index.ts';
 import { type AccountSums, ledgerRailOf, linesFromSums, sumLedgerByPayoutAndAccount } from '../ledger/index.ts';
 
 export interface PayoutDisagreement {

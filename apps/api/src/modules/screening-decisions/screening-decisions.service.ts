@@ -12,7 +12,7 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/index.ts';
-import { findPayout, queueHandover } from '../transactions/index.ts';
+import { findPayout, queueHandover } from '../payouts/index.ts';
 import {
   decidePossibleMatch,
   findListOf,

@@ -8,7 +8,7 @@ import { submissionComplianceOf } from '../compliance/index.ts';
 import { offerHistoryOf } from '../offers/index.ts';
 import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/index.ts';
 import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
-import { toTransactionDto, transactionOfSubmission } from '../transactions/index.ts';
+import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 
 export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionRow(db, id), 'Submission');

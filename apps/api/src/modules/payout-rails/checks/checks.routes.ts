@@ -13,8 +13,8 @@ import {
   registerCheckSchema,
   voidCheckSchema,
 } from '@assay/domain';
-import { adminOnly } from '../../access/route-guards.ts';
-import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { adminOnly } from '../../../access/route-guards.ts';
+import { SIGNED_IN } from '../../../plugins/api-docs.ts';
 import {
   checkStubPdf,
   listCheckRegister,

@@ -25,14 +25,14 @@ import {
   payoutApprovalMessages,
   type ShippingAddress,
 } from '@assay/domain';
-import { type Actor, assertAppraiser } from '../../access/actor.ts';
-import type { AppContext } from '../../context.ts';
-import type { DecryptionKeys } from '../../lib/crypto.ts';
-import { openAddress, personalDataContext, readAddressForReport, sealAddress } from '../../lib/personal-data.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/index.ts';
-import { movePayout } from '../transactions/index.ts';
-import { payeeOf } from '../users/index.ts';
+import { type Actor, assertAppraiser } from '../../../access/actor.ts';
+import type { AppContext } from '../../../context.ts';
+import type { DecryptionKeys } from '../../../lib/crypto.ts';
+import { openAddress, personalDataContext, readAddressForReport, sealAddress } from '../../../lib/personal-data.ts';
+import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
+import { writeAuditEntry } from '../../audit/index.ts';
+import { movePayout } from '../../payouts/index.ts';
+import { payeeOf } from '../../users/index.ts';
 import { renderCheckPdf } from './checks.pdf.ts';
 import {
   type CheckRow,

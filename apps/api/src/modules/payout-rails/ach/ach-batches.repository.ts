@@ -2,8 +2,8 @@
 // are read here but never moved: a payout's status changes only through movePayout (transactions
 // module), inside the same db transaction as the batch rows.
 import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { achBatchEntries, achBatches, transactions } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { achBatchEntries, achBatches, transactions } from '../../../db/schema/index.ts';
 
 export type AchBatchRow = typeof achBatches.$inferSelect;
 export type AchBatchEntryRow = typeof achBatchEntries.$inferSelect;

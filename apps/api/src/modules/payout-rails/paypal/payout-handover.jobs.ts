@@ -1,11 +1,10 @@
 // The payout jobs (payout-handover.service.ts): the hand-over of each attempt, retried with a
 // doubling pause for about an hour before the appraisers are told to pay it by hand, and the
 // rail check every 15 minutes for payouts whose webhook never came.
-import type { JobPayloads } from '../../jobs/job-definitions.ts';
-import { type AnyJobSpec, defineJob } from '../../jobs/job-engine.ts';
-import { recordHandoverGivenUp } from './payout-handover-record.ts';
+import type { JobPayloads } from '../../../jobs/job-definitions.ts';
+import { type AnyJobSpec, defineJob } from '../../../jobs/job-engine.ts';
+import { findTransaction, recordHandoverGivenUp } from '../../payouts/index.ts';
 import { checkPayoutsWithRail, handOverPayout, type PayoutHandoverDeps } from './payout-handover.service.ts';
-import { findTransaction } from './transactions.repository.ts';
 
 /** 30 s, then doubling: the last of 7 tries comes about an hour after the first. */
 export const HANDOVER_RETRY_LIMIT = 6;

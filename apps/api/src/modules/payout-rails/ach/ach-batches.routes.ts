@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@assay/domain';
-import { adminOnly } from '../../access/route-guards.ts';
-import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import { adminOnly } from '../../../access/route-guards.ts';
+import { SIGNED_IN } from '../../../plugins/api-docs.ts';
 import {
   ACH_RETURN_FILE_MAX_CHARS,
   achBatchListSchema,

@@ -20,15 +20,21 @@ import {
   PayoutRailError,
   type PayoutResult,
   type RailReport,
-} from '../../adapters/payouts/payout-adapter.ts';
-import type { Clock, Keys } from '../../context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { JobLogger } from '../../jobs/job-engine.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { decryptJson } from '../../lib/crypto.ts';
-import { recordHandoverGivenUp } from './payout-handover-record.ts';
-import { findTransaction, listPayoutsAwaitingRail, type TransactionRow } from './transactions.repository.ts';
-import { bankDetailsContext, MAX_REFERENCE_LENGTH, movePayout } from './transactions.service.ts';
+} from '../../../adapters/payouts/payout-adapter.ts';
+import type { Clock, Keys } from '../../../context.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { JobLogger } from '../../../jobs/job-engine.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { decryptJson } from '../../../lib/crypto.ts';
+import {
+  bankDetailsContext,
+  findTransaction,
+  listPayoutsAwaitingRail,
+  MAX_REFERENCE_LENGTH,
+  movePayout,
+  recordHandoverGivenUp,
+  type TransactionRow,
+} from '../../payouts/index.ts';
 
 export interface PayoutHandoverDeps {
   db: Db;

@@ -15,12 +15,12 @@ import {
   awaitsApproval,
   payoutApprovalMessages,
 } from '@assay/domain';
-import { type Actor, assertAppraiser } from '../../access/actor.ts';
-import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { decryptJson } from '../../lib/crypto.ts';
-import { writeAuditEntries } from '../audit/index.ts';
-import { bankDetailsContext, movePayout } from '../transactions/index.ts';
+import { type Actor, assertAppraiser } from '../../../access/actor.ts';
+import type { AppContext } from '../../../context.ts';
+import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
+import { decryptJson } from '../../../lib/crypto.ts';
+import { writeAuditEntries } from '../../audit/index.ts';
+import { bankDetailsContext, movePayout } from '../../payouts/index.ts';
 import {
   type AchBatchRow,
   entriesByTraceNumbers,

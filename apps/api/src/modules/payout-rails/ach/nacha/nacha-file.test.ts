@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNachaFile, recount, type ParsedNachaFile } from '../../../../test/support/nacha-parser.ts';
+import { parseNachaFile, recount, type ParsedNachaFile } from '../../../../../test/support/nacha-parser.ts';
 import {
   NachaFieldError,
   nachaIndividualName,

@@ -3,8 +3,8 @@
 // db transaction as the check's own row.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CheckStatus } from '@assay/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import { checks, transactions } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { checks, transactions } from '../../../db/schema/index.ts';
 
 export type CheckRow = typeof checks.$inferSelect;
 export type PayoutRow = typeof transactions.$inferSelect;
