@@ -1,6 +1,7 @@
 // Lint, and the import rules of ARCHITECTURE.md: domain <- api, domain <- web; in web, shared dirs
 // -> features -> app with no feature importing another; in api, routes -> service -> repository,
-// plugins never reach into modules, and only services (not routes) talk to adapters.
+// a module is reached only through its index.ts and the modules sit in tiers (apiTiers), plugins
+// never reach into modules, and only services (not routes) talk to adapters.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
