@@ -6,7 +6,7 @@ import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, shippingLabels, submissions } from '../src/db/schema/index.ts';
-import { createLabelInTransaction } from '../src/modules/shipping-labels/shipping-labels.service.ts';
+import { createLabelInTransaction } from '../src/modules/shipping-labels/index.ts';
 import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';

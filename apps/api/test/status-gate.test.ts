@@ -11,7 +11,7 @@ import type { Database } from '../src/db/client.ts';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { submissions, transactions, users } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { transitionSubmission, updateSubmissionIf } from '../src/modules/submissions/submission-status.repository.ts';
+import { transitionSubmission, updateSubmissionIf } from '../src/modules/submissions/index.ts';
 import { createLinter } from './support/eslint.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
 

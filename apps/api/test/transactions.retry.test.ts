@@ -7,7 +7,7 @@ import { auditLog, payoutEvents, transactions } from '../src/db/schema/index.ts'
 import { decryptJson } from '../src/lib/crypto.ts';
 import { handOverPayout } from '../src/modules/payout-rails/paypal/payout-handover.service.ts';
 import { retryPayout } from '../src/modules/payouts/transactions.retry.service.ts';
-import { bankDetailsContext, movePayout } from '../src/modules/payouts/transactions.service.ts';
+import { bankDetailsContext, movePayout } from '../src/modules/payouts/index.ts';
 import {
   ACCOUNT,
   achDetails,

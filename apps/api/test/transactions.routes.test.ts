@@ -6,7 +6,7 @@ import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, kycRecords, notifications, outbox, submissions, transactions } from '../src/db/schema/index.ts';
 import { decryptJson } from '../src/lib/crypto.ts';
 import { reviewKyc, submitKyc } from '../src/modules/compliance/kyc/kyc.service.ts';
-import { bankDetailsContext } from '../src/modules/payouts/transactions.service.ts';
+import { bankDetailsContext } from '../src/modules/payouts/index.ts';
 import {
   ACCOUNT,
   achDetails,

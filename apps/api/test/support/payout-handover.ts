@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../src/db/client.ts';
 import type { JobPayloads } from '../../src/jobs/job-definitions.ts';
 import { createPgBossEngine } from '../../src/jobs/pg-boss-engine.ts';
 import { handOverPayout, type PayoutHandoverDeps } from '../../src/modules/payout-rails/paypal/payout-handover.service.ts';
-import { payoutsJobs } from '../../src/modules/payout-rails/paypal/payout-handover.jobs.ts';
+import { payoutsJobs } from '../../src/modules/payout-rails/index.ts';
 import { quietLogger, rowsOf } from './jobs.ts';
 import type { TestApp } from './test-app.ts';
 
