@@ -1,6 +1,7 @@
 // Lint, and the import rules of ARCHITECTURE.md: domain <- api, domain <- web; in web, shared dirs
 // -> features -> app with no feature importing another; in api, routes -> service -> repository,
-// plugins never reach into modules, and only services (not routes) talk to adapters.
+// a module is reached only through its index.ts and the modules sit in tiers (apiTiers), plugins
+// never reach into modules, and only services (not routes) talk to adapters.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -32,6 +33,8 @@ const subdirectories = (dir) => {
 };
 const webFeatures = subdirectories('apps/web/src/features');
 const apiModules = subdirectories('apps/api/src/modules');
+// The api's folders beside modules/ (access, adapters, db, jobs, lib, plugins, ...).
+const apiSourceDirs = subdirectories('apps/api/src').filter((dir) => dir !== 'modules');
 // One zone per folder, built from that folder's name and a glob matching every other folder
 // (minimatch wants two or more names inside braces, so a single other name stands alone).
 const againstTheOthers = (names, zone) =>
@@ -42,8 +45,95 @@ const againstTheOthers = (names, zone) =>
         return zone(name, rest.length === 1 ? rest[0] : `{${rest.join(',')}}`);
       });
 
-// Repositories every module may call inside its own transaction, by design: the one writer of a
-// submission's status (decision 017) and the one writer of the audit log.
+// The server's modules in tiers (issue 26). Records own their tables and the commands that touch
+// only them; a record imports only records listed after it (the order comes from the real
+// dependencies). Workflows change several records in one transaction and may import records, views
+// (for the shape of their answer) and the workflows listed after them. Views stitch records into
+// one read and import records only. Tooling serves the operator, not a seller or an appraiser:
+// health probes, demo seeding and key rotation may import records, and no module imports them.
+// Checks, ACH batches and the PayPal hand-over are the payout rails (modules/payout-rails), above
+// the payouts they carry (modules/payouts); webhooks is the webhook-application workflow.
+export const apiTiers = {
+  records: [
+    'payout-rails',
+    'payouts',
+    'compliance',
+    'shipping-labels',
+    'uploads',
+    'offers',
+    'submissions',
+    'ledger',
+    'payout-rates',
+    'users',
+    'notifications',
+    'audit',
+    'pricing',
+    'business',
+  ],
+  workflows: ['webhooks', 'appraisal', 'decline-and-return', 'address-change', 'screening-decisions'],
+  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation'],
+  tooling: ['health', 'demo', 'encryption-keys'],
+};
+const tiered = Object.values(apiTiers).flat();
+const untiered = apiModules.filter((module) => !tiered.includes(module));
+if (untiered.length > 0) {
+  throw new Error(`eslint.config.js: place ${untiered.join(', ')} in a tier of apiTiers (records, workflows, views or tooling).`);
+}
+
+const moduleGlob = (names) => `apps/api/src/modules/${names.length === 1 ? names[0] : `{${names.join(',')}}`}/**`;
+const tierZone = (module, forbidden, message) =>
+  forbidden.length === 0
+    ? []
+    : [{ name: `api-tier-${module}`, target: moduleGlob([module]), from: moduleGlob(forbidden), message }];
+
+function apiModuleZones() {
+  const { records, workflows, views, tooling } = apiTiers;
+  // One public face per module: whoever is outside a module (another module, app.ts, the jobs, the
+  // composition root) imports its index.ts and nothing else of it. Tests may reach inside.
+  const outside = ['apps/api/src/*.ts', `apps/api/src/{${apiSourceDirs.join(',')}}/**`];
+  const publicFaces = apiModules.map((module) => ({
+    name: `api-module-index-${module}`,
+    target: [...outside, ...(apiModules.length > 1 ? [moduleGlob(apiModules.filter((other) => other !== module))] : [])],
+    from: `apps/api/src/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import another module only through its index.ts (modules/${module}/index.ts), its public face.`,
+  }));
+  const tiers = [
+    ...records.flatMap((record, i) =>
+      tierZone(
+        record,
+        [...records.slice(0, i), ...workflows, ...views, ...tooling],
+        'A record imports only the records listed after it in apiTiers (eslint.config.js), never a workflow, a view or tooling.',
+      ),
+    ),
+    ...workflows.flatMap((workflow, i) =>
+      tierZone(
+        workflow,
+        [...workflows.slice(0, i + 1).filter((other) => other !== workflow), ...tooling],
+        'A workflow imports records, views and the workflows listed after it in apiTiers (eslint.config.js).',
+      ),
+    ),
+    ...views.flatMap((view) =>
+      tierZone(
+        view,
+        [...workflows, ...views.filter((other) => other !== view), ...tooling],
+        'A view only reads: it imports records, never a workflow, another view or tooling.',
+      ),
+    ),
+    ...tooling.flatMap((tool) =>
+      tierZone(
+        tool,
+        tooling.filter((other) => other !== tool),
+        'Tooling imports records, not other tooling.',
+      ),
+    ),
+  ];
+  return [...publicFaces, ...tiers];
+}
+
+// Repositories every module may call inside its own transaction, by design, through the index of
+// their module: the one writer of a submission's status (decision 017) and the one writer of the
+// audit log.
 export const sharedWriters = [
   'apps/api/src/modules/submissions/submission-status.repository.ts',
   'apps/api/src/modules/audit/audit.repository.ts',
@@ -59,9 +149,9 @@ const statusGates = [
   },
   {
     table: 'transactions',
-    gate: 'apps/api/src/modules/transactions/payout-status.repository.ts',
+    gate: 'apps/api/src/modules/payouts/payout-status.repository.ts',
     message:
-      'A payout status changes only through transitionPayout (modules/transactions/payout-status.repository.ts, the payout lifecycle).',
+      'A payout status changes only through transitionPayout (modules/payouts/payout-status.repository.ts, the payout lifecycle).',
   },
 ];
 
@@ -111,15 +201,7 @@ export const layerZones = [
     from: ['apps/web/src/features/**', 'apps/web/src/app/**'],
     message: 'Shared code never imports features or the app.',
   },
-  ...againstTheOthers(apiModules, (module, rest) => ({
-    name: `api-module-repository-${module}`,
-    target: `apps/api/src/modules/${module}/**`,
-    from: `apps/api/src/modules/${rest}/**/*.repository.ts`,
-    // no-restricted-paths wants exceptions to a glob `from` as absolute globs; the empty brace
-    // alternative keeps this one a glob however many writers there are.
-    except: [`${root}/{${sharedWriters.join(',')},}`],
-    message: "A module never queries another module's tables: call that module's service.",
-  })),
+  ...apiModuleZones(),
   {
     name: 'api-plugin-module',
     target: 'apps/api/src/plugins/**',
@@ -269,6 +351,14 @@ export default tseslint.config(
     files: layerSources,
     ignores: testFiles,
     rules: layerRule(layerZones),
+  },
+  // config.ts and db/schema still read two things inside modules/compliance (the default screening
+  // threshold, the OFAC list's row types) and stay below the modules; issue 26 item 3 makes them
+  // import nothing from modules, and this exception goes with it.
+  {
+    files: ['apps/api/src/config.ts', 'apps/api/src/db/**/*.ts'],
+    ignores: testFiles,
+    rules: layerRule(layerZones.filter((zone) => zone.name !== 'api-module-index-compliance')),
   },
   // The status gates (decision 017): one function writes submissions.status and one writes
   // transactions.status (the payout lifecycle), so every move is a named transition of

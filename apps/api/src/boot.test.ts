@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoModeFacts } from './boot.ts';
 import { PRODUCTION_ENV } from '../test/support/production-env.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { decideDemoMode } from './modules/demo/demo-mode.ts';
+import { decideDemoMode } from './modules/demo/index.ts';
 
 const PRODUCTION = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://db.internal/assay' };
 const demoMode = (env: Record<string, string>) => decideDemoMode(demoModeFacts(loadConfig(env)));

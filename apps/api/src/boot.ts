@@ -6,9 +6,9 @@ import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';
 import { installJobTables } from './jobs/pg-boss-engine.ts';
-import { sealPlaintextPersonalData } from './modules/encryption-keys/plaintext-sealing.service.ts';
-import { syncAdminEmails } from './modules/users/users.service.ts';
-import type { DemoModeFacts } from './modules/demo/demo-mode.ts';
+import { sealPlaintextPersonalData } from './modules/encryption-keys/index.ts';
+import { syncAdminEmails } from './modules/users/index.ts';
+import type { DemoModeFacts } from './modules/demo/index.ts';
 
 export interface Booted {
   database: Database;

@@ -7,13 +7,13 @@ import { createPayoutAdapter } from './adapters/payouts/index.ts';
 import { createPriceFeed } from './adapters/price-feeds/index.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { type Config, decryptionKeys, type Secrets } from './config.ts';
-import { configureSanctionsScreening } from './modules/compliance/sanctions/screening.service.ts';
+import { configureSanctionsScreening } from './modules/compliance/index.ts';
 import { type Adapters, type AppContext, type Clock, systemClock } from './context.ts';
 import type { Db } from './db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { PricingService } from './modules/pricing/pricing.service.ts';
-import { createIdentity } from './modules/users/identity.ts';
-import { uploadSigningKey } from './modules/uploads/uploads.signing.ts';
+import { PricingService } from './modules/pricing/index.ts';
+import { createIdentity } from './modules/users/index.ts';
+import { uploadSigningKey } from './modules/uploads/index.ts';
 
 export function createAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
   return {

@@ -10,8 +10,8 @@ import type { PriceFeed } from './adapters/price-feeds/index.ts';
 import type { ObjectStorage } from './adapters/storage/object-storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { PricingService } from './modules/pricing/pricing.service.ts';
-import type { Identity } from './modules/users/identity.ts';
+import type { PricingService } from './modules/pricing/index.ts';
+import type { Identity } from './modules/users/index.ts';
 
 export interface Clock {
   now(): Date;

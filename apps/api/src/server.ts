@@ -6,8 +6,13 @@ import { bootDatabase, demoModeFacts, loadConfigOrExit } from './boot.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { gracefulHttpShutdown } from './lib/graceful-shutdown.ts';
 import { SecretsFileError } from './lib/generated-secrets.ts';
-import { demoAccountsExist, describeDemoAccounts, seedDemoIfFresh } from './modules/demo/demo.service.ts';
-import { decideDemoMode, seededDemoExposure } from './modules/demo/demo-mode.ts';
+import {
+  decideDemoMode,
+  demoAccountsExist,
+  describeDemoAccounts,
+  seedDemoIfFresh,
+  seededDemoExposure,
+} from './modules/demo/index.ts';
 import { startupBanner } from './startup-banner.ts';
 import { surviveDatabaseOutages } from './lib/unhandled-rejections.ts';
 

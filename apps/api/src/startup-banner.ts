@@ -4,7 +4,7 @@
 import { GOLD_API_DEFAULT_URL } from './adapters/price-feeds/gold-api.ts';
 import { METALS_DEV_DEFAULT_URL } from './adapters/price-feeds/metals-dev.ts';
 import type { Config } from './config.ts';
-import { type DemoModeDecision, LOOPBACK_HOST } from './modules/demo/demo-mode.ts';
+import { type DemoModeDecision, LOOPBACK_HOST } from './modules/demo/index.ts';
 
 export interface BannerFacts {
   config: Config;

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAttempts, signInClientAttempts } from '../src/db/schema/index.ts';
 import { accountKeyOf, pruneSignInThrottle } from '../src/modules/users/sign-in-throttle.repository.ts';
-import { syncAdminEmails } from '../src/modules/users/users.service.ts';
+import { syncAdminEmails } from '../src/modules/users/index.ts';
 import {
   ACCOUNT_TRIES_PER_WINDOW,
   accountPausedMessage,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shortId } from '@assay/domain';
 import { loadConfig } from '../src/config.ts';
 import { achBatchEntries, achBatches, auditLog, payoutEvents, transactions } from '../src/db/schema/index.ts';
-import { createAchBatch } from '../src/modules/payouts/ach-batches.service.ts';
+import { createAchBatch } from '../src/modules/payout-rails/ach/ach-batches.service.ts';
 import { currentUser, offeredSubmission, postJson, tableText } from './transactions.fixtures.ts';
 import { parseNachaFile, recount } from './support/nacha-parser.ts';
 import { bankReturnFile } from './support/nacha-return-file.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, ledgerLines, notifications, payoutEvents, submissions, transactions } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
-import { movePayout, payoutMessages } from '../src/modules/transactions/transactions.service.ts';
+import { movePayout, payoutMessages } from '../src/modules/payouts/transactions.service.ts';
 import { deleteAllPayouts, insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';

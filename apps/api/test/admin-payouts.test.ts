@@ -7,7 +7,7 @@ import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, kycRecords, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { decryptField } from '../src/lib/crypto.ts';
 import { demoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
-import { idNumberContext } from '../src/modules/kyc/kyc.service.ts';
+import { idNumberContext } from '../src/modules/compliance/index.ts';
 import { ACCOUNT, achDetails, offeredSubmission, postJson, ROUTING } from './transactions.fixtures.ts';
 import { saveAddress } from './support/addresses.ts';
 import { deleteAllPayouts, insertAcceptedPayout } from './support/ledger.ts';

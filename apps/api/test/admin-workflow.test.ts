@@ -18,7 +18,7 @@ import { saveAddress } from './support/addresses.ts';
 import { insertAcceptedPayout } from './support/ledger.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
-import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-addresses.ts';
 import { personalDataContext, sealText } from '../src/lib/personal-data.ts';
 
 const HOUR = 3_600_000;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, kycSubmissionSchema, policeReportFileName } from '@assay/domain';
 import { auditLog, kycRecords, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { personalDataContext, sealText, UNREADABLE } from '../src/lib/personal-data.ts';
-import { reviewKyc, submitKyc } from '../src/modules/kyc/kyc.service.ts';
+import { reviewKyc, submitKyc } from '../src/modules/compliance/kyc/kyc.service.ts';
 import { achDetails, currentUser, insertImage, offeredSubmission, postJson, signUpAdmin } from './transactions.fixtures.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { expectAdminsOnly } from './support/admins-only.ts';

@@ -8,7 +8,7 @@ import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
-import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-addresses.ts';
 
 const HOME = HOME_ADDRESS;
 

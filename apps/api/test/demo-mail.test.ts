@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHHELD_FOR_ADMIN } from '../src/modules/demo/demo-mail.routes.ts';
-import { decideDemoMode, seededDemoExposure } from '../src/modules/demo/demo-mode.ts';
-import { demoAccountsExist, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
+import { decideDemoMode, seededDemoExposure } from '../src/modules/demo/index.ts';
+import { demoAccountsExist, seedDemoIfFresh } from '../src/modules/demo/index.ts';
 import { DEFAULT_PASSWORD, signUp, uniqueAddress } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 

@@ -6,7 +6,7 @@ import { smtpTransport } from '../src/adapters/mail/mail-transport.ts';
 import { outbox } from '../src/db/schema/index.ts';
 import { enqueue, enqueueJob } from '../src/jobs/enqueue.ts';
 import type { JobEngine } from '../src/jobs/job-engine.ts';
-import { outboxJobs } from '../src/modules/notifications/outbox.jobs.ts';
+import { outboxJobs } from '../src/modules/notifications/index.ts';
 import { enqueueEmail } from '../src/modules/notifications/outbox.repository.ts';
 import { DELIVERY_RETRY_DELAY_SECONDS, MAX_EMAIL_ATTEMPTS } from '../src/modules/notifications/outbox.service.ts';
 import { quietLogger, rowsOf, startTestEngine, waitFor } from './support/jobs.ts';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceFeed } from '../src/adapters/price-feeds/index.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import type { JobEngine } from '../src/jobs/job-engine.ts';
-import { pricingJobs } from '../src/modules/pricing/pricing.jobs.ts';
-import { PricingService } from '../src/modules/pricing/pricing.service.ts';
+import { pricingJobs } from '../src/modules/pricing/index.ts';
+import { PricingService } from '../src/modules/pricing/index.ts';
 import { emptyPostgresDatabase, quietLogger, startTestEngine, waitFor } from './support/jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

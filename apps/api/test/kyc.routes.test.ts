@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, kycRecords, notifications, outbox } from '../src/db/schema/index.ts';
 import { decryptField } from '../src/lib/crypto.ts';
 import { personalDataContext } from '../src/lib/personal-data.ts';
-import { idNumberContext, isIdentityVerified, reviewKyc } from '../src/modules/kyc/kyc.service.ts';
+import { idNumberContext, isIdentityVerified, reviewKyc } from '../src/modules/compliance/kyc/kyc.service.ts';
 import { currentUser, insertImage, postJson, signUpAdmin, tableText } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
 import { createTestApp, engines, type TestApp } from './support/test-app.ts';

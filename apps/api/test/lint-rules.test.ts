@@ -1,7 +1,7 @@
 // The import and type-aware rules of eslint.config.js, run through ESLint's Node API on small
 // in-memory files, so a rule that stops firing (a glob typo, a resolver that no longer resolves)
 // fails here instead of letting the layers drift silently.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ type Zone = { name: string; target: string | string[]; from: string | string[]; 
 const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.js')).href)) as {
   layerZones: Zone[];
   sharedWriters: string[];
+  apiTiers: Record<'records' | 'workflows' | 'views' | 'tooling', string[]>;
 };
 
 // The import rules need no type information; leaving it out spares building whole TypeScript
@@ -55,12 +56,54 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(await importRules(file, "export * from './pricing.repository.ts';\n")).not.toContain(rule);
   });
 
-  it.each(config.sharedWriters)('lets every module call the shared writer %s', async (writer) => {
+  it.each(config.sharedWriters)('lets every module call the shared writer %s through its module index', async (writer) => {
     existing(writer);
-    const relative = path.relative('apps/api/src/modules/pricing', writer);
+    const moduleDir = path.dirname(writer);
+    const index = readFileSync(path.join(repoRoot, moduleDir, 'index.ts'), 'utf8');
+    expect(index).toContain(`from './${path.basename(writer)}'`);
+    // A workflow may import every record, so only the public face can make the rule fire here.
+    const face = `export * from '${path.relative('apps/api/src/modules/appraisal', path.join(moduleDir, 'index.ts'))}';\n`;
+    expect(await importRules('apps/api/src/modules/appraisal/lint-probe.service.ts', face)).not.toContain(rule);
+  });
+
+  it('stops a module, and the code beside the modules, importing any file of another module but its index.ts', async () => {
+    existing('apps/api/src/modules/users/users.service.ts');
+    existing('apps/api/src/modules/users/index.ts');
+    const file = 'apps/api/src/modules/appraisal/lint-probe.service.ts';
+    expect(await importRules(file, "export * from '../users/users.service.ts';\n")).toContain(rule);
+    expect(await importRules(file, "export * from '../users/index.ts';\n")).not.toContain(rule);
     expect(
-      await importRules('apps/api/src/modules/pricing/lint-probe.service.ts', `export * from '${relative}';\n`),
+      await importRules('apps/api/src/jobs/lint-probe.ts', "export * from '../modules/users/users.service.ts';\n"),
+    ).toContain(rule);
+    expect(await importRules('apps/api/src/lint-probe.ts', "export * from './modules/users/index.ts';\n")).not.toContain(rule);
+    // Inside its own module, a file imports its neighbours directly.
+    expect(
+      await importRules('apps/api/src/modules/users/lint-probe.service.ts', "export * from './users.service.ts';\n"),
     ).not.toContain(rule);
+  });
+
+  it('places every module of apps/api/src/modules in one tier', () => {
+    const modules = readdirSync(path.join(repoRoot, 'apps/api/src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(Object.values(config.apiTiers).flat().sort()).toEqual(modules);
+  });
+
+  it('keeps the tiers: records import only the records after them, views never a workflow', async () => {
+    const { records, workflows, views } = config.apiTiers;
+    const [upper, lower] = [records[0]!, records[records.length - 1]!];
+    const [workflow, view] = [workflows[0]!, views[0]!];
+    for (const module of [upper, lower, workflow, view]) existing(`apps/api/src/modules/${module}/index.ts`);
+    const probe = (module: string, target: string) =>
+      importRules(`apps/api/src/modules/${module}/lint-probe.service.ts`, `export * from '../${target}/index.ts';\n`);
+    expect(await probe(lower, upper)).toContain(rule);
+    expect(await probe(upper, lower)).not.toContain(rule);
+    expect(await probe(lower, workflow)).toContain(rule);
+    expect(await probe(lower, view)).toContain(rule);
+    expect(await probe(view, workflow)).toContain(rule);
+    expect(await probe(view, lower)).not.toContain(rule);
+    expect(await probe(workflow, lower)).not.toContain(rule);
   });
 
   it('stops a plugin importing any module', async () => {

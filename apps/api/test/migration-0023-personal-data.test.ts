@@ -13,7 +13,7 @@ import { decryptField, decryptJson } from '../src/lib/crypto.ts';
 import { personalDataContext as personal } from '../src/lib/personal-data.ts';
 import { rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
 import { plaintextTables } from '../src/modules/encryption-keys/plaintext-columns.ts';
-import { sealPlaintextPersonalData } from '../src/modules/encryption-keys/plaintext-sealing.service.ts';
+import { sealPlaintextPersonalData } from '../src/modules/encryption-keys/index.ts';
 import { migrationsUpTo } from './support/migrations-up-to.ts';
 
 const KEY_A = 'a'.repeat(64);

@@ -3,8 +3,8 @@
 // that opens it for its owner (issue 11, item 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionPagePath } from '@assay/domain';
-import { notificationContent } from '../src/modules/notifications/email-templates.ts';
-import { notify, notifyAdmins } from '../src/modules/notifications/notifications.service.ts';
+import { notificationContent } from '../src/modules/notifications/index.ts';
+import { notify, notifyAdmins } from '../src/modules/notifications/index.ts';
 import { readMail } from './support/mime.ts';
 import { flushOutbox } from './support/outbox.ts';
 import { signUp } from './support/sessions.ts';

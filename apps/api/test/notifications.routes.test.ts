@@ -2,8 +2,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outbox } from '../src/db/schema/index.ts';
-import { notificationContent } from '../src/modules/notifications/email-templates.ts';
-import { notify, notifyAdmins } from '../src/modules/notifications/notifications.service.ts';
+import { notificationContent } from '../src/modules/notifications/index.ts';
+import { notify, notifyAdmins } from '../src/modules/notifications/index.ts';
 import { postJson, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
 import { flushOutbox } from './support/outbox.ts';

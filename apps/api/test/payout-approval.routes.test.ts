@@ -8,7 +8,7 @@ import { payoutApprovalMessages, type AdminPayout } from '@assay/domain';
 import type { PayoutAdapter, PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
 import { buildSubmission } from '../src/db/factories.ts';
 import { auditLog, submissions, transactions } from '../src/db/schema/index.ts';
-import { handOverPayout } from '../src/modules/transactions/payout-handover.service.ts';
+import { handOverPayout } from '../src/modules/payout-rails/paypal/payout-handover.service.ts';
 import { achDetails, postJson, signUpAdmin, type Person } from './transactions.fixtures.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { expectAdminsOnly } from './support/admins-only.ts';

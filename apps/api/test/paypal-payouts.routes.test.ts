@@ -12,7 +12,7 @@ import {
   checkPayoutsWithRail,
   handOverPayout,
   RAIL_CHECK_AFTER_MINUTES,
-} from '../src/modules/transactions/payout-handover.service.ts';
+} from '../src/modules/payout-rails/paypal/payout-handover.service.ts';
 import { TRANSMISSION_MEMORY_MS } from '../src/modules/webhooks/webhooks.jobs.ts';
 import { pruneTransmissions } from '../src/modules/webhooks/webhooks.repository.ts';
 import { forgeSameCrc32 } from './support/crc32-forgery.ts';

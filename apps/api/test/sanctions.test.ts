@@ -16,8 +16,8 @@ import {
   sanctionsBlocker,
   screenSeller,
 } from '../src/modules/compliance/sanctions/screening.service.ts';
-import { recordKycCheck } from '../src/modules/kyc/kyc.service.ts';
-import { handOverPayout } from '../src/modules/transactions/payout-handover.service.ts';
+import { recordKycCheck } from '../src/modules/compliance/index.ts';
+import { handOverPayout } from '../src/modules/payout-rails/paypal/payout-handover.service.ts';
 import { saveAddress } from './support/addresses.ts';
 import { handoverDeps, installPayoutQueues, queuedHandovers } from './support/payout-handover.ts';
 import { signUp } from './support/sessions.ts';

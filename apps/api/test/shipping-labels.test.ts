@@ -6,12 +6,12 @@ import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, shippingLabels, submissions } from '../src/db/schema/index.ts';
-import { createLabelInTransaction } from '../src/modules/shipping-labels/shipping-labels.service.ts';
+import { createLabelInTransaction } from '../src/modules/shipping-labels/index.ts';
 import { decodeBarcode, readPdf } from './shipping-pdf-reader.ts';
 import { HOME_ADDRESS, saveAddress } from './support/addresses.ts';
 import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from './support/test-app.ts';
-import { openLabelAddresses } from '../src/modules/shipping-labels/label-rows.ts';
+import { openLabelAddresses } from '../src/modules/shipping-labels/label-addresses.ts';
 
 // The phone as a person types it; the stored label shows the normalised one.
 const HOME: ShippingAddressInput = { ...HOME_ADDRESS, phone: '217-555-0134' };

@@ -11,7 +11,7 @@ import type { Database } from '../src/db/client.ts';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { submissions, transactions, users } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { transitionSubmission, updateSubmissionIf } from '../src/modules/submissions/submission-status.repository.ts';
+import { transitionSubmission, updateSubmissionIf } from '../src/modules/submissions/index.ts';
 import { createLinter } from './support/eslint.ts';
 import { createTestDatabase, engines } from './support/test-app.ts';
 
@@ -216,7 +216,7 @@ describe('no second status writer (eslint.config.js)', () => {
   });
 
   it('keeps the payout status to its own gate too, and each gate to its own table', async () => {
-    const payoutGate = 'apps/api/src/modules/transactions/payout-status.repository.ts';
+    const payoutGate = 'apps/api/src/modules/payouts/payout-status.repository.ts';
     const payouts = `import { eq, sql } from 'drizzle-orm';\nimport { transactions } from '../../db/schema/index.ts';\ndeclare const db: any;\n`;
     const lintPayout = async (code: string, file = 'apps/api/src/modules/example/example.repository.ts') => {
       const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { auditLog, notifications, outbox, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { DecryptionError } from '../src/lib/crypto.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
-import { markPayoutSent, revealBankDetails } from '../src/modules/transactions/transactions.service.ts';
+import { markPayoutSent, revealBankDetails } from '../src/modules/payouts/transactions.service.ts';
 import { ACCOUNT, achDetails, currentUser, offeredSubmission, postJson, ROUTING, signUpAdmin } from './transactions.fixtures.ts';
 import { signUp } from './support/sessions.ts';
 import { flushOutbox } from './support/outbox.ts';

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutAdapter, PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
 import { auditLog, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { decryptJson } from '../src/lib/crypto.ts';
-import { handOverPayout } from '../src/modules/transactions/payout-handover.service.ts';
-import { retryPayout } from '../src/modules/transactions/transactions.retry.service.ts';
-import { bankDetailsContext, movePayout } from '../src/modules/transactions/transactions.service.ts';
+import { handOverPayout } from '../src/modules/payout-rails/paypal/payout-handover.service.ts';
+import { retryPayout } from '../src/modules/payouts/transactions.retry.service.ts';
+import { bankDetailsContext, movePayout } from '../src/modules/payouts/index.ts';
 import {
   ACCOUNT,
   achDetails,

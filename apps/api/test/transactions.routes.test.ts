@@ -5,8 +5,8 @@ import { KYC_REQUIRED_MESSAGE } from '@assay/domain';
 import { buildSubmission, buildTransaction } from '../src/db/factories.ts';
 import { auditLog, kycRecords, notifications, outbox, submissions, transactions } from '../src/db/schema/index.ts';
 import { decryptJson } from '../src/lib/crypto.ts';
-import { reviewKyc, submitKyc } from '../src/modules/kyc/kyc.service.ts';
-import { bankDetailsContext } from '../src/modules/transactions/transactions.service.ts';
+import { reviewKyc, submitKyc } from '../src/modules/compliance/kyc/kyc.service.ts';
+import { bankDetailsContext } from '../src/modules/payouts/index.ts';
 import {
   ACCOUNT,
   achDetails,

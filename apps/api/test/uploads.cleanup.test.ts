@@ -11,7 +11,7 @@ import { kycRecords, submissionImages, submissions } from '../src/db/schema/inde
 import { cleanupUploads, ORPHAN_OBJECT_GRACE_MS, photoKey, thumbnailKey } from '../src/modules/uploads/uploads.service.ts';
 import { enqueue } from '../src/jobs/enqueue.ts';
 import type { JobEngine } from '../src/jobs/job-engine.ts';
-import { uploadsJobs } from '../src/modules/uploads/uploads.jobs.ts';
+import { uploadsJobs } from '../src/modules/uploads/index.ts';
 import { quietLogger, rowsOf, startTestEngine, waitFor } from './support/jobs.ts';
 import { startS3Server, type S3TestServer } from './support/s3-server.ts';
 import { signUp } from './support/sessions.ts';

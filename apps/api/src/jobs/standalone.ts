@@ -7,8 +7,8 @@ import { createPriceFeed } from '../adapters/price-feeds/index.ts';
 import { createStorage } from '../adapters/storage/create-storage.ts';
 import { type Config, decryptionKeys, type Secrets } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { mailSenderOf } from '../modules/notifications/outbox.service.ts';
-import { PricingService } from '../modules/pricing/pricing.service.ts';
+import { mailSenderOf } from '../modules/notifications/index.ts';
+import { PricingService } from '../modules/pricing/index.ts';
 import type { JobLogger } from './job-engine.ts';
 import type { JobResources } from './registry.ts';
 

@@ -3,7 +3,7 @@
 // emptying them between tests.
 import type { DbOrTx } from '../../src/db/client.ts';
 import { achBatchEntries, achBatches, checks, ledgerLines, payoutEvents, transactions } from '../../src/db/schema/index.ts';
-import { postOfferAccepted } from '../../src/modules/ledger/ledger.service.ts';
+import { postOfferAccepted } from '../../src/modules/ledger/index.ts';
 
 export async function insertAcceptedPayout(db: DbOrTx, row: typeof transactions.$inferInsert): Promise<void> {
   await db.transaction(async (tx) => {

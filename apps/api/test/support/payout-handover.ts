@@ -1,13 +1,13 @@
 // The payout hand-over job in tests: test apps run no job engine, so a test reads the jobs an
-// acceptance or a retry queued and runs the handler itself (modules/transactions/payout-handover.service.ts).
+// acceptance or a retry queued and runs the handler itself (modules/payout-rails/paypal/payout-handover.service.ts).
 import { sql } from 'drizzle-orm';
 import type { PayoutAdapter } from '../../src/adapters/payouts/payout-adapter.ts';
 import type { Clock } from '../../src/context.ts';
 import type { DbOrTx } from '../../src/db/client.ts';
 import type { JobPayloads } from '../../src/jobs/job-definitions.ts';
 import { createPgBossEngine } from '../../src/jobs/pg-boss-engine.ts';
-import { handOverPayout, type PayoutHandoverDeps } from '../../src/modules/transactions/payout-handover.service.ts';
-import { payoutsJobs } from '../../src/modules/transactions/payouts.jobs.ts';
+import { handOverPayout, type PayoutHandoverDeps } from '../../src/modules/payout-rails/paypal/payout-handover.service.ts';
+import { payoutsJobs } from '../../src/modules/payout-rails/index.ts';
 import { quietLogger, rowsOf } from './jobs.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -2,7 +2,7 @@
 // (lib/personal-data.ts), since the tables' CHECKs refuse them in clear.
 import type { ShippingAddress } from '@assay/domain';
 import { personalDataContext, sealAddress } from '../../src/lib/personal-data.ts';
-import { sealLabelAddresses } from '../../src/modules/shipping-labels/label-rows.ts';
+import { sealLabelAddresses } from '../../src/modules/shipping-labels/label-addresses.ts';
 
 /** A label row with its two addresses sealed to its id. */
 export function sealedLabel<T extends { id: string; sender: ShippingAddress; receiver: ShippingAddress }>(

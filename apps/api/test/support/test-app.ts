@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync, InjectOptions, RouteOptions }
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase, type PgliteThread } from '../../src/db/client.ts';
-import { syncAdminEmails } from '../../src/modules/users/users.service.ts';
+import { syncAdminEmails } from '../../src/modules/users/index.ts';
 import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
 import { runTemplates, takeTestDatabase } from './test-databases.ts';
 

@@ -1,7 +1,7 @@
 // Picks how payouts move: by hand (the manual rail: an appraiser pays and records the reference),
 // and PayPal payouts by PayPal's Payouts API when PAYPAL_* are set (tested against a loopback
 // stand-in of its API, test/support/fake-paypal.ts). ACH payouts go out in Nacha files an appraiser
-// downloads (modules/payouts), so they stay pending here.
+// downloads (modules/payout-rails/ach), so they stay pending here.
 import type { Config } from '../../config.ts';
 import { manualPayouts } from './manual.ts';
 import type { PayoutAdapter } from './payout-adapter.ts';

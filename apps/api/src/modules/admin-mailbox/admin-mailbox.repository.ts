@@ -4,8 +4,8 @@
 import { and, eq, getTableColumns, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissionCounts, submissions } from '../../db/schema/index.ts';
-import { inboundParcelColumn } from '../shipping-labels/label-rows.ts';
-import { photoIdsColumn } from '../submissions/submission-rows.ts';
+import { inboundParcelColumn } from '../shipping-labels/index.ts';
+import { photoIdsColumn } from '../submissions/index.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 

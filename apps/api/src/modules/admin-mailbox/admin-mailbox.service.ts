@@ -1,7 +1,7 @@
 // The appraisers' mailbox (SPEC 2 "Admin mailbox") as a read model: the paged list and its
 // counts, and one submission in full with its history. It changes nothing: the appraisal
-// commands live in modules/appraisal, identity checks in modules/kyc, the payouts queue in
-// modules/transactions.
+// commands live in modules/appraisal, identity checks in modules/compliance/kyc, the payouts queue in
+// modules/payouts.
 import {
   ALERT_WINDOW_HOURS,
   adminMessages,
@@ -20,19 +20,17 @@ import {
   submissionCategories,
   trackingEventText,
 } from '@assay/domain';
-import { inboundParcelStates, type ParcelState, parcelStateOf } from '../shipping-labels/label-rows.ts';
-import { offerHistoryOf } from '../offers/offers.service.ts';
+import { inboundParcelStates, type ParcelState, parcelStateOf } from '../shipping-labels/index.ts';
+import { offerHistoryOf } from '../offers/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { hasBrokenText } from '../../lib/broken-input.ts';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { type AuditRef } from '../audit/audit.repository.ts';
-import { appraiserHistory } from '../audit/audit.service.ts';
-import { latestKycRecord } from '../kyc/kyc.service.ts';
-import { findSubmissionRow, photoIdsOfSubmissions } from '../submissions/submission-rows.ts';
-import { toSubmissionDto } from '../submissions/submissions.service.ts';
-import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
+import { appraiserHistory, type AuditRef } from '../audit/index.ts';
+import { latestKycRecord } from '../compliance/index.ts';
+import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
+import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 import {
   compactCountRows,
   countPendingWithDeadlineBetween,

@@ -36,31 +36,24 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/admin-mailbox.service.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { complianceAtReceipt } from '../compliance/compliance.service.ts';
-import { latestKycRecord } from '../kyc/kyc.service.ts';
-import { notificationContent, offerNotificationContent } from '../notifications/email-templates.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { adminSubmissionOf } from '../admin-mailbox/index.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { complianceAtReceipt, latestKycRecord } from '../compliance/index.ts';
+import { notificationContent, notify, offerNotificationContent } from '../notifications/index.ts';
+import { comparableLines, currentOfferOf, linesOfOffer, type NewOfferLine, recordOfferVersion } from '../offers/index.ts';
+import { currentPayoutRates } from '../payout-rates/index.ts';
+import { createLabelInTransaction } from '../shipping-labels/index.ts';
 import {
-  comparableLines,
-  currentOfferOf,
-  linesOfOffer,
-  type NewOfferLine,
-  recordOfferVersion,
-} from '../offers/offers.service.ts';
-import { currentPayoutRates } from '../payout-rates/payout-rates.service.ts';
-import { createLabelInTransaction } from '../shipping-labels/shipping-labels.service.ts';
-import {
+  findSubmissionRow,
   kycNotYetRequested,
+  lockSubmissionRow,
   type SubmissionChanges,
   type SubmissionRow,
   transitionSubmission,
   updateSubmissionIf,
-} from '../submissions/submission-status.repository.ts';
-import { findSubmissionRow, lockSubmissionRow } from '../submissions/submission-rows.ts';
-import { attachIntakePhotos } from '../uploads/uploads.service.ts';
-import { shippingAddressOf } from '../users/users.address.service.ts';
+} from '../submissions/index.ts';
+import { attachIntakePhotos } from '../uploads/index.ts';
+import { shippingAddressOf } from '../users/index.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
 
 /**

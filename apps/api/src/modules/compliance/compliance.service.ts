@@ -31,11 +31,10 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { personalDataContext, sealOptionalText } from '../../lib/personal-data.ts';
 import { conflict, InvalidInputError, notFound } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { isIdentityVerified } from '../kyc/kyc.service.ts';
-import { type SubmissionRow, updateSubmissionIf } from '../submissions/submission-status.repository.ts';
-import { findSubmissionRow, lockSubmissionRow } from '../submissions/submission-rows.ts';
-import { addressStateOf, payeeNameOf } from '../users/users.address.service.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { isIdentityVerified } from './kyc/kyc.service.ts';
+import { findSubmissionRow, lockSubmissionRow, type SubmissionRow, updateSubmissionIf } from '../submissions/index.ts';
+import { addressStateOf, payeeNameOf } from '../users/index.ts';
 import { findSellerStatement, insertSellerStatement } from './seller-statements.repository.ts';
 
 type ComplianceConfig = Pick<AppContext['config'], 'compliance'>;

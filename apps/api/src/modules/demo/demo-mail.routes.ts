@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoMailboxSchema } from '@assay/domain';
 import { notFound } from '../../lib/app-error.ts';
-import { composeEmail, latestEmails } from '../notifications/outbox.service.ts';
+import { composeEmail, latestEmails } from '../notifications/index.ts';
 import { isLoopbackAddress } from './demo-mode.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
   type WeightUnit,
 } from '@assay/domain';
 import { simulatedStartingPrices } from '../../adapters/price-feeds/simulated.ts';
-import type { NewOfferLine } from '../offers/offers.service.ts';
+import type { NewOfferLine } from '../offers/index.ts';
 
 interface BasisLine {
   description: string;

@@ -3,8 +3,8 @@
 // re-encoding, thumbnail, storage), so they behave exactly like real photos on every page.
 import sharp from 'sharp';
 import type { Actor } from '../../access/actor.ts';
-import { attachSeedPhotos } from '../submissions/submissions.service.ts';
-import { createUploadUrl, receiveUpload, type UploadsContext } from '../uploads/uploads.service.ts';
+import { attachSeedPhotos } from '../submissions/index.ts';
+import { createUploadUrl, receiveUpload, type UploadsContext } from '../uploads/index.ts';
 import { demoItemKind, demoPhotoSvg } from './demo-photo-art.ts';
 
 /** Primary and Detail: two of the form's four slots, as a careful seller would fill them. */

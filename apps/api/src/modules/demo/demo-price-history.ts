@@ -4,7 +4,7 @@
 // itself starts. Never used with a real feed: made-up history must not sit next to real prices.
 import { metalItemTypes, metalPricesFromSpot, SIMULATED_PRICE_SOURCE, type SpotPrices } from '@assay/domain';
 import { nextSimulatedSpots, simulatedStartingPrices } from '../../adapters/price-feeds/simulated.ts';
-import type { PriceHistoryEntry } from '../pricing/pricing.service.ts';
+import type { PriceHistoryEntry } from '../pricing/index.ts';
 
 export const DEMO_HISTORY_HOURS = 25;
 export const DEMO_HISTORY_STEP_MINUTES = 15;

@@ -2,16 +2,16 @@
 // submissions in every status. Never in production (demo-mode.ts decides when).
 import { randomBytes } from 'node:crypto';
 import { type AuditAction, DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
-import { type AuditEntryInput, writeAuditEntries } from '../audit/audit.repository.ts';
+import { type AuditEntryInput, writeAuditEntries } from '../audit/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { Auth } from '../users/identity.ts';
+import type { Auth } from '../users/index.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
-import { postOfferAccepted } from '../ledger/ledger.service.ts';
+import { postOfferAccepted } from '../ledger/index.ts';
 import { encryptField } from '../../lib/crypto.ts';
 import { personalDataContext, sealText } from '../../lib/personal-data.ts';
-import { idNumberContext, recordKycCheck } from '../kyc/kyc.service.ts';
-import { recordPriceHistory } from '../pricing/pricing.service.ts';
-import { recordPastOffer } from '../offers/offers.service.ts';
+import { idNumberContext, recordKycCheck } from '../compliance/index.ts';
+import { recordPriceHistory } from '../pricing/index.ts';
+import { recordPastOffer } from '../offers/index.ts';
 import { demoOfferLines } from './demo-offers.ts';
 import { demoQuote } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
@@ -19,7 +19,7 @@ import { addDemoPhotos } from './demo-photos.ts';
 import { type DemoAccount, demoAccounts, demoStaff } from './demo-accounts.ts';
 
 export { demoAccounts, describeDemoAccounts } from './demo-accounts.ts';
-import type { UploadsContext } from '../uploads/uploads.service.ts';
+import type { UploadsContext } from '../uploads/index.ts';
 import {
   countUsers,
   countUsersWithEmails,

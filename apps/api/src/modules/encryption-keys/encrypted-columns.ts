@@ -5,8 +5,8 @@ import { getTableName, type Table } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checks, kycRecords, sellerStatements, shippingLabels, transactions, users } from '../../db/schema/index.ts';
 import { personalDataContext as personal } from '../../lib/personal-data.ts';
-import { idNumberContext } from '../kyc/kyc.service.ts';
-import { bankDetailsContext } from '../transactions/transactions.service.ts';
+import { idNumberContext } from '../compliance/index.ts';
+import { bankDetailsContext } from '../payouts/index.ts';
 
 export interface EncryptedColumn {
   table: PgTable;

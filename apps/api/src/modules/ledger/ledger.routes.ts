@@ -1,11 +1,10 @@
-// The appraisers' view of the ledger: the reconciliation (payouts whose rail state and ledger
-// disagree; empty when all agree) and each account's balance. Admins only, before anything is read.
+// The appraisers' view of the ledger: each account's balance (the reconciliation is its own view,
+// modules/reconciliation). Admins only, before anything is read.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
-import { ledgerReconciliation } from './ledger-reconciliation.service.ts';
-import { ledgerBalancesSchema, ledgerReconciliationSchema } from './ledger.schemas.ts';
+import { ledgerBalancesSchema } from './ledger.schemas.ts';
 import { ledgerBalances } from './ledger.service.ts';
 
 export async function ledgerRoutes(app: FastifyInstance) {
@@ -13,22 +12,6 @@ export async function ledgerRoutes(app: FastifyInstance) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', adminOnly(app));
     const a = admin.withTypeProvider<ZodTypeProvider>();
-
-    a.get(
-      '/api/admin/ledger/reconciliation',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Lists payouts whose rail state and ledger disagree, each with why; empty when all agree.',
-          security: SIGNED_IN,
-          response: { 200: ledgerReconciliationSchema },
-        },
-      },
-      async (request) => {
-        await app.requireAdmin(request);
-        return ledgerReconciliation(ctx.db);
-      },
-    );
 
     a.get(
       '/api/admin/ledger/balances',

@@ -6,10 +6,9 @@ import { dollarsToCents, formatOfferDeadline, isOfferLapsed } from '@assay/domai
 import type { Db } from '../../db/client.ts';
 import type { JobPayloads } from '../../jobs/job-definitions.ts';
 import { type AnyJobSpec, defineJob } from '../../jobs/job-engine.ts';
-import { listAuditEntries, writeAuditEntry } from '../audit/audit.repository.ts';
-import { offerNotificationContent } from '../notifications/email-templates.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { listAuditEntries, writeAuditEntry } from '../audit/index.ts';
+import { notify, offerNotificationContent } from '../notifications/index.ts';
+import { lockSubmissionRow } from '../submissions/index.ts';
 import { findCurrentOffer, findOfferById } from './offers.repository.ts';
 
 export type OfferReminderOutcome = 'sent' | 'already-sent' | 'not-current' | 'lapsed' | 'gone';

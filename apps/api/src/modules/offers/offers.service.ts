@@ -24,10 +24,9 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { offerNotificationContent } from '../notifications/email-templates.ts';
-import { notifyAdmins } from '../notifications/notifications.service.ts';
-import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { notifyAdmins, offerNotificationContent } from '../notifications/index.ts';
+import { lockSubmissionRow } from '../submissions/index.ts';
 import {
   closeOffer,
   findCurrentOffer,

@@ -15,7 +15,7 @@ import { accessMessages, assertAppraiser, type Actor } from '../../access/actor.
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { writeAuditEntry } from '../audit/index.ts';
 import {
   insertPayoutRate,
   latestPayoutRateRows,

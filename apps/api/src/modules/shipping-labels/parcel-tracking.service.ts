@@ -6,7 +6,7 @@
 import { isTrackingNews, isTrackingStatus, trackingAuditAction, type TrackingStatus } from '@assay/domain';
 import type { TrackingEvent } from '../../adapters/carriers/easypost-webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { writeAuditEntry } from '../audit/index.ts';
 import { insertTrackingEvent, newestEventOfLabel } from './parcel-tracking.repository.ts';
 import { lockLabelByTrackingNumber } from './shipping-labels.repository.ts';
 

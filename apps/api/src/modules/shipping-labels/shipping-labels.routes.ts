@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLabelSchema, declineOfferResponseSchema, idSchema, shippingLabelSchema } from '@assay/domain';
+import { createLabelSchema, idSchema, shippingLabelSchema } from '@assay/domain';
 import { z } from 'zod';
-import { declineOffer } from './shipping-labels.decline.service.ts';
 import { createInboundLabel, getLabelPdf, getLatestLabel } from './shipping-labels.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { signedInOnly } from '../../access/route-guards.ts';
@@ -69,22 +68,5 @@ export async function shippingLabelsRoutes(app: FastifyInstance) {
           .send(pdf)
       );
     },
-  );
-
-  // Registered here because declining makes the return label; the other /api/submissions routes
-  // live in the submissions module.
-  r.post(
-    '/api/submissions/:id/decline',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ['submissions'],
-        summary: 'Declines the offer and makes the return label.',
-        security: SIGNED_IN,
-        params: z.object({ id: idSchema('submission') }),
-        response: { 200: declineOfferResponseSchema },
-      },
-    },
-    async (request) => declineOffer(ctx, await app.requireUser(request), request.params),
   );
 }

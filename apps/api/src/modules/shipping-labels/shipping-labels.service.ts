@@ -26,9 +26,9 @@ import { markOutsideEffect } from '../../db/transaction-retry.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { findSubmissionRow, lockSubmissionRow, type SubmissionRow } from '../submissions/submission-rows.ts';
-import { shippingAddressOf } from '../users/users.address.service.ts';
-import { openLabelAddresses, sealLabelAddresses } from './label-rows.ts';
+import { findSubmissionRow, lockSubmissionRow, type SubmissionRow } from '../submissions/index.ts';
+import { shippingAddressOf } from '../users/index.ts';
+import { openLabelAddresses, sealLabelAddresses } from './label-addresses.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
   findLabel,
@@ -38,7 +38,7 @@ import {
   type LabelRow,
   setLabelImageKey,
 } from './shipping-labels.repository.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
+import { writeAuditEntry } from '../audit/index.ts';
 
 export function toLabelDto(row: LabelRow): ShippingLabel {
   return {

@@ -7,18 +7,11 @@ import {
   createSubmissionSchema,
   idSchema,
   requiredSubmissionFieldsMessage,
-  submissionDetailSchema,
   submissionListSchema,
   submissionSchema,
 } from '@assay/domain';
 import { badRequest } from '../../lib/app-error.ts';
-import {
-  addSubmissionImages,
-  createSubmission,
-  getSubmissionDetail,
-  listSubmissions,
-  requestConsignment,
-} from './submissions.service.ts';
+import { addSubmissionImages, createSubmission, listSubmissions, requestConsignment } from './submissions.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { signedInOnly } from '../../access/route-guards.ts';
 
@@ -71,21 +64,6 @@ export async function submissionsRoutes(app: FastifyInstance) {
       const created = await createSubmission(ctx, user, request.body);
       return reply.code(201).send(created);
     },
-  );
-
-  r.get(
-    '/api/submissions/:id',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ['submissions'],
-        summary: "Shows one of the signed-in client's submissions with its history.",
-        security: SIGNED_IN,
-        params: submissionParams,
-        response: { 200: submissionDetailSchema },
-      },
-    },
-    async (request) => getSubmissionDetail(ctx, await app.requireUser(request), request.params),
   );
 
   r.post(

@@ -17,19 +17,14 @@ import {
   preliminaryQuote,
   type QuoteBasis,
   uploadMessages,
-  trackingEventText,
 } from '@assay/domain';
-import { offerHistoryOf } from '../offers/offers.service.ts';
-import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
+import { type Actor, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
-import { writeAuditEntry } from '../audit/audit.repository.ts';
-import { submissionComplianceOf } from '../compliance/compliance.service.ts';
-import { submissionTimeline } from '../audit/audit.service.ts';
-import { notificationContent } from '../notifications/email-templates.ts';
-import { notify, notifyAdmins } from '../notifications/notifications.service.ts';
-import { currentPayoutRates } from '../payout-rates/payout-rates.service.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { notificationContent, notify, notifyAdmins } from '../notifications/index.ts';
+import { currentPayoutRates } from '../payout-rates/index.ts';
 import {
   attachImage,
   countImagesOfSubmission,
@@ -43,8 +38,6 @@ import {
   type SubmissionDtoSource,
   touchSubmission,
 } from './submissions.repository.ts';
-import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/label-rows.ts';
-import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
 
 export { imageUrl };
 
@@ -199,51 +192,6 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
     return created;
   });
   return toSubmissionDto(row, imageIds, actor);
-}
-
-export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
-  const row = visibleTo(viewer, await findSubmissionById(db, id), 'Submission');
-  const [images, timeline, labels, transaction, offers, parcels, compliance] = await Promise.all([
-    imageIdsBySubmission(db, [id]),
-    submissionTimeline(db, viewer, id),
-    labelsOfSubmission(db, id),
-    transactionOfSubmission(db, id),
-    offerHistoryOf(db, id, clock.now()),
-    inboundParcelStates(db, [id]),
-    submissionComplianceOf(db, row),
-  ]);
-  const parcel = parcels.get(id);
-  const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
-  const returned = labels.find((l) => l.direction === 'return') ?? null;
-  const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
-  return {
-    ...toSubmissionDto(row, images.get(id) ?? [], viewer, openValidUntil(offers.offer)),
-    timeline,
-    label: summary(inbound),
-    returnLabel: summary(returned),
-    parcel: parcel
-      ? {
-          status: parcel.status,
-          detail: trackingEventText({
-            status: parcel.status,
-            message: parcel.message,
-            location: parcel.location,
-            at: parcel.occurredAt,
-          }),
-          at: parcel.occurredAt.toISOString(),
-        }
-      : null,
-    transaction: transaction ? toTransactionDto(transaction) : null,
-    // The shipping module records 'yes' or 'no' on the return label it made.
-    freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
-    consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
-    ...offers,
-    compliance,
-  };
-}
-
-function openValidUntil(offer: { status: string; validUntil: string } | null): Date | null {
-  return offer?.status === 'open' ? new Date(offer.validUntil) : null;
 }
 
 /** The locked submission of its owner; others get 404 (admins, who may see it, a 403). */

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { type Actor, ownedBy, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertCanAddPhoto, isSubmissionOwnedBy } from '../submissions/submissions.service.ts';
+import { assertCanAddPhoto, isSubmissionOwnedBy } from '../submissions/index.ts';
 import { imageIdOfKey, keysOfImage, orphanedKeys, PHOTO_FOLDERS, photoKey, thumbnailKey } from './uploads.keys.ts';
 import { processPhoto } from './uploads.processing.ts';
 import {

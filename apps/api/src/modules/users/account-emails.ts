@@ -1,6 +1,6 @@
 // The e-mails about the account itself. Plain text, each saying what happened, what to do and what
 // to do if it was not you; the links carry one-time tokens and are never logged.
-import type { OutgoingEmail } from '../notifications/outbox.service.ts';
+import type { OutgoingEmail } from '../notifications/index.ts';
 
 export function verifyEmailMessage(to: string, url: string): OutgoingEmail {
   return {

@@ -16,7 +16,7 @@ import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/index.ts';
 import { identityLogger } from '../../lib/logger.ts';
-import { enqueueEmail } from '../notifications/outbox.service.ts';
+import { enqueueEmail } from '../notifications/index.ts';
 import { existingAccountSignUpMessage, resetPasswordMessage, verifyEmailMessage } from './account-emails.ts';
 import { delegateTo, passwordHasherFor, prepareDummyHash, verifyAgainstDummy } from './password-hashing.ts';
 import { namesFromClaims } from './provider-names.ts';

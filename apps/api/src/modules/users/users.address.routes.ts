@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addressResponseSchema, shippingAddressSchema } from '@assay/domain';
-import { getShippingAddress, updateShippingAddress } from './users.address.service.ts';
+import { addressResponseSchema } from '@assay/domain';
+import { getShippingAddress } from './users.address.service.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { signedInOnly } from '../../access/route-guards.ts';
 
@@ -26,25 +26,6 @@ export async function userAddressRoutes(app: FastifyInstance) {
       const user = await app.requireUser(request);
       reply.header('cache-control', 'no-store');
       return getShippingAddress(ctx, user);
-    },
-  );
-
-  r.put(
-    '/api/users/me/address',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ['account'],
-        summary: "Saves the signed-in person's shipping address.",
-        security: SIGNED_IN,
-        body: shippingAddressSchema,
-        response: { 200: addressResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await app.requireUser(request);
-      reply.header('cache-control', 'no-store');
-      return updateShippingAddress(ctx, user, request.body);
     },
   );
 }

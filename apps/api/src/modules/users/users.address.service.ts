@@ -3,8 +3,7 @@
 import type { AddressResponse, ShippingAddress } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { followCorrectedSender } from '../shipping-labels/label-rows.ts';
-import { findNameAndPostalArea, findPostalArea, findShippingAddress, saveShippingAddress } from './users.address.repository.ts';
+import { findNameAndPostalArea, findPostalArea, findShippingAddress } from './users.address.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DecryptionKeys } from '../../lib/crypto.ts';
 import { openAddress, personalDataContext } from '../../lib/personal-data.ts';
@@ -57,21 +56,4 @@ export async function payeeOf(
 
 export async function getShippingAddress({ db, keys }: AppContext, actor: Actor): Promise<AddressResponse> {
   return { address: await findShippingAddress(db, keys.decryptionKeys, actor.id) };
-}
-
-/**
- * Saves the address. A client who fixes a typo after printing a sample label reprints it with
- * the corrected sender, as long as the parcel has not reached us (status new); labels valid for
- * postage stay as registered with their carrier.
- */
-export async function updateShippingAddress(
-  { db, keys }: AppContext,
-  actor: Actor,
-  address: ShippingAddress,
-): Promise<AddressResponse> {
-  await db.transaction(async (tx) => {
-    await saveShippingAddress(tx, keys.encryptionKey, actor.id, address);
-    await followCorrectedSender(tx, keys.encryptionKey, actor.id, address);
-  });
-  return { address };
 }

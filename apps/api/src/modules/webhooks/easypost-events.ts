@@ -13,9 +13,9 @@ import type { CarrierAdapter } from '../../adapters/carriers/carrier.ts';
 import type { TrackingEvent } from '../../adapters/carriers/easypost-webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobLogger } from '../../jobs/job-engine.ts';
-import { recordReturnDelivered } from '../appraisal/appraisal.service.ts';
-import { applyTrackingEvent } from '../shipping-labels/parcel-tracking.service.ts';
-import { lockSubmissionRow } from '../submissions/submission-rows.ts';
+import { recordReturnDelivered } from '../appraisal/index.ts';
+import { applyTrackingEvent } from '../shipping-labels/index.ts';
+import { lockSubmissionRow } from '../submissions/index.ts';
 
 /** Statuses confirmed with the carrier before they are applied. */
 const CONFIRMED_STATUSES: ReadonlySet<TrackingStatus> = new Set(['delivered', 'returned_to_sender']);

@@ -8,7 +8,7 @@ import { payoutAttemptOf } from '../../adapters/payouts/paypal/paypal-rail.ts';
 import type { PayPalItemEvent } from '../../adapters/payouts/paypal/paypal-webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobLogger } from '../../jobs/job-engine.ts';
-import { applyRailReport, type RailReportOutcome } from '../transactions/payout-handover.service.ts';
+import { applyRailReport, type RailReportOutcome } from '../payout-rails/index.ts';
 
 /**
  * PayPal's own report of the item the event names; null when PayPal does not know the item (or has

@@ -14,8 +14,8 @@ import { type Actor, assertAppraiser } from '../../../access/actor.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../lib/app-error.ts';
 import { toCsv } from '../../../lib/csv.ts';
-import { writeAuditEntry } from '../../audit/audit.repository.ts';
-import { readLabelAddressesForReport } from '../../shipping-labels/label-rows.ts';
+import { writeAuditEntry } from '../../audit/index.ts';
+import { readLabelAddressesForReport } from '../../shipping-labels/index.ts';
 import {
   chooseKycRecord,
   decryptIdNumber,

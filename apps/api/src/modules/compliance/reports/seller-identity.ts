@@ -5,7 +5,7 @@ import type { ShippingAddress } from '@assay/domain';
 import type { kycRecords, users } from '../../../db/schema/index.ts';
 import { DecryptionError, decryptField } from '../../../lib/crypto.ts';
 import { personalDataContext, readAddressForReport, readTextForReport, UNREADABLE } from '../../../lib/personal-data.ts';
-import { idNumberContext } from '../../kyc/kyc.service.ts';
+import { idNumberContext } from '../kyc/kyc.service.ts';
 
 type KycRecordRow = typeof kycRecords.$inferSelect;
 

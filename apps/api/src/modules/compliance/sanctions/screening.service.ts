@@ -11,8 +11,8 @@ import {
 } from '@assay/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { writeAuditEntries, type AuditEntryInput } from '../../audit/audit.repository.ts';
-import { payeeNameOf } from '../../users/users.address.service.ts';
+import { type AuditEntryInput, writeAuditEntries } from '../../audit/index.ts';
+import { payeeNameOf } from '../../users/index.ts';
 import { DEFAULT_SCREENING_THRESHOLD, screenName } from './name-screening.ts';
 import { activeSanctionsList, NO_LIST_MESSAGE } from './sanctions-list.service.ts';
 import {

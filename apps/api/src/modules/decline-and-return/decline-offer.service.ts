@@ -1,0 +1,128 @@
+// Declining an offer (DECISIONS "Submissions and their life", "Declining an offer"): the client
+// says no to an offered submission, it becomes returning (DECISIONS "Returning": returned once
+// it is delivered back), and a return label from Assay's receiving
+// address to the client is made at once, saying who pays the trip back. Free return shipping when
+// the offer is at least 20% below the estimate (qualifiesForFreeReturn).
+import {
+  type DeclineOfferResponse,
+  dollarsToCents,
+  labelInsuredValueCents,
+  qualifiesForFreeReturn,
+  statusBadgeLabel,
+} from '@assay/domain';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { notificationContent, notify } from '../notifications/index.ts';
+import { closeCurrentOffer } from '../offers/index.ts';
+import {
+  lockSubmissionRow,
+  photoIdsOfSubmissions,
+  toSubmissionDto,
+  transitionSubmission,
+  updateSubmissionIf,
+} from '../submissions/index.ts';
+import { shippingAddressOf } from '../users/index.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { addressRequired, createLabelInTransaction, toLabelDto } from '../shipping-labels/index.ts';
+
+function cannotDecline(status: string | undefined) {
+  if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
+  if (status === 'returned') return conflict('You have already declined this offer; your item was delivered back to you.');
+  if (status === 'completed') return conflict('This offer was already accepted and paid, so it can no longer be declined.');
+  return conflict(`Only an offer that is ready can be declined; this submission is "${statusBadgeLabel(status)}".`);
+}
+
+export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<DeclineOfferResponse> {
+  return ctx.db.transaction(async (tx) => {
+    // The submission first, as every transaction that changes it does (decision 024).
+    const submission = await lockSubmissionRow(tx, id);
+    if (!submission) throw notFound('Submission');
+    if (submission.userId !== actor.id) {
+      // Clients must not learn that someone else's submission exists; appraisers may see it anyway.
+      throw actor.isAdmin ? forbidden('Only the client who owns this submission can decline its offer.') : notFound('Submission');
+    }
+    if (submission.status !== 'offered') throw cannotDecline(submission.status);
+    // The item goes back to this address, so it is asked for before anything changes.
+    const clientAddress = await shippingAddressOf(tx, ctx.keys.decryptionKeys, actor.id);
+    if (!clientAddress) throw addressRequired();
+
+    // Conditional: of two declines, or a decline racing a payout, exactly one moves the row.
+    const declined = await transitionSubmission(tx, {
+      id: submission.id,
+      transition: 'decline',
+      refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
+    });
+    // The offer version the seller declined says so in the offer history.
+    await closeCurrentOffer(tx, declined.id, 'declined');
+
+    let returned = declined;
+    const offerCents = dollarsToCents(returned.finalOffer ?? '');
+    const freeReturn =
+      offerCents !== null && qualifiesForFreeReturn(offerCents, returned.preliminaryQuoteMin, returned.preliminaryQuoteMax);
+    const insuredValueCents = labelInsuredValueCents(
+      returned.preliminaryQuoteMax,
+      returned.finalOffer,
+      ctx.config.insuredLimitCents,
+    );
+    if (insuredValueCents === null) {
+      // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
+      throw conflict('This submission has no offer amount to insure the return for. Please contact support.');
+    }
+    const label = await createLabelInTransaction(
+      tx,
+      ctx.carrier,
+      ctx.keys.encryptionKey,
+      {
+        direction: 'return',
+        submission: returned,
+        sender: ctx.config.receivingLabelAddress,
+        receiver: clientAddress,
+        insuredValueCents,
+        freeReturn,
+      },
+      ctx.storage,
+    );
+    // A return label exists only once the submission is returned, which happens once.
+    if (!label) throw conflict('This submission already has a return label. Please contact support.');
+    // The seller's card shows where the parcel is while it is returning.
+    const tracked = await updateSubmissionIf(
+      tx,
+      declined.id,
+      { status: declined.status, version: declined.version },
+      { returnTrackingNumber: label.trackingNumber },
+    );
+    if (!tracked) throw conflict('This submission changed while it was declined. Please reload and try again.');
+    returned = tracked;
+
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'submission',
+      entityId: returned.id,
+      action: 'offer_declined',
+      fromStatus: 'offered',
+      toStatus: 'returning',
+      // One timeline entry for the client's one action: the return label is part of it.
+      changes: {
+        freeReturn,
+        returnLabelId: label.id,
+        trackingNumber: label.trackingNumber,
+        carrier: label.carrier,
+        insuredValue: label.insuredValue,
+      },
+    });
+    await notify(tx, {
+      userId: actor.id,
+      submissionId: returned.id,
+      email: true,
+      ...notificationContent.itemReturned({ submissionId: returned.id, freeReturn, trackingNumber: label.trackingNumber }),
+    });
+
+    const images = await photoIdsOfSubmissions(tx, [returned.id]);
+    return {
+      submission: toSubmissionDto(returned, images.get(returned.id) ?? [], actor),
+      returnLabel: toLabelDto(label),
+      freeReturn,
+    };
+  });
+}

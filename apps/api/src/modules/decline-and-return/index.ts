@@ -1,0 +1,2 @@
+// The decline-and-return module's public face: what other modules, the composition root and the jobs may use.
+export { declineAndReturnRoutes } from './decline-and-return.routes.ts';

@@ -1,0 +1,12 @@
+// The ledger module's public face: what other modules, the composition root and the jobs may use.
+export { type AccountSums, sumLedgerByPayoutAndAccount } from './ledger.repository.ts';
+export { ledgerRoutes } from './ledger.routes.ts';
+export { ledgerReconciliationSchema } from './ledger.schemas.ts';
+export {
+  asLedgerConflict,
+  LedgerConflict,
+  ledgerRailOf,
+  linesFromSums,
+  postOfferAccepted,
+  postPayoutMove,
+} from './ledger.service.ts';

@@ -1,0 +1,14 @@
+// The offers module's public face: what other modules, the composition root and the jobs may use.
+export { offersJobs } from './offers.jobs.ts';
+export { offersRoutes } from './offers.routes.ts';
+export {
+  assertOfferAcceptable,
+  closeCurrentOffer,
+  comparableLines,
+  currentOfferOf,
+  linesOfOffer,
+  type NewOfferLine,
+  offerHistoryOf,
+  recordOfferVersion,
+  recordPastOffer,
+} from './offers.service.ts';

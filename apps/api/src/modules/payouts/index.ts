@@ -1,0 +1,15 @@
+// The payouts module's public face: what other modules, the composition root and the jobs may use.
+// The rails that carry a payout out (checks, ACH, PayPal) are modules/payout-rails.
+export { recordHandoverGivenUp } from './payout-handover-record.ts';
+export { findTransaction, listPayoutsAwaitingRail, type TransactionRow } from './transactions.repository.ts';
+export { transactionsRoutes } from './transactions.routes.ts';
+export {
+  bankDetailsContext,
+  findPayout,
+  MAX_REFERENCE_LENGTH,
+  movePayout,
+  payoutStates,
+  queueHandover,
+  toTransactionDto,
+  transactionOfSubmission,
+} from './transactions.service.ts';

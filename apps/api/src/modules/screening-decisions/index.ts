@@ -1,0 +1,2 @@
+// The screening-decisions module's public face: what other modules, the composition root and the jobs may use.
+export { screeningDecisionsRoutes } from './screening-decisions.routes.ts';

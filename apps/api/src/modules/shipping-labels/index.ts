@@ -1,0 +1,14 @@
+// The shipping-labels module's public face: what other modules, the composition root and the jobs may use.
+export { readLabelAddressesForReport } from './label-addresses.ts';
+export { type ParcelState, parcelStateOf, inboundParcelStates } from './parcel-states.ts';
+// A column for a select from submissions: the inbound parcel's newest state; read it with parcelStateOf.
+export { newestInboundEventOfRow as inboundParcelColumn } from './parcel-tracking.repository.ts';
+export { applyTrackingEvent } from './parcel-tracking.service.ts';
+// The submission's labels (inbound, return), oldest first, as a summary; and, when the client
+// corrects the address, the sample labels of parcels not yet received take the corrected sender.
+export {
+  listLabelsOfSubmission as labelsOfSubmission,
+  updateSenderOfUnshippedSampleLabels as followCorrectedSender,
+} from './shipping-labels.repository.ts';
+export { shippingLabelsRoutes } from './shipping-labels.routes.ts';
+export { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';

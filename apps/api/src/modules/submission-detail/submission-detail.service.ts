@@ -1,0 +1,56 @@
+// The seller's submission detail (a view): the submission with what other records say of it, its
+// timeline, labels and parcel, payout, offers and compliance, read side by side.
+import { trackingEventText } from '@assay/domain';
+import { type Actor, visibleTo } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { submissionTimeline } from '../audit/index.ts';
+import { submissionComplianceOf } from '../compliance/index.ts';
+import { offerHistoryOf } from '../offers/index.ts';
+import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/index.ts';
+import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
+import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
+
+export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
+  const row = visibleTo(viewer, await findSubmissionRow(db, id), 'Submission');
+  const [images, timeline, labels, transaction, offers, parcels, compliance] = await Promise.all([
+    photoIdsOfSubmissions(db, [id]),
+    submissionTimeline(db, viewer, id),
+    labelsOfSubmission(db, id),
+    transactionOfSubmission(db, id),
+    offerHistoryOf(db, id, clock.now()),
+    inboundParcelStates(db, [id]),
+    submissionComplianceOf(db, row),
+  ]);
+  const parcel = parcels.get(id);
+  const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
+  const returned = labels.find((l) => l.direction === 'return') ?? null;
+  const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
+  return {
+    ...toSubmissionDto(row, images.get(id) ?? [], viewer, openValidUntil(offers.offer)),
+    timeline,
+    label: summary(inbound),
+    returnLabel: summary(returned),
+    parcel: parcel
+      ? {
+          status: parcel.status,
+          detail: trackingEventText({
+            status: parcel.status,
+            message: parcel.message,
+            location: parcel.location,
+            at: parcel.occurredAt,
+          }),
+          at: parcel.occurredAt.toISOString(),
+        }
+      : null,
+    transaction: transaction ? toTransactionDto(transaction) : null,
+    // The shipping module records 'yes' or 'no' on the return label it made.
+    freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
+    consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
+    ...offers,
+    compliance,
+  };
+}
+
+function openValidUntil(offer: { status: string; validUntil: string } | null): Date | null {
+  return offer?.status === 'open' ? new Date(offer.validUntil) : null;
+}
