@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // Every core (vitest's default leaves one for itself, which on 2 cores means one worker).
     maxWorkers: '100%',
+    // The default output, then where the run's time went (wall, per project, the slowest files and
+    // tests), so that CI's log shows which files made the suite slow.
+    reporters: ['default', './apps/api/test/support/time-report.ts'],
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The local production stack's own rules (nginx's configuration, the chaos proof's verdict).
