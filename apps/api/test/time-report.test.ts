@@ -28,7 +28,7 @@ describe('the time report', () => {
       'Per project (file time, summed over its files):',
       '     32.0 s  api (2 files)',
       '      2.0 s  web (2 files)',
-      'Slowest 3 files (total = import + tests + setup):',
+      'Slowest 3 files (total = environment, setup files, import and tests):',
       '     30.0 s  api test/c.test.ts (tests 15.0 s, import 7.5 s)',
       '      2.0 s  api test/a.test.ts (tests 1.0 s, import 0.5 s)',
       '      1.5 s  web src/d.test.ts (tests 0.8 s, import 0.4 s)',
@@ -40,7 +40,7 @@ describe('the time report', () => {
 
   it('lists every file when there are fewer than asked for, and no test list when none ran', () => {
     const lines = timeReportLines(1_000, [file('domain', 'src/x.test.ts', 100)], []);
-    expect(lines).toContain('Slowest 1 files (total = import + tests + setup):');
+    expect(lines).toContain('Slowest 1 files (total = environment, setup files, import and tests):');
     expect(lines.at(-1)).toBe('      0.1 s  domain src/x.test.ts (tests 0.1 s, import 0.0 s)');
   });
 });

@@ -52,7 +52,7 @@ export function timeReportLines(
   for (const [name, project] of [...byProject].sort((a, b) => b[1].ms - a[1].ms)) {
     lines.push(`  ${padded(seconds(project.ms), 9)}  ${name} (${project.files} files)`);
   }
-  lines.push(`Slowest ${Math.min(slowestFiles, files.length)} files (total = import + tests + setup):`);
+  lines.push(`Slowest ${Math.min(slowestFiles, files.length)} files (total = environment, setup files, import and tests):`);
   for (const file of [...files].sort((a, b) => b.totalMs - a.totalMs).slice(0, slowestFiles)) {
     lines.push(
       `  ${padded(seconds(file.totalMs), 9)}  ${file.project} ${file.file}` +
