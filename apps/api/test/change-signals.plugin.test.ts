@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { changeSignalsPlugin } from '../src/plugins/change-signals.ts';
 import { users } from '../src/db/schema/index.ts';
 import { emptyPostgresDatabase, rowsOf, waitFor } from './support/jobs.ts';
+import { createTestDatabase } from './support/test-app.ts';
 
 describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', () => {
   let scratch: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
@@ -77,12 +78,14 @@ describe.runIf(process.env.DATABASE_URL)('the change listener an app shares', ()
 
 describe.each(['main', 'worker'] as const)('the embedded database, PGlite on the %s thread', (pgliteThread) => {
   let database: Database;
+  let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteThread });
-    await database.migrate();
+    // A copy of the run's migrated template, as a test app gets: initdb and every migration on a
+    // new cluster would cost seconds of CPU for each thread.
+    ({ database, cleanup } = await createTestDatabase('pglite', undefined, pgliteThread));
   });
   afterAll(async () => {
-    await database?.close();
+    await cleanup?.();
   });
 
   it('hears each change before the write that made it resolves, and says when it stops', async () => {

@@ -42,7 +42,9 @@ describe.runIf(process.env.DATABASE_URL)('two job engines on one PostgreSQL data
               handle: async () => void runMinutes.push(Math.floor(Date.now() / 60_000)),
             },
           ],
-          { cronWorkerIntervalSeconds: 1 },
+          // Schedules checked every second too: a tick comes within seconds, not pg-boss's 30, and
+          // both engines race for each tick thirty times as often, which a double run would show.
+          { cronWorkerIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
         ),
       );
     }

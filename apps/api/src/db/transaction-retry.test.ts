@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
 import { errorHandlerPlugin } from '../plugins/error-handler.ts';
-import { type Database, openDatabase } from './client.ts';
+import { createTestDatabase } from '../../test/support/test-app.ts';
+import type { Database } from './client.ts';
 import {
   DEFAULT_TRANSACTION_ATTEMPTS,
   isTransactionConflict,
@@ -88,10 +89,12 @@ describe('retryOnConflict', () => {
 
 describe("the database's transactions", () => {
   let database: Database;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    database = await openDatabase({});
+    // A copy of the run's migrated template: a new cluster's initdb costs seconds of CPU.
+    ({ database, cleanup } = await createTestDatabase('pglite', undefined, 'main'));
   });
-  afterAll(() => database.close());
+  afterAll(() => cleanup());
 
   it('are retried whole on a lost race, each run rolled back before the next', async () => {
     await database.db.execute(sql`create table tries (n int)`);

@@ -14,6 +14,12 @@ export interface PgBossEngineOptions<Defs extends JobMap> {
   pollingIntervalSeconds?: number;
   /** How often scheduled jobs are moved into their queues (seconds). */
   cronWorkerIntervalSeconds?: number;
+  /**
+   * How often the schedules are checked for a due tick (seconds, 1-45; pg-boss's 30 by default).
+   * The first check runs as the engine starts, before its schedules are written, so the first tick
+   * waits for the second check: a test sets 1 instead of waiting up to 30 s.
+   */
+  cronMonitorIntervalSeconds?: number;
 }
 
 const DEFAULT_POLLING_SECONDS = 2;
@@ -40,6 +46,7 @@ export function createPgBossEngine<Defs extends JobMap>(options: PgBossEngineOpt
     // How soon a job of a killed process is noticed (its expiry is checked here): 30 s, not 2 min.
     maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     ...(options.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds } : {}),
+    ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
   });
   // Without a listener an 'error' event would throw; these are the engine's own polling hiccups.
   boss.on('error', (err) => logger.warn({ err }, 'job engine error'));

@@ -27,10 +27,21 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> |
   }
 }
 
+/**
+ * Writers already compiled, by zod schema: a schema object always compiles to the same writer, and
+ * compiling costs milliseconds (a JSON Schema, an Ajv, generated code), so an app built again in
+ * the same process (the tests build hundreds) reuses them instead of compiling every route anew.
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
 export const responseSerializerCompiler: SerializerCompiler = (route) => {
   const schema = zodSchemaOf(route.schema);
+  const known = schema && compiled.get(schema);
+  if (known) return known;
   const json = schema && responseJsonSchema(schema);
   if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   const stringify = fastJson(json);
-  return (data: unknown) => stringify(data);
+  const write = (data: unknown) => stringify(data);
+  compiled.set(schema, write);
+  return write;
 };

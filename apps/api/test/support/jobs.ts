@@ -9,7 +9,7 @@ export const quietLogger = { info: () => undefined, warn: () => undefined };
 export async function startTestEngine<Defs extends JobMap>(
   db: Db,
   jobs: AnyJobSpec<Defs>[],
-  options: { cronWorkerIntervalSeconds?: number } = {},
+  options: { cronWorkerIntervalSeconds?: number; cronMonitorIntervalSeconds?: number } = {},
 ): Promise<JobEngine> {
   const engine = createPgBossEngine<Defs>({ db, jobs, logger: quietLogger, pollingIntervalSeconds: 0.5, ...options });
   await engine.start();

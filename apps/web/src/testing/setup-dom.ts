@@ -30,6 +30,14 @@ Uppy.prototype.updateOnlineStatus = function updateOnlineStatusWhileThereIsAWind
   if (typeof window !== 'undefined') checkOnline.call(this);
 };
 
+// Test files share a worker's modules (isolate: false in vitest.config.ts), and may share its
+// window: each file starts as in a new one, with nothing stored (the new-submission form keeps a
+// draft in localStorage).
+beforeAll(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // The toast store outlives the Toaster: without this a test's toasts reappear in the next one.
