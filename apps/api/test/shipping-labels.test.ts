@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditAction, type ShippingAddressInput, shortId } from '@assay/domain';
 import type { CarrierAdapter } from '../src/adapters/carriers/carrier.ts';
 import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, shippingLabels, submissions } from '../src/db/schema/index.ts';
 import { createLabelInTransaction } from '../src/modules/shipping-labels/shipping-labels.service.ts';

@@ -79,7 +79,10 @@ export async function retryPayout(
       },
     });
     // New details may carry a new name (an ACH account holder's): screened before any rail takes it.
-    await holdPayoutOnSanctionsMatch(tx, { transactionId: row.id });
+    await holdPayoutOnSanctionsMatch(tx, {
+      transactionId: row.id,
+      threshold: ctx.config.compliance.sanctionsMatchThreshold,
+    });
     await queueHandover(tx, ctx, row);
     return row;
   });

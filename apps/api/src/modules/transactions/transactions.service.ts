@@ -245,7 +245,10 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       });
       await recordNewPayout(tx, row, actor.id);
       // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
-      await holdPayoutOnSanctionsMatch(tx, { transactionId: id });
+      await holdPayoutOnSanctionsMatch(tx, {
+        transactionId: id,
+        threshold: ctx.config.compliance.sanctionsMatchThreshold,
+      });
       await postOfferAccepted(tx, row).catch((error: unknown) => {
         throw asLedgerConflict(error);
       });
