@@ -95,7 +95,7 @@ export async function seedSignedIn(t: TestApp) {
     direction: 'inbound',
     trackingNumber: `BENCH${String(n).padStart(10, '0')}`,
     carrier: 'USPS',
-    insuredValue: '500.00',
+    insuredValue: 500_00,
     sender: address('Bench Seller'),
     receiver: address('Assay'),
   }));

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 import { submissions } from './submissions.ts';
 
 // Append-only: the current rate of an item type is its newest row (DEFAULT_PAYOUT_RATES of
@@ -40,12 +41,12 @@ export const offers = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     status: text('status').notNull().default('open'),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    total: money('offers', 'total').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The seller's one counter-offer to this version. */
-    counterAmount: numeric('counter_amount', { precision: 12, scale: 2 }),
+    counterAmount: money('offers', 'counter_amount'),
     counterMessage: text('counter_message'),
     counteredAt: timestamp('countered_at', { withTimezone: true }),
     counterStatus: text('counter_status'),
@@ -89,8 +90,8 @@ export const offerLines = pgTable(
     pricedAt: timestamp('priced_at', { withTimezone: true }),
     percentPaid: numeric('percent_paid', { precision: 5, scale: 2 }),
     /** What the form proposed from live prices and the payout rates; null for SPEC's one-number offer. */
-    proposedAmount: numeric('proposed_amount', { precision: 12, scale: 2 }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    proposedAmount: money('offer_lines', 'proposed_amount'),
+    amount: money('offer_lines', 'amount').notNull(),
     /** Why the amount differs from the proposal (required then). */
     reason: text('reason'),
   },

@@ -10,24 +10,12 @@ import {
   type ShownPayoutDetails,
 } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
 import { users } from './auth.ts';
 import { keptEmpty, streetKeptOut } from './sealed.ts';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 import { submissions } from './submissions.ts';
 
 export const transactions = pgTable(
@@ -41,9 +29,9 @@ export const transactions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    grossAmount: numeric('gross_amount', { precision: 12, scale: 2 }).notNull(),
-    feeAmount: numeric('fee_amount', { precision: 12, scale: 2 }).notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    grossAmount: money('transactions', 'gross_amount').notNull(),
+    feeAmount: money('transactions', 'fee_amount').notNull(),
+    amount: money('transactions', 'amount').notNull(),
     payoutMethod: text('payout_method').notNull(),
     // Only what may be shown: holder name, last 4 digits, PayPal e-mail. Never full bank numbers.
     payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
@@ -312,7 +300,7 @@ export const checks = pgTable(
     attempt: integer('attempt').notNull(),
     checkNumber: integer('check_number').notNull(),
     payee: text('payee').notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    amount: money('checks', 'amount').notNull(),
     // Street lines and phone sealed in encrypted_mailing_street (lib/personal-data.ts).
     mailingAddress: jsonb('mailing_address').$type<PostalArea>().notNull(),
     encryptedMailingStreet: text('encrypted_mailing_street'),

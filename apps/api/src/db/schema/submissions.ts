@@ -24,6 +24,7 @@ import {
 import { users } from './auth.ts';
 import type { AuditAction, AuditChanges, AuditEntityType } from '@assay/domain';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 
 export const submissions = pgTable(
   'submissions',
@@ -36,9 +37,9 @@ export const submissions = pgTable(
     description: text('description').notNull(),
     estimatedWeight: numeric('estimated_weight', { precision: 12, scale: 4 }).notNull(),
     weightUnit: text('weight_unit').notNull(),
-    preliminaryQuoteMin: numeric('preliminary_quote_min', { precision: 12, scale: 2 }),
-    preliminaryQuoteMax: numeric('preliminary_quote_max', { precision: 12, scale: 2 }),
-    finalOffer: numeric('final_offer', { precision: 12, scale: 2 }),
+    preliminaryQuoteMin: money('submissions', 'preliminary_quote_min'),
+    preliminaryQuoteMax: money('submissions', 'preliminary_quote_max'),
+    finalOffer: money('submissions', 'final_offer'),
     actualWeight: numeric('actual_weight', { precision: 12, scale: 4 }),
     adminNotes: text('admin_notes'),
     status: text('status').notNull().default('new'),
@@ -52,7 +53,7 @@ export const submissions = pgTable(
     /** The live prices and payout rates a metal-aware quote used; null for SPEC 9's table quote. */
     quoteBasis: jsonb('quote_basis').$type<QuoteBasis>(),
     /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
-    insuredValue: numeric('insured_value', { precision: 12, scale: 2 }),
+    insuredValue: money('submissions', 'insured_value'),
     /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
     returnTrackingNumber: text('return_tracking_number'),
     returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),

@@ -1,7 +1,13 @@
 // The admins' reconciliation (issue 12 item 6): each payout's rail state, as the transactions
 // module keeps it, against what its ledger lines say, judged by the domain's reconcilePayout. It
 // is empty when every payout agrees, which every journey must leave it.
-import { dollarsToCents, type LedgerPayoutStatus, type PayoutRail, type PayoutStatus, reconcilePayout } from '@assay/domain';
+import {
+  type LedgerPayoutStatus,
+  type PayoutRail,
+  type PayoutStatus,
+  reconcilePayout,
+  centsToDecimalString,
+} from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutStates } from '../transactions/transactions.service.ts';
 import { type AccountSums, sumLedgerByPayoutAndAccount } from './ledger.repository.ts';
@@ -29,16 +35,11 @@ export async function ledgerReconciliation(db: DbOrTx): Promise<PayoutDisagreeme
       submissionId: payout.submissionId,
       status: payout.status as PayoutStatus,
       rail: payout.rail as PayoutRail,
-      amount: payout.amount,
+      amount: centsToDecimalString(payout.amount),
     };
-    const amountCents = dollarsToCents(payout.amount);
-    if (amountCents === null) {
-      disagreements.push({ ...base, reason: `The payout's amount (${payout.amount}) is not one the ledger can read.` });
-      continue;
-    }
     const result = reconcilePayout({
       railStatus: payout.status as LedgerPayoutStatus,
-      amountCents,
+      amountCents: payout.amount,
       lines: linesFromSums(sumsOf.get(payout.id) ?? []),
       rail: ledgerRailOf(payout.rail),
     });

@@ -8,7 +8,6 @@ import {
   customerLabel,
   guaranteeDeadlineFrom,
   imageIdFromReference,
-  centsToDecimalString,
   findPricingRow,
   imageUrl,
   insuredValueCents,
@@ -45,6 +44,7 @@ import {
 } from './submissions.repository.ts';
 import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/label-rows.ts';
 import { toTransactionDto, transactionOfSubmission } from '../transactions/transactions.service.ts';
+import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 
 export { imageUrl };
 
@@ -76,12 +76,12 @@ export function toSubmissionDto(
     estimatedWeight: Number(row.estimatedWeight),
     weightUnit: row.weightUnit,
     images: imageIds.map(imageUrl),
-    preliminaryQuoteMin: row.preliminaryQuoteMin,
-    preliminaryQuoteMax: row.preliminaryQuoteMax,
+    preliminaryQuoteMin: decimalOrNull(row.preliminaryQuoteMin),
+    preliminaryQuoteMax: decimalOrNull(row.preliminaryQuoteMax),
     material: row.material,
     quoteBasis: row.quoteBasis ?? null,
-    insuredValue: row.insuredValue,
-    finalOffer: row.finalOffer,
+    insuredValue: decimalOrNull(row.insuredValue),
+    finalOffer: decimalOrNull(row.finalOffer),
     actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
     status: row.status,
     guaranteeDeadline: row.guaranteeDeadline.toISOString(),
@@ -171,11 +171,11 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       description: body.description,
       estimatedWeight: String(body.estimatedWeight),
       weightUnit: body.weightUnit,
-      preliminaryQuoteMin: quote.preliminaryQuoteMin,
-      preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      preliminaryQuoteMin: checkedCents(quote.preliminaryQuoteMin),
+      preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
       material: body.material,
       quoteBasis: quote.basis,
-      insuredValue: insured === null ? null : centsToDecimalString(insured),
+      insuredValue: insured,
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,

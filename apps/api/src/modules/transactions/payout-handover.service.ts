@@ -9,7 +9,6 @@ import {
   type AchDetails,
   awaitsApproval,
   canFirePayoutTransition,
-  dollarsToCents,
   type PayoutMethod,
   type PayoutRail,
   type PayoutTransitionName,
@@ -86,7 +85,7 @@ export async function handOverPayout(
       attempt: row.attempt,
       submissionId: row.submissionId,
       userId: row.userId,
-      amountCents: dollarsToCents(row.amount) ?? 0,
+      amountCents: row.amount,
       method,
       instruction: instructionOf(deps.keys, row),
     });

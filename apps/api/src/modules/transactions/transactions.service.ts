@@ -10,7 +10,6 @@ import {
   type ComplianceHold,
   complianceHoldMessage,
   centsToDecimalString,
-  dollarsToCents,
   payoutAmountCents,
   payoutFeeCents,
   type PayoutMethod,
@@ -55,6 +54,7 @@ import { writeAuditEntry } from '../audit/audit.repository.ts';
 import { holdPayoutOnSanctionsMatch } from '../compliance/sanctions/screening.service.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';
 import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/ledger.service.ts';
+import { decimalOrNull } from '../../lib/amounts.ts';
 
 export const payoutMessages = {
   noOffer: 'This submission has no offer to accept.',
@@ -82,9 +82,9 @@ export function toTransactionDto(row: TransactionRow) {
   return {
     id: row.id,
     submissionId: row.submissionId,
-    amount: row.amount,
-    grossAmount: row.grossAmount,
-    feeAmount: row.feeAmount,
+    amount: centsToDecimalString(row.amount),
+    grossAmount: centsToDecimalString(row.grossAmount),
+    feeAmount: centsToDecimalString(row.feeAmount),
     payoutMethod: row.payoutMethod,
     payoutDetails: row.payoutDetails,
     status: row.status,
@@ -206,7 +206,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
         throw conflict(payoutMessages.alreadyPaid);
       }
-      const grossCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
+      const grossCents = submission.finalOffer;
       if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
       const offer = await currentOfferOf(tx, submission.id, true);
@@ -226,9 +226,9 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         id,
         submissionId: submission.id,
         userId: actor.id,
-        grossAmount: centsToDecimalString(grossCents),
-        feeAmount: centsToDecimalString(feeCents),
-        amount: centsToDecimalString(amountCents),
+        grossAmount: grossCents,
+        feeAmount: feeCents,
+        amount: amountCents,
         payoutMethod: body.payoutMethod,
         payoutDetails: shownDetails(body),
         encryptedBankDetails:
@@ -259,7 +259,12 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         action: 'payout_requested',
         fromStatus: 'offered',
         toStatus: 'completed',
-        changes: { transactionId: id, payoutMethod: body.payoutMethod, amount: row.amount, feeAmount: row.feeAmount },
+        changes: {
+          transactionId: id,
+          payoutMethod: body.payoutMethod,
+          amount: centsToDecimalString(row.amount),
+          feeAmount: centsToDecimalString(row.feeAmount),
+        },
       });
       await notify(tx, {
         userId: actor.id,
@@ -360,7 +365,7 @@ export async function movePayout(
       submissionId: moved.submissionId,
       ...notificationContent.payoutSent({
         submissionId: moved.submissionId,
-        amountCents: dollarsToCents(moved.amount) ?? 0,
+        amountCents: moved.amount,
         method: moved.payoutMethod as PayoutMethod,
         reference: moved.reference ?? '',
       }),
@@ -461,7 +466,7 @@ export async function listPayouts(
   const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
   return rows.map(({ transaction, submission, shippingAddress, encryptedStreet }) => ({
     ...toTransactionDto(transaction),
-    submission: { ...submission, shortId: shortId(submission.id) },
+    submission: { ...submission, finalOffer: decimalOrNull(submission.finalOffer), shortId: shortId(submission.id) },
     customerLabel: customerLabel(transaction.userId),
     // A list on screen: a street no key opens reads UNREADABLE instead of failing the queue.
     mailTo:
