@@ -14,7 +14,7 @@ export const payoutRates = pgTable(
   'payout_rates',
   {
     id: text('id').primaryKey(),
-    itemType: text('item_type').notNull(),
+    itemType: text('item_type', { enum: itemTypes }).notNull(),
     minPercent: numeric('min_percent', { precision: 5, scale: 2 }).notNull(),
     maxPercent: numeric('max_percent', { precision: 5, scale: 2 }).notNull(),
     setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
@@ -40,7 +40,7 @@ export const offers = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: offerStatuses }).notNull().default('open'),
     total: money('offers', 'total').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -49,7 +49,7 @@ export const offers = pgTable(
     counterAmount: money('offers', 'counter_amount'),
     counterMessage: text('counter_message'),
     counteredAt: timestamp('countered_at', { withTimezone: true }),
-    counterStatus: text('counter_status'),
+    counterStatus: text('counter_status', { enum: counterOfferStatuses }),
   },
   (t) => [
     uniqueIndex('offers_submission_version_idx').on(t.submissionId, t.version),
@@ -77,10 +77,10 @@ export const offerLines = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     weight: numeric('weight', { precision: 12, scale: 4 }).notNull(),
-    weightUnit: text('weight_unit').notNull(),
+    weightUnit: text('weight_unit', { enum: weightUnits }).notNull(),
     // The basis of the line: all set for an itemised line, all null for a line that is only an
     // amount (SPEC's one-number offer, and offers made before itemised offers existed).
-    material: text('material'),
+    material: text('material', { enum: itemTypes }),
     /** Fine content in percent (58.50 for 14k). */
     purityPercent: numeric('purity_percent', { precision: 6, scale: 3 }),
     testMethod: text('test_method'),

@@ -32,15 +32,15 @@ export const transactions = pgTable(
     grossAmount: money('transactions', 'gross_amount').notNull(),
     feeAmount: money('transactions', 'fee_amount').notNull(),
     amount: money('transactions', 'amount').notNull(),
-    payoutMethod: text('payout_method').notNull(),
+    payoutMethod: text('payout_method', { enum: payoutMethods }).notNull(),
     // Only what may be shown: holder name, last 4 digits, PayPal e-mail. Never full bank numbers.
     payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
     // AES-GCM ciphertext of the full bank numbers; decrypted only to send money.
     encryptedBankDetails: text('encrypted_bank_details'),
     // The payout lifecycle (packages/domain payout-lifecycle.ts); written only by its status gate.
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: payoutStatuses }).notNull().default('pending'),
     // How the money moves (manual, ach-file, paypal, check) and the rail's own reference for it.
-    rail: text('rail').notNull().default('manual'),
+    rail: text('rail', { enum: payoutRails }).notNull().default('manual'),
     reference: text('reference'),
     // Why it failed or came back, as the rail said it ('R02', 'RECEIVER_UNREGISTERED').
     statusReasonCode: text('status_reason_code'),
@@ -51,7 +51,7 @@ export const transactions = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     // Set while the seller's name waits for a sanctions decision ('sanctions-review') or after an
     // appraiser blocked it ('sanctions-blocked'): no rail hands over, batches or pays a held payout.
-    complianceHold: text('compliance_hold'),
+    complianceHold: text('compliance_hold', { enum: complianceHolds }),
     // Four eyes on large payments (payout-approval.ts): set at acceptance when the offer is above
     // DUAL_APPROVAL_ABOVE; no rail takes the payout until approved_by names a second admin, never
     // offer_made_by (the admin who made the accepted offer version). Older payouts predate the rule.
@@ -304,7 +304,7 @@ export const checks = pgTable(
     // Street lines and phone sealed in encrypted_mailing_street (lib/personal-data.ts).
     mailingAddress: jsonb('mailing_address').$type<PostalArea>().notNull(),
     encryptedMailingStreet: text('encrypted_mailing_street'),
-    status: text('status').notNull().default('printed'),
+    status: text('status', { enum: checkStatuses }).notNull().default('printed'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     registeredBy: text('registered_by').references(() => users.id, { onDelete: 'set null' }),
     mailedOn: date('mailed_on', { mode: 'string' }),

@@ -84,7 +84,7 @@ export const sanctionsScreenings = pgTable(
       .references(() => sanctionsLists.id, { onDelete: 'restrict' }),
     screenedName: text('screened_name').notNull(),
     matches: jsonb('matches').$type<ScreeningMatchDto[]>().notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: screeningStatuses }).notNull(),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reason: text('reason'),

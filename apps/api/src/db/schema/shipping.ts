@@ -61,7 +61,7 @@ export const trackingEvents = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     // Ours (packages/domain parcel-tracking.ts) and the carrier's own word for it ('pre_transit').
-    status: text('status').notNull(),
+    status: text('status', { enum: trackingStatuses }).notNull(),
     carrierStatus: text('carrier_status').notNull(),
     message: text('message'),
     location: text('location'),

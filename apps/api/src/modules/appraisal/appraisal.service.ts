@@ -413,7 +413,7 @@ async function offerIn(
 }
 
 /** A line that is only an amount: SPEC's one-number offer, an accepted counter-offer. */
-function plainLine(description: string, weight: string, weightUnit: string, amount: number): NewOfferLine {
+function plainLine(description: string, weight: string, weightUnit: WeightUnit, amount: number): NewOfferLine {
   return { description: description.slice(0, MAX_LINE_DESCRIPTION_LENGTH), weight, weightUnit, amount };
 }
 
@@ -651,7 +651,7 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         referencePrice: price.referencePrice,
         referenceUnit: price.referenceUnit,
         weight: line.weight,
-        weightUnit: line.weightUnit as WeightUnit,
+        weightUnit: line.weightUnit,
         purityPercent: line.purityPercent!,
         percentPaid: line.percentPaid!,
       });

@@ -91,7 +91,7 @@ const toCheckDto =
     payee: check.payee,
     amount: centsToDecimalString(check.amount),
     mailingAddress: mailingAddressOf(keys, check, 'list'),
-    status: check.status as CheckStatus,
+    status: check.status,
     registeredAt: check.registeredAt.toISOString(),
     mailedOn: check.mailedOn,
     voidedAt: check.voidedAt?.toISOString() ?? null,

@@ -33,8 +33,8 @@ export async function ledgerReconciliation(db: DbOrTx): Promise<PayoutDisagreeme
     const base = {
       transactionId: payout.id,
       submissionId: payout.submissionId,
-      status: payout.status as PayoutStatus,
-      rail: payout.rail as PayoutRail,
+      status: payout.status,
+      rail: payout.rail,
       amount: centsToDecimalString(payout.amount),
     };
     const result = reconcilePayout({

@@ -247,10 +247,10 @@ export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body 
     const totalCents = offer.total;
     const problem = counterOfferProblem(
       {
-        status: offer.status as OfferStatus,
+        status: offer.status,
         totalCents,
         validUntil: offer.validUntil,
-        counterStatus: offer.counterStatus as CounterOfferStatus | null,
+        counterStatus: offer.counterStatus,
       },
       amountCents,
       now,

@@ -11,7 +11,6 @@ import {
   isPendingStatus,
   itemTypeLabels,
   labelInsuredValueCents,
-  type ItemType,
   type LabelDirection,
   NO_LABEL_MESSAGE,
   type ShippingAddress,
@@ -266,7 +265,7 @@ export async function getLatestLabel(ctx: AppContext, actor: Actor): Promise<Shi
 /** The lines under the description on the packing slip: weight, and what the seller said it is made of. */
 function packingSlipDetails(submission: SubmissionRow): string[] {
   const weight = `Estimated weight: ${Number(submission.estimatedWeight)} ${submission.weightUnit}`;
-  const material = submission.material ? (itemTypeLabels[submission.material as ItemType] ?? null) : null;
+  const material = submission.material ? (itemTypeLabels[submission.material] ?? null) : null;
   return material ? [weight, `Made of: ${material}`] : [weight];
 }
 

@@ -3,7 +3,13 @@
 // it is conditional (the row must still have one of the transition's statuses, and the version
 // the caller read when it gave one), so of two racing requests exactly one wins. A lint rule
 // (eslint.config.js) refuses a status write anywhere else.
-import { adminMessages, type SubmissionTransitionName, submissionTransitions, transitionErrorMessage } from '@assay/domain';
+import {
+  adminMessages,
+  type SubmissionStatus,
+  type SubmissionTransitionName,
+  submissionTransitions,
+  transitionErrorMessage,
+} from '@assay/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
@@ -76,7 +82,7 @@ export function explainRefusal(transition: SubmissionTransitionName, refusal: Tr
 }
 
 export interface ExpectedState {
-  status: string;
+  status: SubmissionStatus;
   /** When given, the update only happens if nobody changed the row since it was read. */
   version?: number;
 }

@@ -7,7 +7,6 @@ import {
   type CreateTransactionBody,
   type PayoutChoice,
   canPayOut,
-  type ComplianceHold,
   complianceHoldMessage,
   centsToDecimalString,
   payoutAmountCents,
@@ -304,7 +303,7 @@ export function recordedRailOf(ctx: Pick<PayoutContext, 'payouts'>, method: Payo
  * waiting for its second admin is not queued: the approval queues it (approvePayout).
  */
 export async function queueHandover(tx: DbOrTx, ctx: Pick<PayoutContext, 'payouts'>, row: TransactionRow) {
-  if (!ctx.payouts.handles(row.payoutMethod as PayoutMethod)) return;
+  if (!ctx.payouts.handles(row.payoutMethod)) return;
   if (awaitsApproval(row)) return;
   await enqueue(tx, 'payout-handover', { transactionId: row.id, attempt: row.attempt });
 }
@@ -335,7 +334,7 @@ export async function movePayout(
   // Read under the lock the gate takes next, so the posting knows where the payout really came from.
   const before = await lockTransaction(tx, transaction.id);
   const moved = await transitionPayout(tx, { id: transaction.id, ...move });
-  const from = { status: before!.status as PayoutStatus, rail: before!.rail as PayoutRail };
+  const from = { status: before!.status, rail: before!.rail };
   await postPayoutMove(tx, { transition: move.transition, before: from, moved, reasonCode: move.reasonCode }).catch(
     (error: unknown) => {
       throw asLedgerConflict(error);
@@ -366,7 +365,7 @@ export async function movePayout(
       ...notificationContent.payoutSent({
         submissionId: moved.submissionId,
         amountCents: moved.amount,
-        method: moved.payoutMethod as PayoutMethod,
+        method: moved.payoutMethod,
         reference: moved.reference ?? '',
       }),
       email: true,
@@ -397,7 +396,7 @@ export async function markPayoutSent(
     if (awaitsApproval(transaction)) throw conflict(payoutApprovalMessages.awaiting);
     if (
       transaction.status === 'pending' &&
-      payouts.handles(transaction.payoutMethod as PayoutMethod) &&
+      payouts.handles(transaction.payoutMethod) &&
       !(await handoverGaveUp(tx, transaction))
     ) {
       throw conflict(payoutMessages.providerTakingIt);
@@ -479,7 +478,7 @@ export async function listPayouts(
           )
         : null,
     complianceHold: transaction.complianceHold
-      ? { hold: transaction.complianceHold as ComplianceHold, message: complianceHoldMessage(transaction.complianceHold) }
+      ? { hold: transaction.complianceHold, message: complianceHoldMessage(transaction.complianceHold) }
       : null,
     approval: approvalFor(transaction, admin),
   }));

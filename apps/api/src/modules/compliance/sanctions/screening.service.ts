@@ -140,7 +140,7 @@ export async function syncSellerHolds(tx: DbOrTx, userId: string): Promise<HoldC
   const hold = holdOf(await openScreeningStatuses(tx, userId));
   const changes: HoldChange[] = [];
   for (const payout of payouts) {
-    const from = payout.complianceHold as ComplianceHold | null;
+    const from = payout.complianceHold;
     const to = payout.status === 'pending' ? hold : from === null ? null : hold;
     if (to === from) continue;
     await setComplianceHold(tx, payout.id, to);
@@ -188,7 +188,7 @@ export async function screenAtIdReview(
   );
   const { status, matches } = outcome.screening;
   return {
-    status: status as ScreeningStatus,
+    status: status,
     message:
       status === 'possible-match'
         ? `The name on this ID is a possible match on the OFAC SDN list (${matches.map((m) => `${m.listedName}, ${Math.round(m.score * 100)}%`).join('; ')}). The seller's payouts are held until an appraiser clears or blocks it under Sanctions screening.`
