@@ -99,6 +99,9 @@ export const submissions = pgTable(
   ],
 );
 
+/** A submission as the database hands it back: the one row type every module reads. */
+export type SubmissionRow = typeof submissions.$inferSelect;
+
 // Photos are uploaded before their submission exists, so the owner is kept separately.
 export const submissionImages = pgTable(
   'submission_images',

@@ -12,10 +12,11 @@ import {
 } from '@assay/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { submissions } from '../../db/schema/index.ts';
+import { submissions, type SubmissionRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
+// The one submission row type, the schema's (issue 26): re-exported where its readers find it.
+export type { SubmissionRow };
 
 /**
  * Columns a write may change besides the status. `status?: never` makes a status in here a type
