@@ -209,6 +209,13 @@ export const layerZones = [
     message: 'Plugins are infrastructure and never import modules; a module registers its own hooks.',
   },
   {
+    name: 'api-config-schema',
+    target: ['apps/api/src/config/**', 'apps/api/src/db/schema/**'],
+    from: ['apps/api/src/modules/**', 'apps/api/src/adapters/**'],
+    message:
+      'Configuration and the database schema sit below every module and adapter and import neither: a constant or type they share lives in config/, db/schema or packages/domain.',
+  },
+  {
     name: 'api-routes-adapter',
     target: 'apps/api/src/**/*.routes.ts',
     from: 'apps/api/src/adapters/**',

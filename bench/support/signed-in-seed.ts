@@ -79,7 +79,7 @@ export async function seedSignedIn(t: TestApp) {
       id: crypto.randomUUID(),
       submissionId: row.id!,
       version: 1,
-      status: 'open',
+      status: 'open' as const,
       total: row.finalOffer!,
       validUntil: new Date(now + 7 * 24 * 60 * MINUTE),
       createdBy: admin.id,
@@ -95,7 +95,7 @@ export async function seedSignedIn(t: TestApp) {
     direction: 'inbound',
     trackingNumber: `BENCH${String(n).padStart(10, '0')}`,
     carrier: 'USPS',
-    insuredValue: '500.00',
+    insuredValue: 500_00,
     sender: address('Bench Seller'),
     receiver: address('Assay'),
   }));
@@ -104,9 +104,15 @@ export async function seedSignedIn(t: TestApp) {
     labels.flatMap((label, n) => {
       const created = labelled[n]!.createdAt!.getTime();
       const scans = [
-        { status: 'label_created', carrierStatus: 'pre_transit', message: null, location: null, at: created + 5 * MINUTE },
         {
-          status: 'in_transit',
+          status: 'label_created' as const,
+          carrierStatus: 'pre_transit',
+          message: null,
+          location: null,
+          at: created + 5 * MINUTE,
+        },
+        {
+          status: 'in_transit' as const,
           carrierStatus: 'in_transit',
           message: 'ARRIVED AT USPS FACILITY',
           location: 'Memphis TN',
@@ -115,7 +121,7 @@ export async function seedSignedIn(t: TestApp) {
         ...(n % 2 === 0
           ? [
               {
-                status: 'delivered',
+                status: 'delivered' as const,
                 carrierStatus: 'delivered',
                 message: 'Delivered, front desk',
                 location: 'Wilmington DE',

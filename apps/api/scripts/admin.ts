@@ -1,7 +1,7 @@
 // `npm run admin -- grant EMAIL` / `revoke EMAIL` / `reset-2fa EMAIL`: appraisers, and a lost
 // authenticator app, are managed from the shell, by whoever runs the server, never through the web.
 import { bootDatabase } from '../src/boot.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { changeAdminRole, resetSecondFactor } from '../src/modules/users/users.service.ts';
 import { runCommand } from './run-command.ts';
 

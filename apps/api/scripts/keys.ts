@@ -2,7 +2,7 @@
 // server (docs/decisions/014-secrets-and-production-config.md has the whole rotation procedure).
 import { randomBytes } from 'node:crypto';
 import { bootDatabase } from '../src/boot.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { describeRotation, rotateEncryptedValues } from '../src/modules/encryption-keys/encryption-keys.service.ts';
 import { runCommand } from './run-command.ts';
 

@@ -1,6 +1,6 @@
 // How the shell commands (admin, keys) end: the exit code of `main`, or the message of an error an
 // operator can act on, without a stack trace.
-import { ConfigError } from '../src/config.ts';
+import { ConfigError } from '../src/config/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { DataDirLockedError } from '../src/lib/data-dir-lock.ts';
 import { SecretsFileError } from '../src/lib/generated-secrets.ts';

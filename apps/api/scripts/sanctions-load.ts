@@ -1,7 +1,7 @@
 // `npm run sanctions:load -- sdn.csv alt.csv add.csv [--published YYYY-MM-DD]`: loads OFAC's SDN list
 // and makes it the one sellers are screened against (modules/compliance/sanctions).
 import { bootDatabase } from '../src/boot.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { runSanctionsLoad, SANCTIONS_LOAD_USAGE } from '../src/modules/compliance/sanctions/sanctions-load.command.ts';
 import { runCommand } from './run-command.ts';
 

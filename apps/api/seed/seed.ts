@@ -1,7 +1,7 @@
 // `npm run db:seed`: puts the demo data into an empty database without starting the server.
 import { buildApp } from '../src/app.ts';
 import { bootDatabase } from '../src/boot.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { describeDemoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 
 const config = loadConfig();

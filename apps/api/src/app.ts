@@ -3,7 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config, Secrets } from './config.ts';
+import type { Config, Secrets } from './config/index.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import type { Database } from './db/client.ts';
 import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
@@ -135,8 +135,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(storagePlugin, { storage: ctx.storage });
   // After the three above: its jobs use them, and it stops before they close.
   await app.register(jobsPlugin, {
-    db: deps.database.db,
-    refreshSeconds: deps.config.priceFeed.refreshSeconds,
     // Off in tests, and where `npm run worker` runs them (BACKGROUND_JOBS=worker): this server still enqueues.
     run: deps.backgroundJobs !== false && deps.config.jobsInProcess,
     stopTimeoutMs: jobsStopTimeoutMs(deps.config.shutdownTimeoutMs, JOBS_STOP_TIMEOUT_MS),

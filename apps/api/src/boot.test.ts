@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoModeFacts } from './boot.ts';
 import { PRODUCTION_ENV } from '../test/support/production-env.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
 import { decideDemoMode } from './modules/demo/index.ts';
 
 const PRODUCTION = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://db.internal/assay' };

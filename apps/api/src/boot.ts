@@ -1,7 +1,7 @@
 // Everything between "configuration is valid" and "the app can serve": claim the data folder,
 // open and migrate the database, apply ADMIN_EMAILS, seed the demo. Shared by server and CLI.
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig, type Secrets } from './config.ts';
+import { type Config, ConfigError, loadConfig, type Secrets } from './config/index.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { type ResolvedSecrets, resolveSecrets } from './lib/generated-secrets.ts';

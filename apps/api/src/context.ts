@@ -8,7 +8,7 @@ import type { MailTransport } from './adapters/mail/mail-transport.ts';
 import type { PayoutAdapter } from './adapters/payouts/payout-adapter.ts';
 import type { PriceFeed } from './adapters/price-feeds/index.ts';
 import type { ObjectStorage } from './adapters/storage/object-storage.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Db } from './db/client.ts';
 import type { PricingService } from './modules/pricing/index.ts';
 import type { Identity } from './modules/users/index.ts';
@@ -39,7 +39,8 @@ export interface Adapters {
   mail: MailTransport | null;
 }
 
-export interface AppContext extends Adapters {
+/** What every process of Assay builds the same way: the server and the job worker alike. */
+export interface ProcessContext extends Adapters {
   readonly db: Db;
   readonly config: Config;
   readonly clock: Clock;
@@ -47,6 +48,10 @@ export interface AppContext extends Adapters {
   readonly keys: Keys;
   /** Live prices: the cache every quote and the landing page read, over the configured feed. */
   readonly pricing: PricingService;
+}
+
+/** The server's context: the process's, and the accounts and sessions it serves. */
+export interface AppContext extends ProcessContext {
   /** Accounts and sessions (better-auth) and the count of password guesses per account. */
   readonly identity: Identity;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/support/production-env.ts';
 import { demoModeFacts } from './boot.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config/index.ts';
 import { decideDemoMode } from './modules/demo/index.ts';
 import { startupBanner, withoutCredentials } from './startup-banner.ts';
 

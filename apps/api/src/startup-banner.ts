@@ -3,7 +3,7 @@
 // from configuration only and never shows a secret: URLs lose their user, password and query.
 import { GOLD_API_DEFAULT_URL } from './adapters/price-feeds/gold-api.ts';
 import { METALS_DEV_DEFAULT_URL } from './adapters/price-feeds/metals-dev.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { type DemoModeDecision, LOOPBACK_HOST } from './modules/demo/index.ts';
 
 export interface BannerFacts {

@@ -4,8 +4,7 @@
 // database's close included, is bounded by SHUTDOWN_TIMEOUT_SECONDS (lib/graceful-shutdown.ts).
 import pino from 'pino';
 import { bootDatabase, loadConfigOrExit } from './boot.ts';
-import { createJobEngine } from './jobs/registry.ts';
-import { openJobResources } from './jobs/standalone.ts';
+import { createWorker } from './composition-root.ts';
 import { drainOnSignal, jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { surviveDatabaseOutages } from './lib/unhandled-rejections.ts';
@@ -24,11 +23,12 @@ async function main() {
   }
 
   const booted = await bootDatabase(config);
-  const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child({ module: 'jobs' });
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const logger = log.child({ module: 'jobs' });
   surviveDatabaseOutages(logger);
-  const opened = await openJobResources(config, booted.secrets, booted.database.db, logger);
-  const engine = createJobEngine(opened.resources);
-  await engine.start();
+  // The server's own construction (composition-root.ts), so the jobs here use the same adapters.
+  const worker = createWorker({ config, secrets: booted.secrets, db: booted.database.db, log });
+  await worker.start();
   logger.info({}, 'job worker started');
 
   // pg-boss's own timeout only ends its wait for running jobs; a refresh still fetching or a database
@@ -39,9 +39,9 @@ async function main() {
     steps: () => [
       {
         name: 'waiting for running jobs',
-        run: () => engine.stop({ timeoutMs: jobsStopTimeoutMs(config.shutdownTimeoutMs, STOP_TIMEOUT_MS) }),
+        run: () => worker.engine.stop({ timeoutMs: jobsStopTimeoutMs(config.shutdownTimeoutMs, STOP_TIMEOUT_MS) }),
       },
-      { name: 'closing the price feed, storage and mail', run: () => opened.close() },
+      { name: 'closing the price feed, storage and mail', run: () => worker.close() },
       { name: 'closing the database', run: () => booted.release() },
     ],
   });

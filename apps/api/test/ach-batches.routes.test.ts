@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shortId } from '@assay/domain';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { achBatchEntries, achBatches, auditLog, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { createAchBatch } from '../src/modules/payout-rails/ach/ach-batches.service.ts';
 import { currentUser, offeredSubmission, postJson, tableText } from './transactions.fixtures.ts';

@@ -177,7 +177,7 @@ describe.each(engines)('the shipping address on %s', (engine) => {
         trackingNumber: `REAL${Date.now()}`,
         carrier: 'Real Carrier',
         validForPostage: 'yes',
-        insuredValue: '675.00',
+        insuredValue: 675_00,
         sender: HOME,
         receiver: HOME,
       }),

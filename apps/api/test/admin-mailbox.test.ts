@@ -9,6 +9,7 @@ import { signUp } from './support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 import { HOME_ADDRESS } from './support/addresses.ts';
 import { sealedLabel } from './support/sealed-addresses.ts';
+import { decimalOrNull } from '../src/lib/amounts.ts';
 
 const HOUR = 3_600_000;
 
@@ -162,8 +163,8 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         estimatedWeight: 12.5,
         weightUnit: 'grams',
         images: ['/api/objects/img-a', '/api/objects/img-b'],
-        preliminaryQuoteMin: row29[0]!.preliminaryQuoteMin,
-        preliminaryQuoteMax: row29[0]!.preliminaryQuoteMax,
+        preliminaryQuoteMin: decimalOrNull(row29[0]!.preliminaryQuoteMin),
+        preliminaryQuoteMax: decimalOrNull(row29[0]!.preliminaryQuoteMax),
         material: null,
         quoteBasis: null,
         insuredValue: null,
@@ -268,7 +269,7 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
           userId: target.userId,
           trackingNumber: tracking,
           carrier: 'Assay Sample',
-          insuredValue: '100.00',
+          insuredValue: 100_00,
           sender: HOME_ADDRESS,
           receiver: HOME_ADDRESS,
         }),

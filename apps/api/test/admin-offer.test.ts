@@ -77,7 +77,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     const row = await load(id);
     expect([row.status, row.finalOffer, row.actualWeight, row.adminNotes, row.version]).toEqual([
       'offered',
-      '1250.50',
+      1250_50,
       '12.4000',
       'hallmark 585, clasp bent',
       2,
@@ -322,7 +322,7 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
       const row = await load(id);
       // The stored row is entirely the winner's.
       expect([row.finalOffer, row.actualWeight, row.adminNotes, row.version]).toEqual([
-        winner.finalOffer,
+        winner.finalOffer === '111.00' ? 111_00 : 222_00,
         winner.finalOffer === '111.00' ? '1.0000' : '2.0000',
         winner.finalOffer === '111.00' ? 'from A' : 'from B',
         2,

@@ -134,12 +134,12 @@ describe.each(engines)('admin workflow on %s', (engine) => {
         expect(others).toEqual([]);
         expect(res.json().returnTrackingNumber).toBe(label!.trackingNumber);
         // Insured for the larger of the estimate and the offer; here the estimate.
-        expect(Number(sub.preliminaryQuoteMax)).toBeGreaterThan(10);
+        expect(sub.preliminaryQuoteMax).toBeGreaterThan(10_00);
         expect(label).toMatchObject({
           direction: 'return',
           userId: client.id,
           freeReturn: 'yes',
-          insuredValue: Number(sub.preliminaryQuoteMax).toFixed(2),
+          insuredValue: sub.preliminaryQuoteMax,
         });
         // Sealed at rest (decision 028): the ZIP in clear, the street only once opened.
         expect(label!.receiver).toMatchObject({ postalCode: '62701' });
@@ -217,7 +217,7 @@ describe.each(engines)('admin workflow on %s', (engine) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'returning' });
       const [label] = await labelsOf(sub.id!);
-      expect(label).toMatchObject({ direction: 'return', freeReturn: 'yes', insuredValue: '900.00' });
+      expect(label).toMatchObject({ direction: 'return', freeReturn: 'yes', insuredValue: 900_00 });
       // ...and 'returned' on a returning item marks it delivered.
       const delivered = await put('returned');
       expect(delivered.statusCode, delivered.body).toBe(200);

@@ -56,8 +56,8 @@ describe.each(engines)('compliance gate on %s', (engine) => {
   const rowOf = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
   const receive = (id: string) => postJson(t.app, `/api/admin/submissions/${id}/receive`, {}, admin.cookie);
 
-  /** The appraiser's offer, as the offer command leaves the row. */
-  async function offer(id: string, finalOffer = '500.00') {
+  /** The appraiser's offer (cents), as the offer command leaves the row. */
+  async function offer(id: string, finalOffer = 500_00) {
     await t.db
       .update(submissions)
       .set({ status: 'offered', finalOffer, actualWeight: '10', offeredAt: new Date() })

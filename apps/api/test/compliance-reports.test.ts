@@ -2,7 +2,7 @@
 // (JSON), with ID numbers decrypted only there, each download audited, admins only.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDateOf, kycSubmissionSchema, policeReportFileName } from '@assay/domain';
+import { businessDateOf, kycSubmissionSchema, policeReportFileName, centsToDecimalString } from '@assay/domain';
 import { auditLog, kycRecords, submissions, transactions, users } from '../src/db/schema/index.ts';
 import { personalDataContext, sealText, UNREADABLE } from '../src/lib/personal-data.ts';
 import { reviewKyc, submitKyc } from '../src/modules/compliance/kyc/kyc.service.ts';
@@ -116,7 +116,7 @@ describe.each(engines)('compliance reports on %s', (engine) => {
       'Metal/karat': 'Gold 14K',
       Weight: '12.5 grams',
       'Purchase price (USD)': '1250.00',
-      'Amount paid (USD)': todays.payout.amount,
+      'Amount paid (USD)': centsToDecimalString(todays.payout.amount),
       'Photo links': `${TEST_ORIGIN}/api/objects/${todays.photo}`,
     });
 

@@ -228,7 +228,7 @@ describe.each(engines)('declining an offer on %s', (engine) => {
         payload: { submissionId: sub.id },
       })
     ).json();
-    await t.db.update(submissions).set({ status: 'offered', finalOffer: '500.00' }).where(eq(submissions.id, sub.id));
+    await t.db.update(submissions).set({ status: 'offered', finalOffer: 500_00 }).where(eq(submissions.id, sub.id));
     expect((await decline(fresh.cookie, sub.id)).statusCode).toBe(200);
     const latest = await t.app.inject({ url: '/api/shipping/labels/latest', headers: { cookie: fresh.cookie } });
     expect(latest.json().id).toBe(inbound.id);

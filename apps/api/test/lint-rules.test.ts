@@ -114,6 +114,20 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(await importRules(file, "export * from '../lib/app-error.ts';\n")).not.toContain(rule);
   });
 
+  it('stops configuration and the database schema importing a module or an adapter, even for a type', async () => {
+    existing('apps/api/src/modules/compliance/sanctions/ofac-csv.ts');
+    existing('apps/api/src/adapters/payouts/payout-adapter.ts');
+    existing('apps/api/src/db/schema/one-of.ts');
+    for (const dir of ['apps/api/src/config', 'apps/api/src/db/schema']) {
+      const from = (target: string) => path.relative(dir, target);
+      const moduleType = `export type { SdnEntry } from '${from('apps/api/src/modules/compliance/sanctions/ofac-csv.ts')}';\n`;
+      const adapterType = `export type { PayoutAdapter } from '${from('apps/api/src/adapters/payouts/payout-adapter.ts')}';\n`;
+      expect(await importRules(`${dir}/lint-probe.ts`, moduleType)).toContain(rule);
+      expect(await importRules(`${dir}/lint-probe.ts`, adapterType)).toContain(rule);
+    }
+    expect(await importRules('apps/api/src/db/schema/lint-probe.ts', "export * from './one-of.ts';\n")).not.toContain(rule);
+  });
+
   it('stops routes importing an adapter, even for a type, and lets services do it', async () => {
     existing('apps/api/src/adapters/price-feeds/price-feed.ts');
     const adapter = "export type { PriceFeed } from '../../adapters/price-feeds/price-feed.ts';\n";

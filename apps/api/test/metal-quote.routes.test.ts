@@ -79,7 +79,7 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
       insuredValue: '450.00',
     });
     const row = await stored(res.json().id);
-    expect(row).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: '450.00', preliminaryQuoteMax: '450.00' });
+    expect(row).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: 450_00, preliminaryQuoteMax: 450_00 });
 
     const list = submissionListSchema.parse(
       (await t.app.inject({ url: '/api/submissions', headers: { cookie: seller.cookie } })).json(),
@@ -104,7 +104,7 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
     const res = await create({ ...form, estimatedWeight: 100, material: 'gold-14k' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ preliminaryQuoteMax: '4500.00', insuredValue: '1000.00' });
-    expect((await stored(res.json().id)).insuredValue).toBe('1000.00');
+    expect((await stored(res.json().id)).insuredValue).toBe(1000_00);
   });
 
   it("keeps SPEC 9's table without a material, and when the material has no live price (basis null)", async () => {

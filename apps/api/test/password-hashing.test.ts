@@ -3,7 +3,7 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { accounts } from '../src/db/schema/index.ts';
 import { passwordHasherFor } from '../src/modules/users/password-hashing.ts';
 import { DEFAULT_PASSWORD, signUp } from './support/sessions.ts';

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { createPriceFeed, PriceFeedError } from '../src/adapters/price-feeds/index.ts';
 import { GoldApiPriceFeed } from '../src/adapters/price-feeds/gold-api.ts';
 import { MetalsDevPriceFeed } from '../src/adapters/price-feeds/metals-dev.ts';

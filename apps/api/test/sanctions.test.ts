@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutAdapter } from '../src/adapters/payouts/payout-adapter.ts';
 import { auditLog, sanctionsEntries, sanctionsLists, sanctionsScreenings, transactions } from '../src/db/schema/index.ts';
+import { DEFAULT_SCREENING_THRESHOLD } from '../src/config/index.ts';
 import { runSanctionsLoad } from '../src/modules/compliance/sanctions/sanctions-load.command.ts';
 import {
   holdPayoutOnSanctionsMatch,
@@ -26,6 +27,8 @@ import { offeredSubmission, postJson, ROUTING, signUpAdmin } from './transaction
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ofac');
 const NOW = new Date('2026-11-24T09:00:00Z');
+/** SANCTIONS_MATCH_THRESHOLD unset: what every test app's configuration carries. */
+const THRESHOLD = DEFAULT_SCREENING_THRESHOLD;
 const REVIEW_SENTENCE = /possible match on the sanctions list/;
 const BLOCKED_SENTENCE = /blocked: an appraiser found the seller on the sanctions list/;
 
@@ -111,7 +114,9 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
       message: expect.stringMatching(/No sanctions list is loaded/),
     });
     const seller = await signUp(t.app);
-    const outcome = await t.db.transaction((tx) => screenSeller(tx, { userId: seller.id, name: 'John Doe', context: 'payout' }));
+    const outcome = await t.db.transaction((tx) =>
+      screenSeller(tx, { userId: seller.id, name: 'John Doe', context: 'payout', threshold: THRESHOLD }),
+    );
     expect(outcome).toEqual({ screened: false, message: expect.stringMatching(/npm run sanctions:load/) });
     expect(await count(sanctionsScreenings)).toBe(0);
   });
@@ -193,11 +198,11 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
       kind: 'sanctions',
       clearedBy: 'decide-sanctions',
     });
-    expect(await sanctionsBlocker(t.db, { userId: held.seller.id, name: 'John Doe' })).toEqual({
+    expect(await sanctionsBlocker(t.db, { userId: held.seller.id, name: 'John Doe', threshold: THRESHOLD })).toEqual({
       kind: 'sanctions',
       message: expect.stringMatching(REVIEW_SENTENCE),
     });
-    expect(await sanctionsBlocker(t.db, { userId: other.seller.id, name: 'Ada Lovelace' })).toBeNull();
+    expect(await sanctionsBlocker(t.db, { userId: other.seller.id, name: 'Ada Lovelace', threshold: THRESHOLD })).toBeNull();
 
     // Not handed to the provider (PayPal's job), not put in an ACH file, not marked paid by hand.
     const provider = recordingProvider();
@@ -280,7 +285,9 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
       held.seller.cookie,
     );
     expect(again.statusCode).toBe(201);
-    expect(await t.db.transaction((tx) => holdPayoutOnSanctionsMatch(tx, { transactionId: again.json().id }))).toBeNull();
+    expect(
+      await t.db.transaction((tx) => holdPayoutOnSanctionsMatch(tx, { transactionId: again.json().id, threshold: THRESHOLD })),
+    ).toBeNull();
   });
 
   it('a blocked match keeps the payout held as blocked: no rail ever pays it, and appraisers are told', async () => {
@@ -311,7 +318,7 @@ describe.each(engines)('sanctions screening on %s', (engine) => {
     const sent = await post(`/api/admin/transactions/${held.transactionId}/sent`, { reference: 'CASH' });
     expect(sent.json().message).toMatch(BLOCKED_SENTENCE);
     expect((await payoutRow(held.transactionId)).status).toBe('pending');
-    expect(await sanctionsBlocker(t.db, { userId: held.seller.id, name: 'Jonathan Roe' })).toEqual({
+    expect(await sanctionsBlocker(t.db, { userId: held.seller.id, name: 'Jonathan Roe', threshold: THRESHOLD })).toEqual({
       kind: 'sanctions',
       message: expect.stringMatching(BLOCKED_SENTENCE),
     });

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../src/access/second-factor.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { sessions, twoFactors, users } from '../src/db/schema/index.ts';
 import { demoAccounts, describeDemoAccounts, seedDemoIfFresh } from '../src/modules/demo/demo.service.ts';
 import { changeAdminRole, resetSecondFactor } from '../src/modules/users/users.service.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditAction, type ShippingAddressInput, shortId } from '@assay/domain';
 import type { CarrierAdapter } from '../src/adapters/carriers/carrier.ts';
 import { isSampleTrackingNumber } from '../src/adapters/carriers/sample-carrier.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { buildSubmission, type SubmissionSpec } from '../src/db/factories.ts';
 import { auditLog, shippingLabels, submissions } from '../src/db/schema/index.ts';
 import { createLabelInTransaction } from '../src/modules/shipping-labels/index.ts';
@@ -83,7 +83,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
       expect(isSampleTrackingNumber(label.trackingNumber)).toBe(true);
 
       const [row] = await labelRows(sub.id);
-      expect(row).toMatchObject({ id: label.id, userId: client.id, validForPostage: 'no', insuredValue: '675.00' });
+      expect(row).toMatchObject({ id: label.id, userId: client.id, validForPostage: 'no', insuredValue: 675_00 });
       // At rest the street lines and phone are sealed (decision 028); opened, they are the label's.
       expect(row!.sender).toEqual({ name: HOME.name, city: HOME.city, state: HOME.state, postalCode: HOME.postalCode });
       expect(JSON.stringify(row)).not.toContain(HOME.line1);
@@ -130,7 +130,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
     it('insures for the final offer when it is above the quote maximum', async () => {
       // An offered submission cannot get a new label, but one labelled before keeps its value;
       // so check the rule on an appraising submission that already carries a higher offer.
-      const row = { ...buildSubmission({ userId: client.id, status: 'appraising' }), finalOffer: '812.34' };
+      const row = { ...buildSubmission({ userId: client.id, status: 'appraising' }), finalOffer: 812_34 };
       await t.db.insert(submissions).values(row);
       const res = await createLabel(client.cookie, { submissionId: row.id });
       expect(res.statusCode).toBe(201);
@@ -262,7 +262,7 @@ describe.each(engines)('shipping labels on %s', (engine) => {
         }),
       );
       expect(carrier.calls).toBe(2);
-      expect(row).toMatchObject({ submissionId: sub.id, trackingNumber: `FRESH${sub.id.slice(0, 8)}`, insuredValue: '1.00' });
+      expect(row).toMatchObject({ submissionId: sub.id, trackingNumber: `FRESH${sub.id.slice(0, 8)}`, insuredValue: 1_00 });
       expect(await labelRows(sub.id)).toHaveLength(1);
     });
 

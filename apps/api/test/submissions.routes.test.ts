@@ -116,7 +116,7 @@ describe.each(engines)('submissions on %s', (engine) => {
       expect(new Date(body.guaranteeDeadline).getTime() - createdAt).toBe(48 * 60 * 60 * 1000);
 
       const [row] = await t.db.select().from(submissions).where(eq(submissions.id, body.id));
-      expect(row).toMatchObject({ preliminaryQuoteMin: '360.00', preliminaryQuoteMax: '540.00', status: 'new' });
+      expect(row).toMatchObject({ preliminaryQuoteMin: 360_00, preliminaryQuoteMax: 540_00, status: 'new' });
       expect(await imagesOf(body.id)).toEqual([
         { id: first.imageId, position: 0 },
         { id: second.imageId, position: 1 },
@@ -290,7 +290,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         direction: 'inbound',
         trackingNumber: `AS${Date.now()}`,
         carrier: 'sample',
-        insuredValue: '540.00',
+        insuredValue: 540_00,
         sender: HOME_ADDRESS,
         receiver: HOME_ADDRESS,
       };
@@ -375,7 +375,7 @@ describe.each(engines)('submissions on %s', (engine) => {
           direction: 'return',
           trackingNumber: `RT${Date.now()}`,
           carrier: 'sample',
-          insuredValue: '100.00',
+          insuredValue: 100_00,
           sender: HOME_ADDRESS,
           receiver: HOME_ADDRESS,
           freeReturn: 'yes',

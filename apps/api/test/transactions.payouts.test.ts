@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualPayouts } from '../src/adapters/payouts/manual.ts';
 import type { PayoutRequest } from '../src/adapters/payouts/payout-adapter.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { auditLog, notifications, outbox, payoutEvents, transactions } from '../src/db/schema/index.ts';
 import { DecryptionError } from '../src/lib/crypto.ts';
 import { loggerOptions } from '../src/lib/logger.ts';

@@ -1,7 +1,6 @@
 // Row builders with overrides, shared by the tests, the demo seed, e2e and benchmarks, so every
 // one of them builds data the same way the application does (quotes and deadlines by the rules).
 import {
-  centsToDecimalString,
   dollarsToCents,
   guaranteeDeadlineFrom,
   payoutAmountCents,
@@ -20,6 +19,13 @@ type SubmissionInsert = typeof submissions.$inferInsert;
 type TransactionInsert = typeof transactions.$inferInsert;
 
 const HOUR = 60 * 60 * 1000;
+
+/** A fixture's dollars as the cents a row holds; a typo in a fixture fails loudly. */
+function requiredCents(dollars: string): number {
+  const cents = dollarsToCents(dollars);
+  if (cents === null) throw new Error(`${dollars} is not an amount in dollars.`);
+  return cents;
+}
 
 export interface SubmissionSpec {
   userId: string;
@@ -46,8 +52,7 @@ export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
   const received = status !== 'new' ? new Date(createdAt.getTime() + 30 * HOUR) : null;
   const offered =
     status === 'offered' || status === 'completed' || ((status === 'returned' || status === 'returning') && spec.finalOffer);
-  const finalOffer = offered ? (spec.finalOffer ?? quote?.preliminaryQuoteMin ?? '100') : null;
-  const finalOfferCents = finalOffer === null ? null : dollarsToCents(finalOffer);
+  const finalOfferCents = offered ? requiredCents(spec.finalOffer ?? quote?.preliminaryQuoteMin ?? '100') : null;
   return {
     id: crypto.randomUUID(),
     userId: spec.userId,
@@ -55,9 +60,9 @@ export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
     description: spec.description ?? '14k yellow gold chain, 20 inches',
     estimatedWeight: String(estimatedWeight),
     weightUnit,
-    preliminaryQuoteMin: quote?.preliminaryQuoteMin ?? null,
-    preliminaryQuoteMax: quote?.preliminaryQuoteMax ?? null,
-    finalOffer,
+    preliminaryQuoteMin: quote ? requiredCents(quote.preliminaryQuoteMin) : null,
+    preliminaryQuoteMax: quote ? requiredCents(quote.preliminaryQuoteMax) : null,
+    finalOffer: finalOfferCents,
     actualWeight: offered ? String(spec.actualWeight ?? estimatedWeight) : null,
     adminNotes: offered ? (spec.adminNotes ?? null) : null,
     status,
@@ -83,8 +88,8 @@ export interface TransactionSpec {
 /** A recorded payout; bank transfers keep only the holder name and last 4 digits here. */
 export function buildTransaction(spec: TransactionSpec): TransactionInsert {
   const method = spec.method ?? 'check';
-  const grossCents = dollarsToCents(spec.submission.finalOffer ?? '');
-  if (grossCents === null) throw new Error('A payout needs a submission with a final offer.');
+  const grossCents = spec.submission.finalOffer;
+  if (grossCents === null || grossCents === undefined) throw new Error('A payout needs a submission with a final offer.');
   const details: ShownPayoutDetails =
     method === 'paypal'
       ? { email: spec.paypalEmail ?? 'seller@example.com' }
@@ -95,9 +100,9 @@ export function buildTransaction(spec: TransactionSpec): TransactionInsert {
     id: crypto.randomUUID(),
     submissionId: spec.submission.id!,
     userId: spec.submission.userId,
-    grossAmount: centsToDecimalString(grossCents),
-    feeAmount: centsToDecimalString(payoutFeeCents(grossCents, method)),
-    amount: centsToDecimalString(payoutAmountCents(grossCents, method)),
+    grossAmount: grossCents,
+    feeAmount: payoutFeeCents(grossCents, method),
+    amount: payoutAmountCents(grossCents, method),
     payoutMethod: method,
     payoutDetails: details,
     status: 'pending',

@@ -1,6 +1,6 @@
 // The one interface background work is written against: named, typed jobs on queues with retries,
 // dead letters and singleton schedules. pg-boss-engine.ts implements it on PostgreSQL and PGlite;
-// handlers live in the module of their concept (*.jobs.ts) and are listed in registry.ts.
+// handlers live in the module of their concept (*.jobs.ts) and are listed in job-registry.ts.
 import type { Db } from '../db/client.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/index.ts';
 import { resolveSecrets, SecretsFileError } from './generated-secrets.ts';
 
 const KEY_A = 'a'.repeat(64);

@@ -17,7 +17,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { Config, Secrets } from '../config.ts';
+import type { Config, Secrets } from '../config/index.ts';
 
 const FOLDER_ID_FILE = 'folder-id';
 /** Where Assay kept generated secrets before they moved out of the data folder. */

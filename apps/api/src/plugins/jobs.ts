@@ -6,10 +6,9 @@
 // and tests call the work.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import { createJobEngine } from '../job-registry.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
 import { installJobTables } from '../jobs/pg-boss-engine.ts';
-import { createJobEngine } from '../jobs/registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +19,6 @@ declare module 'fastify' {
 export const JOBS_STOP_TIMEOUT_MS = 10_000;
 
 export interface JobsPluginOptions {
-  db: Db;
-  refreshSeconds: number;
   run: boolean;
   pollingIntervalSeconds?: number;
   /** How long running jobs may finish when the app closes; JOBS_STOP_TIMEOUT_MS by default. */
@@ -30,23 +27,11 @@ export interface JobsPluginOptions {
 
 export const jobsPlugin = fp(
   async (app: FastifyInstance, opts: JobsPluginOptions) => {
-    const engine = createJobEngine(
-      {
-        db: opts.db,
-        logger: app.log.child({ module: 'jobs' }),
-        pricing: app.pricing,
-        refreshSeconds: opts.refreshSeconds,
-        storage: app.storage,
-        mail: app.mail,
-        payouts: app.ctx.payouts,
-        keys: app.ctx.keys,
-        carrier: app.ctx.carrier,
-      },
-      { pollingIntervalSeconds: opts.pollingIntervalSeconds },
-    );
+    // The composition root's context: the worker process builds its engine over the same one.
+    const engine = createJobEngine(app.ctx, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
     app.decorate('jobs', engine);
     if (!opts.run) {
-      await installJobTables(opts.db);
+      await installJobTables(app.ctx.db);
       return;
     }
     await engine.install();

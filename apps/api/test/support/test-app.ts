@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, RouteOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
-import { type Config, loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config/index.ts';
 import { type Database, openDatabase, type PgliteThread } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/index.ts';
 import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';

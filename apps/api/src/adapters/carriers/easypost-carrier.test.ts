@@ -7,7 +7,7 @@ import {
   INTERNAL_ERROR,
   startFakeEasyPost,
 } from '../../../test/support/fake-easypost.ts';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/index.ts';
 import type { CarrierLabelRequest } from './carrier.ts';
 import { EasyPostCarrier, type EasyPostCarrierOptions, isPng } from './easypost-carrier.ts';
 import { EasyPostError } from './easypost-client.ts';

@@ -1,7 +1,7 @@
 // Picks the carrier named by the CARRIER setting: the sample carrier (no account, labels marked not
 // valid for postage) or EasyPost (EASYPOST_* settings in config.ts, tested against a loopback
 // stand-in of its API, test/support/fake-easypost.ts).
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { CarrierAdapter } from './carrier.ts';
 import { EasyPostCarrier } from './easypost-carrier.ts';
 import { sampleCarrier } from './sample-carrier.ts';

@@ -1,5 +1,5 @@
 // Picks the configured price feed (PRICE_FEED, PRICE_FEED_URL, PRICE_FEED_API_KEY).
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { GoldApiPriceFeed } from './gold-api.ts';
 import { MetalsDevPriceFeed } from './metals-dev.ts';
 import type { PriceFeed } from './price-feed.ts';

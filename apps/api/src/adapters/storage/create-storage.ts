@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { localStorage } from './local-storage.ts';
 import type { ObjectStorage } from './object-storage.ts';
 import { s3Storage } from './s3-storage.ts';

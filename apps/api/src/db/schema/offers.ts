@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 import { submissions } from './submissions.ts';
 
 // Append-only: the current rate of an item type is its newest row (DEFAULT_PAYOUT_RATES of
@@ -13,7 +14,7 @@ export const payoutRates = pgTable(
   'payout_rates',
   {
     id: text('id').primaryKey(),
-    itemType: text('item_type').notNull(),
+    itemType: text('item_type', { enum: itemTypes }).notNull(),
     minPercent: numeric('min_percent', { precision: 5, scale: 2 }).notNull(),
     maxPercent: numeric('max_percent', { precision: 5, scale: 2 }).notNull(),
     setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
@@ -39,16 +40,16 @@ export const offers = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    status: text('status').notNull().default('open'),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    status: text('status', { enum: offerStatuses }).notNull().default('open'),
+    total: money('offers', 'total').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The seller's one counter-offer to this version. */
-    counterAmount: numeric('counter_amount', { precision: 12, scale: 2 }),
+    counterAmount: money('offers', 'counter_amount'),
     counterMessage: text('counter_message'),
     counteredAt: timestamp('countered_at', { withTimezone: true }),
-    counterStatus: text('counter_status'),
+    counterStatus: text('counter_status', { enum: counterOfferStatuses }),
   },
   (t) => [
     uniqueIndex('offers_submission_version_idx').on(t.submissionId, t.version),
@@ -76,10 +77,10 @@ export const offerLines = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     weight: numeric('weight', { precision: 12, scale: 4 }).notNull(),
-    weightUnit: text('weight_unit').notNull(),
+    weightUnit: text('weight_unit', { enum: weightUnits }).notNull(),
     // The basis of the line: all set for an itemised line, all null for a line that is only an
     // amount (SPEC's one-number offer, and offers made before itemised offers existed).
-    material: text('material'),
+    material: text('material', { enum: itemTypes }),
     /** Fine content in percent (58.50 for 14k). */
     purityPercent: numeric('purity_percent', { precision: 6, scale: 3 }),
     testMethod: text('test_method'),
@@ -89,8 +90,8 @@ export const offerLines = pgTable(
     pricedAt: timestamp('priced_at', { withTimezone: true }),
     percentPaid: numeric('percent_paid', { precision: 5, scale: 2 }),
     /** What the form proposed from live prices and the payout rates; null for SPEC's one-number offer. */
-    proposedAmount: numeric('proposed_amount', { precision: 12, scale: 2 }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    proposedAmount: money('offer_lines', 'proposed_amount'),
+    amount: money('offer_lines', 'amount').notNull(),
     /** Why the amount differs from the proposal (required then). */
     reason: text('reason'),
   },

@@ -10,24 +10,12 @@ import {
   type ShownPayoutDetails,
 } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
 import { users } from './auth.ts';
 import { keptEmpty, streetKeptOut } from './sealed.ts';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 import { submissions } from './submissions.ts';
 
 export const transactions = pgTable(
@@ -41,18 +29,18 @@ export const transactions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    grossAmount: numeric('gross_amount', { precision: 12, scale: 2 }).notNull(),
-    feeAmount: numeric('fee_amount', { precision: 12, scale: 2 }).notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    payoutMethod: text('payout_method').notNull(),
+    grossAmount: money('transactions', 'gross_amount').notNull(),
+    feeAmount: money('transactions', 'fee_amount').notNull(),
+    amount: money('transactions', 'amount').notNull(),
+    payoutMethod: text('payout_method', { enum: payoutMethods }).notNull(),
     // Only what may be shown: holder name, last 4 digits, PayPal e-mail. Never full bank numbers.
     payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
     // AES-GCM ciphertext of the full bank numbers; decrypted only to send money.
     encryptedBankDetails: text('encrypted_bank_details'),
     // The payout lifecycle (packages/domain payout-lifecycle.ts); written only by its status gate.
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: payoutStatuses }).notNull().default('pending'),
     // How the money moves (manual, ach-file, paypal, check) and the rail's own reference for it.
-    rail: text('rail').notNull().default('manual'),
+    rail: text('rail', { enum: payoutRails }).notNull().default('manual'),
     reference: text('reference'),
     // Why it failed or came back, as the rail said it ('R02', 'RECEIVER_UNREGISTERED').
     statusReasonCode: text('status_reason_code'),
@@ -63,7 +51,7 @@ export const transactions = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     // Set while the seller's name waits for a sanctions decision ('sanctions-review') or after an
     // appraiser blocked it ('sanctions-blocked'): no rail hands over, batches or pays a held payout.
-    complianceHold: text('compliance_hold'),
+    complianceHold: text('compliance_hold', { enum: complianceHolds }),
     // Four eyes on large payments (payout-approval.ts): set at acceptance when the offer is above
     // DUAL_APPROVAL_ABOVE; no rail takes the payout until approved_by names a second admin, never
     // offer_made_by (the admin who made the accepted offer version). Older payouts predate the rule.
@@ -312,11 +300,11 @@ export const checks = pgTable(
     attempt: integer('attempt').notNull(),
     checkNumber: integer('check_number').notNull(),
     payee: text('payee').notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    amount: money('checks', 'amount').notNull(),
     // Street lines and phone sealed in encrypted_mailing_street (lib/personal-data.ts).
     mailingAddress: jsonb('mailing_address').$type<PostalArea>().notNull(),
     encryptedMailingStreet: text('encrypted_mailing_street'),
-    status: text('status').notNull().default('printed'),
+    status: text('status', { enum: checkStatuses }).notNull().default('printed'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     registeredBy: text('registered_by').references(() => users.id, { onDelete: 'set null' }),
     mailedOn: date('mailed_on', { mode: 'string' }),

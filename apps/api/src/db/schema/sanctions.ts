@@ -1,10 +1,27 @@
 import { screeningContexts, screeningStatuses, type ScreeningMatchDto } from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { SdnAddress, SdnAlias } from '../../modules/compliance/sanctions/ofac-csv.ts';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { transactions } from './payouts.ts';
+
+/** Another name of a listing (OFAC's alt.csv), as stored with it. */
+export interface SdnAlias {
+  altNum: number;
+  /** 'aka', 'fka' or 'nka' as OFAC writes it (lower case, without dots). */
+  type: string;
+  name: string;
+  remarks: string | null;
+}
+
+/** An address of a listing (OFAC's add.csv), as stored with it. */
+export interface SdnAddress {
+  addNum: number;
+  address: string | null;
+  cityStateZip: string | null;
+  country: string | null;
+  remarks: string | null;
+}
 
 /**
  * Each OFAC SDN list loaded by `npm run sanctions:load`, with OFAC's publication date. Exactly one
@@ -67,7 +84,7 @@ export const sanctionsScreenings = pgTable(
       .references(() => sanctionsLists.id, { onDelete: 'restrict' }),
     screenedName: text('screened_name').notNull(),
     matches: jsonb('matches').$type<ScreeningMatchDto[]>().notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: screeningStatuses }).notNull(),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reason: text('reason'),

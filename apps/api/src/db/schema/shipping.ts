@@ -1,9 +1,10 @@
 import { trackingStatuses } from '@assay/domain';
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
 import { streetKeptOut } from './sealed.ts';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 import { submissions } from './submissions.ts';
 
 export const shippingLabels = pgTable(
@@ -21,7 +22,7 @@ export const shippingLabels = pgTable(
     trackingNumber: text('tracking_number').notNull().unique(),
     carrier: text('carrier').notNull(),
     validForPostage: text('valid_for_postage').notNull().default('no'),
-    insuredValue: numeric('insured_value', { precision: 12, scale: 2 }).notNull(),
+    insuredValue: money('shipping_labels', 'insured_value').notNull(),
     // Written only from checked addresses (the client's, RECEIVING_ADDRESS), as printed; street
     // lines and phone sealed beside each (lib/personal-data.ts).
     sender: jsonb('sender').$type<PostalArea>().notNull(),
@@ -60,7 +61,7 @@ export const trackingEvents = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     // Ours (packages/domain parcel-tracking.ts) and the carrier's own word for it ('pre_transit').
-    status: text('status').notNull(),
+    status: text('status', { enum: trackingStatuses }).notNull(),
     carrierStatus: text('carrier_status').notNull(),
     message: text('message'),
     location: text('location'),

@@ -24,6 +24,7 @@ import {
 import { users } from './auth.ts';
 import type { AuditAction, AuditChanges, AuditEntityType } from '@assay/domain';
 import { oneOf } from './one-of.ts';
+import { money } from './money.ts';
 
 export const submissions = pgTable(
   'submissions',
@@ -32,27 +33,27 @@ export const submissions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    category: text('category').notNull(),
+    category: text('category', { enum: submissionCategories }).notNull(),
     description: text('description').notNull(),
     estimatedWeight: numeric('estimated_weight', { precision: 12, scale: 4 }).notNull(),
-    weightUnit: text('weight_unit').notNull(),
-    preliminaryQuoteMin: numeric('preliminary_quote_min', { precision: 12, scale: 2 }),
-    preliminaryQuoteMax: numeric('preliminary_quote_max', { precision: 12, scale: 2 }),
-    finalOffer: numeric('final_offer', { precision: 12, scale: 2 }),
+    weightUnit: text('weight_unit', { enum: weightUnits }).notNull(),
+    preliminaryQuoteMin: money('submissions', 'preliminary_quote_min'),
+    preliminaryQuoteMax: money('submissions', 'preliminary_quote_max'),
+    finalOffer: money('submissions', 'final_offer'),
     actualWeight: numeric('actual_weight', { precision: 12, scale: 4 }),
     adminNotes: text('admin_notes'),
-    status: text('status').notNull().default('new'),
+    status: text('status', { enum: submissionStatuses }).notNull().default('new'),
     guaranteeDeadline: timestamp('guarantee_deadline', { withTimezone: true }).notNull(),
     requiresKyc: boolean('requires_kyc').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     consignmentRequestedAt: timestamp('consignment_requested_at', { withTimezone: true }),
     /** What the seller said it is (one of the pricing item types), when they did: the quote is then metal-aware. */
-    material: text('material'),
+    material: text('material', { enum: itemTypes }),
     /** The live prices and payout rates a metal-aware quote used; null for SPEC 9's table quote. */
     quoteBasis: jsonb('quote_basis').$type<QuoteBasis>(),
     /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
-    insuredValue: numeric('insured_value', { precision: 12, scale: 2 }),
+    insuredValue: money('submissions', 'insured_value'),
     /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
     returnTrackingNumber: text('return_tracking_number'),
     returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),
@@ -97,6 +98,9 @@ export const submissions = pgTable(
     check('submissions_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
   ],
 );
+
+/** A submission as the database hands it back: the one row type every module reads. */
+export type SubmissionRow = typeof submissions.$inferSelect;
 
 // Photos are uploaded before their submission exists, so the owner is kept separately.
 export const submissionImages = pgTable(

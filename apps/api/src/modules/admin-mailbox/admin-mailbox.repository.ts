@@ -3,11 +3,12 @@
 // db/schema/submissions.ts. Counts read the trigger-maintained submission_counts (<= 30 rows).
 import { and, eq, getTableColumns, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { shippingLabels, submissionCounts, submissions } from '../../db/schema/index.ts';
+import { shippingLabels, submissionCounts, submissions, type SubmissionRow } from '../../db/schema/index.ts';
 import { inboundParcelColumn } from '../shipping-labels/index.ts';
 import { photoIdsColumn } from '../submissions/index.ts';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
+// The one submission row type, the schema's (issue 26): re-exported where its readers find it.
+export type { SubmissionRow };
 
 export interface PageFilter {
   status?: string;

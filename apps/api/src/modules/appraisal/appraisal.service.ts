@@ -13,7 +13,6 @@ import {
   type CheckedOfferLine,
   checkOfferLines,
   COUNTER_ACCEPTED_LINE,
-  dollarsToCents,
   formatOfferDeadline,
   itemTypes,
   type ItemType,
@@ -55,6 +54,7 @@ import {
 import { attachIntakePhotos } from '../uploads/index.ts';
 import { shippingAddressOf } from '../users/index.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
+import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 
 /**
  * A change that keeps the status (the notes): written only if the row still has the status and
@@ -143,8 +143,8 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
   if (!withUs) return null;
   const address = await shippingAddressOf(tx, ctx.keys.decryptionKeys, returned.userId);
   const insuredValueCents = labelInsuredValueCents(
-    returned.preliminaryQuoteMax,
-    returned.finalOffer,
+    decimalOrNull(returned.preliminaryQuoteMax),
+    decimalOrNull(returned.finalOffer),
     ctx.config.insuredLimitCents,
   );
   if (!address || insuredValueCents === null) return null;
@@ -322,7 +322,7 @@ async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: Su
   const kyc = requiresKyc(input.totalCents, row.requiresKyc);
   const changes: SubmissionChanges = {
     ...input.notes,
-    finalOffer,
+    finalOffer: input.totalCents,
     actualWeight: input.actualWeight,
     offeredAt: now,
     requiresKyc: kyc,
@@ -360,11 +360,15 @@ async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: Su
       actualWeight: Number(offered.actualWeight),
       // A first offer's entry reads as before itemised offers (SPEC's fields); a later one names its version.
       ...(first ? {} : { offerVersion: offer.version, validUntil: offer.validUntil.toISOString() }),
-      ...(previous ? { previousTotal: previous.row.total } : row.finalOffer && !first ? { previousTotal: row.finalOffer } : {}),
+      ...(previous
+        ? { previousTotal: centsToDecimalString(previous.row.total) }
+        : row.finalOffer !== null && !first
+          ? { previousTotal: centsToDecimalString(row.finalOffer) }
+          : {}),
       ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
     },
   });
-  const previousCents = previous ? dollarsToCents(previous.row.total) : row.finalOffer ? dollarsToCents(row.finalOffer) : null;
+  const previousCents = previous ? previous.row.total : row.finalOffer;
   const content =
     first || previousCents === null
       ? notificationContent.offerReady({ submissionId: row.id, offerCents: input.totalCents, requiresKyc: kyc })
@@ -389,7 +393,7 @@ async function offerIn(
   row: SubmissionRow,
   input: { finalOffer: string; actualWeight: number; notes: SubmissionChanges; version?: number },
 ) {
-  const offerCents = dollarsToCents(input.finalOffer)!;
+  const offerCents = checkedCents(input.finalOffer);
   const actualWeight = storedWeight(input.actualWeight, row.weightUnit);
   return offerVersionIn(tx, ctx, actor, row, {
     totalCents: offerCents,
@@ -397,12 +401,12 @@ async function offerIn(
     notes: input.notes,
     version: input.version,
     origin: 'offer',
-    lines: [plainLine(row.description || 'Offer', actualWeight, row.weightUnit, input.finalOffer)],
+    lines: [plainLine(row.description || 'Offer', actualWeight, row.weightUnit, offerCents)],
   });
 }
 
 /** A line that is only an amount: SPEC's one-number offer, an accepted counter-offer. */
-function plainLine(description: string, weight: string, weightUnit: string, amount: string): NewOfferLine {
+function plainLine(description: string, weight: string, weightUnit: WeightUnit, amount: number): NewOfferLine {
   return { description: description.slice(0, MAX_LINE_DESCRIPTION_LENGTH), weight, weightUnit, amount };
 }
 
@@ -420,8 +424,8 @@ function itemisedLine(line: CheckedOfferLine): NewOfferLine {
     priceSource: line.priceSource,
     pricedAt: new Date(line.pricedAt),
     percentPaid: line.percentPaid,
-    proposedAmount: line.proposedAmount,
-    amount: line.amount,
+    proposedAmount: line.proposedAmount === null ? null : checkedCents(line.proposedAmount),
+    amount: checkedCents(line.amount),
     reason: line.reason ?? null,
   };
 }
@@ -631,7 +635,7 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         line.material && line.percentPaid && line.purityPercent && (itemTypes as readonly string[]).includes(line.material);
       if (!basis) {
         lines.push(plainLine(line.description, line.weight, line.weightUnit, line.amount));
-        totalCents += dollarsToCents(line.amount)!;
+        totalCents += line.amount;
         continue;
       }
       const price = lineReferencePrice(line.material as ItemType, prices);
@@ -640,14 +644,13 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         referencePrice: price.referencePrice,
         referenceUnit: price.referenceUnit,
         weight: line.weight,
-        weightUnit: line.weightUnit as WeightUnit,
+        weightUnit: line.weightUnit,
         purityPercent: line.purityPercent!,
         percentPaid: line.percentPaid!,
       });
       // The appraiser's adjustment to the old proposal (with its reason) carries over unchanged.
-      const adjustment = line.proposedAmount === null ? 0 : dollarsToCents(line.amount)! - dollarsToCents(line.proposedAmount)!;
+      const adjustment = line.proposedAmount === null ? 0 : line.amount - line.proposedAmount;
       const amountCents = Math.max(0, Number(proposed) + adjustment);
-      const amount = centsToDecimalString(amountCents);
       lines.push({
         description: line.description,
         material: line.material,
@@ -660,8 +663,8 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         priceSource: price.priceSource,
         pricedAt: new Date(price.pricedAt),
         percentPaid: line.percentPaid,
-        proposedAmount: centsToDecimalString(Number(proposed)),
-        amount,
+        proposedAmount: Number(proposed),
+        amount: amountCents,
         // The reason given for leaving the band or the proposal stays with the line.
         reason: line.reason,
       });
@@ -694,7 +697,7 @@ export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: 
     }
     const weight = row.actualWeight ?? (await linesOfOffer(tx, offer.id))[0]?.weight ?? '1';
     return offerVersionIn(tx, ctx, actor, row, {
-      totalCents: dollarsToCents(offer.counterAmount)!,
+      totalCents: offer.counterAmount,
       lines: [plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, offer.counterAmount)],
       actualWeight: weight,
       notes: {},

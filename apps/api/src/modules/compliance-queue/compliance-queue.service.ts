@@ -2,7 +2,7 @@
 // (their ID, the signed statement, a sanctions review) or melting each bought item (its hold), and
 // what clears it. The blocks are the gate's own (paymentBlockers), so the queue can never disagree
 // with what a payout would be refused for.
-import { type ComplianceQueueItem, customerLabel, dollarsToCents, holdViewOf, shortId } from '@assay/domain';
+import { type ComplianceQueueItem, customerLabel, holdViewOf, shortId } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { latestKycRecord, paymentBlockers } from '../compliance/index.ts';
@@ -49,7 +49,8 @@ export async function complianceQueue(ctx: Pick<AppContext, 'db' | 'clock'>, adm
   const items: ComplianceQueueItem[] = [];
 
   for (const submission of await offeredSubmissions(db)) {
-    const amountCents = submission.finalOffer === null ? 0 : (dollarsToCents(submission.finalOffer) ?? 0);
+    // An offered submission always has its offer; none yet weighs as nothing to pay.
+    const amountCents = submission.finalOffer ?? 0;
     const blockers = await paymentBlockers(db, { submissionId: submission.id, userId: submission.userId, amountCents });
     for (const blocker of blockers) {
       if (blocker.kind === 'id') {

@@ -13,7 +13,6 @@ import {
   requiresKyc,
   ruleFor,
   strictestRule,
-  dollarsToCents,
   SELLER_STATEMENT_VERSION,
   type SellerStatementResponse,
   type SignSellerStatementInput,
@@ -108,7 +107,7 @@ export async function paymentBlockers(
 /** The seller's view of the same rule, before accepting: what is asked, why, and what is done. */
 export async function submissionComplianceOf(db: DbOrTx, row: SubmissionRow): Promise<SubmissionCompliance | null> {
   if (!row.complianceRule) return null;
-  const amountCents = row.finalOffer === null ? 0 : (dollarsToCents(row.finalOffer) ?? 0);
+  const amountCents = row.finalOffer ?? 0;
   const needs = paymentRequirementsOf(row.complianceRule, amountCents);
   const [identityVerified, statementSigned] = await Promise.all([
     isIdentityVerified(db, row.userId),

@@ -12,4 +12,4 @@ export {
   type ScreeningRow,
 } from './sanctions/sanctions.repository.ts';
 export { sanctionsRoutes } from './sanctions/sanctions.routes.ts';
-export { configureSanctionsScreening, holdPayoutOnSanctionsMatch, syncSellerHolds } from './sanctions/screening.service.ts';
+export { holdPayoutOnSanctionsMatch, syncSellerHolds } from './sanctions/screening.service.ts';

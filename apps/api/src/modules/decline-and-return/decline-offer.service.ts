@@ -5,10 +5,10 @@
 // the offer is at least 20% below the estimate (qualifiesForFreeReturn).
 import {
   type DeclineOfferResponse,
-  dollarsToCents,
   labelInsuredValueCents,
   qualifiesForFreeReturn,
   statusBadgeLabel,
+  centsToDecimalString,
 } from '@assay/domain';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
@@ -25,6 +25,7 @@ import {
 import { shippingAddressOf } from '../users/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { addressRequired, createLabelInTransaction, toLabelDto } from '../shipping-labels/index.ts';
+import { decimalOrNull } from '../../lib/amounts.ts';
 
 function cannotDecline(status: string | undefined) {
   if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
@@ -57,12 +58,17 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
     await closeCurrentOffer(tx, declined.id, 'declined');
 
     let returned = declined;
-    const offerCents = dollarsToCents(returned.finalOffer ?? '');
+    const offerCents = returned.finalOffer;
     const freeReturn =
-      offerCents !== null && qualifiesForFreeReturn(offerCents, returned.preliminaryQuoteMin, returned.preliminaryQuoteMax);
+      offerCents !== null &&
+      qualifiesForFreeReturn(
+        offerCents,
+        decimalOrNull(returned.preliminaryQuoteMin),
+        decimalOrNull(returned.preliminaryQuoteMax),
+      );
     const insuredValueCents = labelInsuredValueCents(
-      returned.preliminaryQuoteMax,
-      returned.finalOffer,
+      decimalOrNull(returned.preliminaryQuoteMax),
+      decimalOrNull(returned.finalOffer),
       ctx.config.insuredLimitCents,
     );
     if (insuredValueCents === null) {
@@ -108,7 +114,7 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
         returnLabelId: label.id,
         trackingNumber: label.trackingNumber,
         carrier: label.carrier,
-        insuredValue: label.insuredValue,
+        insuredValue: centsToDecimalString(label.insuredValue),
       },
     });
     await notify(tx, {

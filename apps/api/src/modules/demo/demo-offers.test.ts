@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkOfferLines, DEFAULT_PAYOUT_RATES, type OfferLineBody } from '@assay/domain';
+import { centsToDecimalString, checkOfferLines, DEFAULT_PAYOUT_RATES, type OfferLineBody } from '@assay/domain';
 import { demoItemisedOffers, demoOfferLines } from './demo-offers.ts';
 import { demoSubmissions } from './demo.service.ts';
+import { decimalOrNull } from '../../lib/amounts.ts';
 
 const OFFERED_AT = new Date('2026-11-20T10:00:00.000Z');
 
@@ -9,11 +10,17 @@ describe("the demo's itemised offers", () => {
   it('are offers an appraiser could have sent: each basis line passes the rules, at its proposal, inside the band', () => {
     for (const description of Object.keys(demoItemisedOffers)) {
       const made = demoOfferLines(description, OFFERED_AT)!;
-      const withBasis = made.lines.filter((l) => l.material) as unknown as OfferLineBody[];
-      const checked = checkOfferLines(
-        withBasis.map((l) => ({ ...l, pricedAt: OFFERED_AT.toISOString(), reason: undefined })),
-        DEFAULT_PAYOUT_RATES,
-      );
+      // As an appraiser's form sends them: amounts in dollars and cents.
+      const withBasis = made.lines
+        .filter((l) => l.material)
+        .map((l) => ({
+          ...l,
+          amount: centsToDecimalString(l.amount),
+          proposedAmount: decimalOrNull(l.proposedAmount ?? null),
+          pricedAt: OFFERED_AT.toISOString(),
+          reason: undefined,
+        })) as unknown as OfferLineBody[];
+      const checked = checkOfferLines(withBasis, DEFAULT_PAYOUT_RATES);
       expect(checked.ok, JSON.stringify(checked)).toBe(true);
       for (const line of made.lines) expect(line.amount).toBe(line.proposedAmount ?? line.amount);
     }
@@ -26,18 +33,18 @@ describe("the demo's itemised offers", () => {
       ['diamond', 'admin-reference', OFFERED_AT],
     ]);
     // $3,500/ct x 0.5 ct x 100% x 50%.
-    expect(ring.lines[1]!.amount).toBe('875.00');
-    const gold = Number(ring.lines[0]!.amount);
+    expect(ring.lines[1]!.amount).toBe(875_00);
+    const goldCents = ring.lines[0]!.amount;
     // 3.95 dwt = 6.1439 g; fine gold about $85.20/g; x 0.75 x 0.90: about $353.
-    expect(gold).toBeGreaterThan(340);
-    expect(gold).toBeLessThan(365);
-    expect(ring.total).toBe((gold + 875).toFixed(2));
+    expect(goldCents).toBeGreaterThan(340_00);
+    expect(goldCents).toBeLessThan(365_00);
+    expect(ring.totalCents).toBe(goldCents + 875_00);
   });
 
   it('become the offers the demo submissions show', () => {
     const { submissions } = demoSubmissions('client', 'admin', new Date('2026-11-24T10:00:00.000Z'));
     const classRing = submissions.find((s) => s.description.startsWith('10k gold class ring'))!;
-    expect(classRing.finalOffer).toBe(demoOfferLines(classRing.description, classRing.offeredAt!)!.total);
+    expect(classRing.finalOffer).toBe(demoOfferLines(classRing.description, classRing.offeredAt!)!.totalCents);
     expect(demoOfferLines('Ten 1 oz American Gold Eagle coins', OFFERED_AT)).toBeNull();
   });
 });
@@ -50,9 +57,9 @@ describe("the demo's preliminary quotes", () => {
     expect(flatware.material).toBe('silver');
     expect(flatware.quoteBasis).toMatchObject({ material: 'silver', purity: '0.925', minPercent: '70.00', maxPercent: '80.00' });
     // 9.5 oz of sterling at about $1/g fine: a couple of hundred dollars, not SPEC 9's scrap table.
-    expect(Number(flatware.preliminaryQuoteMax)).toBeGreaterThan(150);
-    expect(Number(flatware.preliminaryQuoteMax)).toBeLessThan(300);
-    expect(flatware.insuredValue).toBe(`${flatware.preliminaryQuoteMax}.00`);
+    expect(flatware.preliminaryQuoteMax).toBeGreaterThan(150_00);
+    expect(flatware.preliminaryQuoteMax).toBeLessThan(300_00);
+    expect(flatware.insuredValue).toBe(flatware.preliminaryQuoteMax);
     const coins = submissions.find((s) => s.description.startsWith('Ten 1 oz American Gold Eagle'))!;
     expect(coins.material ?? null).toBeNull();
     expect(coins.quoteBasis ?? null).toBeNull();

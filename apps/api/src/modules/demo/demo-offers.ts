@@ -5,8 +5,6 @@
 // amount says why it has no value. The totals are the offers the demo shows.
 import {
   ADMIN_REFERENCE_PRICE_SOURCE,
-  centsToDecimalString,
-  dollarsToCents,
   gemReferencePricesPerCarat,
   lineReferencePrice,
   metalPricesFromSpot,
@@ -18,6 +16,7 @@ import {
 } from '@assay/domain';
 import { simulatedStartingPrices } from '../../adapters/price-feeds/simulated.ts';
 import type { NewOfferLine } from '../offers/index.ts';
+import { checkedCents } from '../../lib/amounts.ts';
 
 interface BasisLine {
   description: string;
@@ -92,20 +91,21 @@ export function demoReferenceRows(pricedAt: Date) {
 }
 
 /** The stored lines and their total for a demo offer made at `offeredAt`, or null when it is one amount. */
-export function demoOfferLines(description: string, offeredAt: Date): { lines: NewOfferLine[]; total: string } | null {
+export function demoOfferLines(description: string, offeredAt: Date): { lines: NewOfferLine[]; totalCents: number } | null {
   const planned = demoItemisedOffers[description];
   if (!planned) return null;
   const rows = demoReferenceRows(offeredAt);
   let totalCents = 0;
   const lines = planned.map((line): NewOfferLine => {
     if (!('material' in line)) {
-      totalCents += dollarsToCents(line.amount)!;
-      return { description: line.description, weight: line.weight, weightUnit: line.weightUnit, amount: line.amount };
+      const amount = checkedCents(line.amount);
+      totalCents += amount;
+      return { description: line.description, weight: line.weight, weightUnit: line.weightUnit, amount };
     }
     const price = lineReferencePrice(line.material, rows);
     if (!price) throw new Error(`The demo has no reference price for ${line.material}.`);
-    const amount = proposedLineAmount({ ...price, ...line });
-    totalCents += dollarsToCents(amount)!;
+    const amount = checkedCents(proposedLineAmount({ ...price, ...line }));
+    totalCents += amount;
     return {
       ...line,
       referencePrice: price.referencePrice,
@@ -116,5 +116,5 @@ export function demoOfferLines(description: string, offeredAt: Date): { lines: N
       amount,
     };
   });
-  return { lines, total: centsToDecimalString(totalCents) };
+  return { lines, totalCents };
 }

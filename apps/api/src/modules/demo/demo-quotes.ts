@@ -4,7 +4,6 @@
 // stored. The coins name nothing (American Eagles are 22k, which the form does not offer), so
 // they keep SPEC 9's table, as a seller who is not sure would get.
 import {
-  centsToDecimalString,
   DEFAULT_PAYOUT_RATES,
   findPricingRow,
   insuredValueCents,
@@ -14,6 +13,7 @@ import {
   type WeightUnit,
 } from '@assay/domain';
 import { demoReferenceRows } from './demo-offers.ts';
+import { checkedCents } from '../../lib/amounts.ts';
 
 export const demoMaterials: Record<string, ItemType> = {
   '14k yellow gold rope chain, 22 inches, clasp intact': 'gold-14k',
@@ -29,9 +29,10 @@ export const demoMaterials: Record<string, ItemType> = {
 export interface DemoQuote {
   material: ItemType;
   quoteBasis: QuoteBasis;
-  preliminaryQuoteMin: string;
-  preliminaryQuoteMax: string;
-  insuredValue: string | null;
+  /** Cents, as the submission's row holds them. */
+  preliminaryQuoteMin: number;
+  preliminaryQuoteMax: number;
+  insuredValue: number | null;
 }
 
 /** The metal-aware quote of a demo submission sent at `createdAt`, or null when it names no material. */
@@ -55,8 +56,8 @@ export function demoQuote(
   return {
     material,
     quoteBasis: quote.basis,
-    preliminaryQuoteMin: quote.preliminaryQuoteMin,
-    preliminaryQuoteMax: quote.preliminaryQuoteMax,
-    insuredValue: insured === null ? null : centsToDecimalString(insured),
+    preliminaryQuoteMin: checkedCents(quote.preliminaryQuoteMin),
+    preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
+    insuredValue: insured,
   };
 }

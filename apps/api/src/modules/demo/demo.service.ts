@@ -140,7 +140,7 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
   // An itemised offer's total is what its lines come to.
   for (const s of created) {
     const itemised = s.offeredAt ? demoOfferLines(s.description, s.offeredAt) : null;
-    if (itemised) s.finalOffer = itemised.total;
+    if (itemised) s.finalOffer = itemised.totalCents;
   }
   const completed = created.filter((s) => s.status === 'completed');
   const payouts = completed.map((s) =>
@@ -287,7 +287,7 @@ export async function seedDemoIfFresh(
       await recordPastOffer(tx, {
         submissionId: s.id!,
         createdBy: accounts.admin,
-        total: s.finalOffer,
+        totalCents: s.finalOffer,
         lines: itemised?.lines ?? [
           {
             description: s.description,

@@ -7,7 +7,6 @@ import {
   type AccountBalance,
   balancesOf,
   chartOfAccounts,
-  dollarsToCents,
   type LedgerAccount,
   LedgerError,
   type LedgerLine,
@@ -77,20 +76,15 @@ export function ledgerLinesOf(tx: DbOrTx, transactionId: string): Promise<Ledger
   return selectLedgerLinesOf(tx, transactionId);
 }
 
-function centsOf(decimal: string, what: string): number {
-  const cents = dollarsToCents(decimal);
-  if (cents === null) throw new LedgerError(`${what} (${decimal}) is not an amount the ledger can post.`);
-  return cents;
-}
-
 /** The seller accepted: the items bought at the gross offer, the payout owed, the fee kept. */
-export function postOfferAccepted(tx: DbOrTx, row: { id: string; grossAmount: string; feeAmount: string }) {
+/** `row`'s amounts are cents, as a payout row holds them (db/schema/money.ts). */
+export function postOfferAccepted(tx: DbOrTx, row: { id: string; grossAmount: number; feeAmount: number }) {
   return postLedger(tx, {
     transactionId: row.id,
     event: 'offer_accepted',
     lines: offerAccepted({
-      grossCents: centsOf(row.grossAmount, 'The accepted offer'),
-      feeCents: centsOf(row.feeAmount, 'The fee'),
+      grossCents: row.grossAmount,
+      feeCents: row.feeAmount,
     }),
   });
 }
@@ -120,7 +114,7 @@ export interface PayoutMovePosting {
   /** The payout as it was before the move. */
   before: PayoutBeforeMove;
   /** The payout as the move left it: its rail, amount and reference. */
-  moved: { id: string; rail: string; amount: string; reference: string | null };
+  moved: { id: string; rail: string; amount: number; reference: string | null };
   reasonCode?: string | null;
 }
 
@@ -147,7 +141,7 @@ export async function postPayoutMove(tx: DbOrTx, { transition, before, moved, re
   // Money goes out by the rail the move names, and comes back by the one it went out on.
   const rail = ledgerRailOf(moved.rail);
   const railOut = ledgerRailOf(before.rail);
-  const amountCents = centsOf(moved.amount, 'The payout');
+  const amountCents = moved.amount;
   const reference = moved.reference ?? undefined;
   const lines = await ledgerLinesOf(tx, moved.id);
   const postFor = async (posted: readonly LedgerLine[]) => {

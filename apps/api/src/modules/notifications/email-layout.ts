@@ -4,7 +4,7 @@
 // escaped. Templates only write plain text, so a new template gets all of this for free.
 import { businessSignatureLines, submissionPagePath } from '@assay/domain';
 import type { MailSender } from '../../adapters/mail/mail-transport.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 
 /** Who sends, and what every e-mail ends with (composeEmail also takes a bare address: delivery tests). */
 export type { MailSender };

@@ -2,7 +2,7 @@
 // with each version (offers.service.ts); the handler tells the seller only while that version is
 // still the open, current one and not lapsed, and at most once per version and hour mark (the
 // offer row is locked and the audit log remembers the reminder), so a retried run sends nothing.
-import { dollarsToCents, formatOfferDeadline, isOfferLapsed } from '@assay/domain';
+import { formatOfferDeadline, isOfferLapsed } from '@assay/domain';
 import type { Db } from '../../db/client.ts';
 import type { JobPayloads } from '../../jobs/job-definitions.ts';
 import { type AnyJobSpec, defineJob } from '../../jobs/job-engine.ts';
@@ -48,7 +48,7 @@ export async function sendOfferReminder(
       email: true,
       ...offerNotificationContent.offerReminder({
         submissionId: submission.id,
-        offerCents: dollarsToCents(offer.total) ?? 0,
+        offerCents: offer.total,
         hoursBefore,
         validUntilText: formatOfferDeadline(offer.validUntil),
       }),

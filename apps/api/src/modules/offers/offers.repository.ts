@@ -64,7 +64,7 @@ export async function closeOffer(tx: DbOrTx, id: string, status: 'superseded' | 
 export async function recordCounter(
   tx: DbOrTx,
   id: string,
-  counter: { amount: string; message: string; at: Date },
+  counter: { amount: number; message: string; at: Date },
 ): Promise<boolean> {
   const rows = await tx
     .update(offers)

@@ -10,7 +10,6 @@ import {
   type CounterOfferBody,
   type CounterOfferStatus,
   customerLabel,
-  dollarsToCents,
   formatCents,
   isOfferLapsed,
   offerMessages,
@@ -39,6 +38,7 @@ import {
   recordCounter,
   settleCounter,
 } from './offers.repository.ts';
+import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 
 export type { NewOfferLine, OfferLineRow, OfferRow } from './offers.repository.ts';
 
@@ -49,7 +49,7 @@ export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: 
     id: row.id,
     version: row.version,
     status: row.status,
-    total: row.total,
+    total: centsToDecimalString(row.total),
     offeredAt: row.createdAt.toISOString(),
     validUntil: row.validUntil.toISOString(),
     lapsed: row.status === 'open' && isOfferLapsed(row.validUntil, now),
@@ -66,14 +66,14 @@ export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: 
       priceSource: l.priceSource,
       pricedAt: iso(l.pricedAt),
       percentPaid: l.percentPaid,
-      proposedAmount: l.proposedAmount,
-      amount: l.amount,
+      proposedAmount: decimalOrNull(l.proposedAmount),
+      amount: centsToDecimalString(l.amount),
       reason: l.reason,
     })),
     counter:
       row.counterAmount !== null && row.counteredAt !== null
         ? {
-            amount: row.counterAmount,
+            amount: centsToDecimalString(row.counterAmount),
             message: row.counterMessage ?? '',
             at: row.counteredAt.toISOString(),
             status: row.counterStatus ?? 'open',
@@ -118,7 +118,7 @@ export function comparableLines(lines: readonly Pick<OfferLineRow, keyof Compara
     description: l.description,
     weight: l.weight,
     weightUnit: l.weightUnit,
-    amount: l.amount,
+    amount: centsToDecimalString(l.amount),
     referencePrice: l.referencePrice,
     percentPaid: l.percentPaid,
   }));
@@ -151,7 +151,7 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
     {
       submissionId: input.submissionId,
       version: (previous?.version ?? 0) + 1,
-      total: centsToDecimalString(input.totalCents),
+      total: input.totalCents,
       validUntil,
       createdBy: input.createdBy,
       createdAt: input.now,
@@ -183,7 +183,7 @@ export async function recordPastOffer(
   input: {
     submissionId: string;
     createdBy: string;
-    total: string;
+    totalCents: number;
     lines: NewOfferLine[];
     createdAt: Date;
     validDays: number;
@@ -195,7 +195,7 @@ export async function recordPastOffer(
     {
       submissionId: input.submissionId,
       version: 1,
-      total: input.total,
+      total: input.totalCents,
       validUntil: offerValidUntil(input.createdAt, input.validDays),
       createdBy: input.createdBy,
       createdAt: input.createdAt,
@@ -213,7 +213,7 @@ export function assertOfferAcceptable(offer: OfferRow | null, now: Date, seenVer
   if (!offer) return;
   if (seenVersion !== undefined && seenVersion !== offer.version) {
     throw conflict(
-      `This offer changed since you opened it: it is now ${formatCents(dollarsToCents(offer.total) ?? 0)}. Please look at the new offer before accepting it.`,
+      `This offer changed since you opened it: it is now ${formatCents(offer.total)}. Please look at the new offer before accepting it.`,
     );
   }
   if (offer.status === 'accepted') throw conflict(offerMessages.alreadyAccepted);
@@ -242,14 +242,14 @@ export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body 
     );
     const offer = submission.status === 'offered' ? await findCurrentOffer(tx, id, true) : null;
     if (!offer) throw conflict('This submission has no open offer to counter.');
-    const amountCents = dollarsToCents(body.amount)!;
-    const totalCents = dollarsToCents(offer.total)!;
+    const amountCents = checkedCents(body.amount);
+    const totalCents = offer.total;
     const problem = counterOfferProblem(
       {
-        status: offer.status as OfferStatus,
+        status: offer.status,
         totalCents,
         validUntil: offer.validUntil,
-        counterStatus: offer.counterStatus as CounterOfferStatus | null,
+        counterStatus: offer.counterStatus,
       },
       amountCents,
       now,
@@ -259,7 +259,7 @@ export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body 
       const aboutAmount = offer.status === 'open' && offer.counterStatus === null && !isOfferLapsed(offer.validUntil, now);
       throw aboutAmount ? badRequest(problem) : conflict(problem);
     }
-    if (!(await recordCounter(tx, offer.id, { amount: body.amount, message: body.message, at: now }))) {
+    if (!(await recordCounter(tx, offer.id, { amount: amountCents, message: body.message, at: now }))) {
       throw conflict('You have already made a counter-offer on this offer; each offer can be countered once.');
     }
     await writeAuditEntry(tx, {

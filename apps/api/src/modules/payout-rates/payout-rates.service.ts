@@ -49,7 +49,7 @@ async function ratesInForce(db: DbOrTx): Promise<PayoutRateView[]> {
   });
 }
 
-const asItemType = (row: PayoutRateRecord) => row.itemType as ItemType;
+const asItemType = (row: PayoutRateRecord) => row.itemType;
 
 /** GET /api/payout-rates: public, no sign-in. */
 export async function publishedPayoutRates(ctx: Pick<AppContext, 'db'>): Promise<PayoutRatesResponse> {

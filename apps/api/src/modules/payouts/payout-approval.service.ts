@@ -2,7 +2,7 @@
 // a payout recorded above DUAL_APPROVAL_ABOVE waits, on no rail, until an admin other than the one
 // who made the offer approves it here. The approval, its audit entry and the hand-over job (for a
 // rail with an API) are one database transaction, so an approved payout is never left unqueued.
-import { approvalRefusal, payoutApprovalMessages } from '@assay/domain';
+import { approvalRefusal, payoutApprovalMessages, centsToDecimalString } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -41,7 +41,7 @@ export async function approvePayout(
         submissionId: payout.submissionId,
         transactionId: payout.id,
         offerMadeBy: payout.offerMadeBy,
-        amount: payout.grossAmount,
+        amount: centsToDecimalString(payout.grossAmount),
         payoutMethod: payout.payoutMethod,
       },
     });

@@ -3,13 +3,7 @@
 // still have one of the transition's statuses, so of a webhook and an appraiser racing exactly one
 // wins), and records the change in payout_events with the rail, its reference, the reason and the
 // date. A lint rule (eslint.config.js) refuses a status write anywhere else.
-import {
-  type PayoutRail,
-  type PayoutStatus,
-  type PayoutTransitionName,
-  payoutTransitionRefusal,
-  payoutTransitions,
-} from '@assay/domain';
+import { type PayoutRail, type PayoutTransitionName, payoutTransitionRefusal, payoutTransitions } from '@assay/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutEvents, transactions } from '../../db/schema/index.ts';
@@ -101,7 +95,7 @@ export async function recordNewPayout(tx: DbOrTx, row: TransactionRow, actorId: 
     attempt: row.attempt,
     transition: 'recorded',
     fromStatus: null,
-    toStatus: row.status as PayoutStatus,
+    toStatus: row.status,
     rail: row.rail,
     actorId,
     at: row.createdAt,

@@ -2,14 +2,7 @@
 // "Money and parcels on real rails"; issue 12 item 1). The same transaction row goes back to
 // pending through the status gate, so a second payout for the submission never exists, and of two
 // retries racing exactly one moves it.
-import {
-  type AchDetails,
-  dollarsToCents,
-  needsNewPayoutDetails,
-  type PayoutChoice,
-  type PayoutStatus,
-  centsToDecimalString,
-} from '@assay/domain';
+import { type AchDetails, needsNewPayoutDetails, type PayoutChoice, type PayoutStatus } from '@assay/domain';
 import { eq } from 'drizzle-orm';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { transactions } from '../../db/schema/index.ts';
@@ -59,7 +52,7 @@ export async function retryPayout(
     // Someone else's payout, an appraiser's included, looks exactly like a missing one.
     const current = ownedBy(actor, locked, 'That payout');
     if (!needsNewPayoutDetails(current.status)) throw conflict(notRetryableMessage(current.status));
-    const grossCents = dollarsToCents(current.grossAmount) ?? 0;
+    const grossCents = current.grossAmount;
     const { feeCents, amountCents } = amountsFor(grossCents, choice.payoutMethod);
     const row = await movePayout(tx, current, {
       transition: 'retry',
@@ -74,12 +67,15 @@ export async function retryPayout(
           choice.payoutMethod === 'ach'
             ? encryptJson(ctx.keys.encryptionKey, choice.payoutDetails satisfies AchDetails, bankDetailsContext(current.id))
             : null,
-        feeAmount: centsToDecimalString(feeCents),
-        amount: centsToDecimalString(amountCents),
+        feeAmount: feeCents,
+        amount: amountCents,
       },
     });
     // New details may carry a new name (an ACH account holder's): screened before any rail takes it.
-    await holdPayoutOnSanctionsMatch(tx, { transactionId: row.id });
+    await holdPayoutOnSanctionsMatch(tx, {
+      transactionId: row.id,
+      threshold: ctx.config.compliance.sanctionsMatchThreshold,
+    });
     await queueHandover(tx, ctx, row);
     return row;
   });

@@ -7,10 +7,8 @@ import {
   type CreateTransactionBody,
   type PayoutChoice,
   canPayOut,
-  type ComplianceHold,
   complianceHoldMessage,
   centsToDecimalString,
-  dollarsToCents,
   payoutAmountCents,
   payoutFeeCents,
   type PayoutMethod,
@@ -52,6 +50,7 @@ import { type PayoutTransitionRequest, recordNewPayout, transitionPayout } from 
 import { writeAuditEntry } from '../audit/index.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';
 import { asLedgerConflict, LedgerConflict, postOfferAccepted, postPayoutMove } from '../ledger/index.ts';
+import { decimalOrNull } from '../../lib/amounts.ts';
 
 export const payoutMessages = {
   noOffer: 'This submission has no offer to accept.',
@@ -79,9 +78,9 @@ export function toTransactionDto(row: TransactionRow) {
   return {
     id: row.id,
     submissionId: row.submissionId,
-    amount: row.amount,
-    grossAmount: row.grossAmount,
-    feeAmount: row.feeAmount,
+    amount: centsToDecimalString(row.amount),
+    grossAmount: centsToDecimalString(row.grossAmount),
+    feeAmount: centsToDecimalString(row.feeAmount),
     payoutMethod: row.payoutMethod,
     payoutDetails: row.payoutDetails,
     status: row.status,
@@ -203,7 +202,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
         throw conflict(payoutMessages.alreadyPaid);
       }
-      const grossCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
+      const grossCents = submission.finalOffer;
       if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
       const offer = await currentOfferOf(tx, submission.id, true);
@@ -223,9 +222,9 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         id,
         submissionId: submission.id,
         userId: actor.id,
-        grossAmount: centsToDecimalString(grossCents),
-        feeAmount: centsToDecimalString(feeCents),
-        amount: centsToDecimalString(amountCents),
+        grossAmount: grossCents,
+        feeAmount: feeCents,
+        amount: amountCents,
         payoutMethod: body.payoutMethod,
         payoutDetails: shownDetails(body),
         encryptedBankDetails:
@@ -242,7 +241,10 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       });
       await recordNewPayout(tx, row, actor.id);
       // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
-      await holdPayoutOnSanctionsMatch(tx, { transactionId: id });
+      await holdPayoutOnSanctionsMatch(tx, {
+        transactionId: id,
+        threshold: ctx.config.compliance.sanctionsMatchThreshold,
+      });
       await postOfferAccepted(tx, row).catch((error: unknown) => {
         throw asLedgerConflict(error);
       });
@@ -253,7 +255,12 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         action: 'payout_requested',
         fromStatus: 'offered',
         toStatus: 'completed',
-        changes: { transactionId: id, payoutMethod: body.payoutMethod, amount: row.amount, feeAmount: row.feeAmount },
+        changes: {
+          transactionId: id,
+          payoutMethod: body.payoutMethod,
+          amount: centsToDecimalString(row.amount),
+          feeAmount: centsToDecimalString(row.feeAmount),
+        },
       });
       await notify(tx, {
         userId: actor.id,
@@ -293,7 +300,7 @@ export function recordedRailOf(ctx: Pick<PayoutContext, 'payouts'>, method: Payo
  * waiting for its second admin is not queued: the approval queues it (approvePayout).
  */
 export async function queueHandover(tx: DbOrTx, ctx: Pick<PayoutContext, 'payouts'>, row: TransactionRow) {
-  if (!ctx.payouts.handles(row.payoutMethod as PayoutMethod)) return;
+  if (!ctx.payouts.handles(row.payoutMethod)) return;
   if (awaitsApproval(row)) return;
   await enqueue(tx, 'payout-handover', { transactionId: row.id, attempt: row.attempt });
 }
@@ -324,7 +331,7 @@ export async function movePayout(
   // Read under the lock the gate takes next, so the posting knows where the payout really came from.
   const before = await lockTransaction(tx, transaction.id);
   const moved = await transitionPayout(tx, { id: transaction.id, ...move });
-  const from = { status: before!.status as PayoutStatus, rail: before!.rail as PayoutRail };
+  const from = { status: before!.status, rail: before!.rail };
   await postPayoutMove(tx, { transition: move.transition, before: from, moved, reasonCode: move.reasonCode }).catch(
     (error: unknown) => {
       throw asLedgerConflict(error);
@@ -354,8 +361,8 @@ export async function movePayout(
       submissionId: moved.submissionId,
       ...notificationContent.payoutSent({
         submissionId: moved.submissionId,
-        amountCents: dollarsToCents(moved.amount) ?? 0,
-        method: moved.payoutMethod as PayoutMethod,
+        amountCents: moved.amount,
+        method: moved.payoutMethod,
         reference: moved.reference ?? '',
       }),
       email: true,
@@ -386,7 +393,7 @@ export async function markPayoutSent(
     if (awaitsApproval(transaction)) throw conflict(payoutApprovalMessages.awaiting);
     if (
       transaction.status === 'pending' &&
-      payouts.handles(transaction.payoutMethod as PayoutMethod) &&
+      payouts.handles(transaction.payoutMethod) &&
       !(await handoverGaveUp(tx, transaction))
     ) {
       throw conflict(payoutMessages.providerTakingIt);
@@ -455,7 +462,7 @@ export async function listPayouts(
   const rows = await listTransactionsWithSubmission(db, query.status, query.limit);
   return rows.map(({ transaction, submission, shippingAddress, encryptedStreet }) => ({
     ...toTransactionDto(transaction),
-    submission: { ...submission, shortId: shortId(submission.id) },
+    submission: { ...submission, finalOffer: decimalOrNull(submission.finalOffer), shortId: shortId(submission.id) },
     customerLabel: customerLabel(transaction.userId),
     // A list on screen: a street no key opens reads UNREADABLE instead of failing the queue.
     mailTo:
@@ -468,7 +475,7 @@ export async function listPayouts(
           )
         : null,
     complianceHold: transaction.complianceHold
-      ? { hold: transaction.complianceHold as ComplianceHold, message: complianceHoldMessage(transaction.complianceHold) }
+      ? { hold: transaction.complianceHold, message: complianceHoldMessage(transaction.complianceHold) }
       : null,
     approval: approvalFor(transaction, admin),
   }));

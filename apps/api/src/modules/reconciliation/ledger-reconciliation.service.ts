@@ -1,7 +1,13 @@
 // The admins' reconciliation (issue 12 item 6): each payout's rail state, as the transactions
 // module keeps it, against what its ledger lines say, judged by the domain's reconcilePayout. It
 // is empty when every payout agrees, which every journey must leave it.
-import { dollarsToCents, type LedgerPayoutStatus, type PayoutRail, type PayoutStatus, reconcilePayout } from '@assay/domain';
+import {
+  type LedgerPayoutStatus,
+  type PayoutRail,
+  type PayoutStatus,
+  reconcilePayout,
+  centsToDecimalString,
+} from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutStates } from '../payouts/index.ts';
 import { type AccountSums, ledgerRailOf, linesFromSums, sumLedgerByPayoutAndAccount } from '../ledger/index.ts';
@@ -26,18 +32,13 @@ export async function ledgerReconciliation(db: DbOrTx): Promise<PayoutDisagreeme
     const base = {
       transactionId: payout.id,
       submissionId: payout.submissionId,
-      status: payout.status as PayoutStatus,
-      rail: payout.rail as PayoutRail,
-      amount: payout.amount,
+      status: payout.status,
+      rail: payout.rail,
+      amount: centsToDecimalString(payout.amount),
     };
-    const amountCents = dollarsToCents(payout.amount);
-    if (amountCents === null) {
-      disagreements.push({ ...base, reason: `The payout's amount (${payout.amount}) is not one the ledger can read.` });
-      continue;
-    }
     const result = reconcilePayout({
       railStatus: payout.status as LedgerPayoutStatus,
-      amountCents,
+      amountCents: payout.amount,
       lines: linesFromSums(sumsOf.get(payout.id) ?? []),
       rail: ledgerRailOf(payout.rail),
     });

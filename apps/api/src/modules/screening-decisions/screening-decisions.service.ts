@@ -39,7 +39,7 @@ function toScreeningDto({
     listPublishedOn,
     screenedName: s.screenedName,
     matches: s.matches,
-    status: s.status as ScreeningStatus,
+    status: s.status,
     decidedBy: s.decidedBy,
     decidedAt: s.decidedAt?.toISOString() ?? null,
     reason: s.reason,

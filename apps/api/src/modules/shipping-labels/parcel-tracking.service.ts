@@ -3,7 +3,7 @@
 // ("Parcel in transit", "Parcel delivered", with the carrier's words). The label was bought with
 // its own entry (label_created), so the carrier's "pre_transit" adds nothing. A return label's
 // parcel delivered to the seller is reported to the caller, which closes the submission.
-import { isTrackingNews, isTrackingStatus, trackingAuditAction, type TrackingStatus } from '@assay/domain';
+import { isTrackingNews, isTrackingStatus, trackingAuditAction } from '@assay/domain';
 import type { TrackingEvent } from '../../adapters/carriers/easypost-webhooks.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAuditEntry } from '../audit/index.ts';
@@ -41,9 +41,7 @@ export async function applyTrackingEvent(tx: DbOrTx, event: TrackingEvent): Prom
   });
   if (!stored) return { kind: 'duplicate' };
   const before =
-    previous && isTrackingStatus(previous.status)
-      ? { status: previous.status as TrackingStatus, occurredAt: previous.occurredAt }
-      : null;
+    previous && isTrackingStatus(previous.status) ? { status: previous.status, occurredAt: previous.occurredAt } : null;
   if (!isTrackingNews({ status: event.status, occurredAt }, before)) return { kind: 'recorded' };
   if (label.direction === 'return' && event.status === 'delivered') {
     return { kind: 'return-delivered', submissionId: label.submissionId, trackingNumber: label.trackingNumber };

@@ -8,11 +8,9 @@ import {
   ADDRESS_REQUIRED_MESSAGE,
   centsToDecimalString,
   type CreateLabelBody,
-  dollarsToCents,
   isPendingStatus,
   itemTypeLabels,
   labelInsuredValueCents,
-  type ItemType,
   type LabelDirection,
   NO_LABEL_MESSAGE,
   type ShippingAddress,
@@ -39,6 +37,7 @@ import {
   setLabelImageKey,
 } from './shipping-labels.repository.ts';
 import { writeAuditEntry } from '../audit/index.ts';
+import { decimalOrNull } from '../../lib/amounts.ts';
 
 export function toLabelDto(row: LabelRow): ShippingLabel {
   return {
@@ -48,7 +47,7 @@ export function toLabelDto(row: LabelRow): ShippingLabel {
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
     validForPostage: row.validForPostage === 'yes',
-    insuredValue: row.insuredValue,
+    insuredValue: centsToDecimalString(row.insuredValue),
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt.toISOString(),
   };
@@ -115,7 +114,7 @@ export async function createLabelInTransaction(
           trackingNumber: made.trackingNumber,
           carrier: made.carrier,
           validForPostage: made.validForPostage ? 'yes' : 'no',
-          insuredValue: centsToDecimalString(input.insuredValueCents),
+          insuredValue: input.insuredValueCents,
           ...sealLabelAddresses(encryptionKey, id, input.sender, input.receiver),
           freeReturn: input.freeReturn === null ? null : input.freeReturn ? 'yes' : 'no',
           shipmentId: made.shipmentId ?? null,
@@ -179,9 +178,13 @@ function notLabelable(status: string) {
  * the larger of quote maximum and offer, capped the same way.
  */
 export function inboundInsuredValueCents(submission: SubmissionRow, insuredLimitCents: number): number | null {
-  const stored = submission.insuredValue === null ? null : dollarsToCents(submission.insuredValue);
+  const stored = submission.insuredValue;
   if (stored !== null && stored > 0) return stored;
-  return labelInsuredValueCents(submission.preliminaryQuoteMax, submission.finalOffer, insuredLimitCents);
+  return labelInsuredValueCents(
+    decimalOrNull(submission.preliminaryQuoteMax),
+    decimalOrNull(submission.finalOffer),
+    insuredLimitCents,
+  );
 }
 
 /** 201 with a new label, or 200 with the label the submission already has. */
@@ -242,7 +245,7 @@ export async function createInboundLabel(
         direction: row.direction,
         trackingNumber: row.trackingNumber,
         carrier: row.carrier,
-        insuredValue: row.insuredValue,
+        insuredValue: centsToDecimalString(row.insuredValue),
       },
     });
     return { label: toLabelDto(row), created: true };
@@ -262,7 +265,7 @@ export async function getLatestLabel(ctx: AppContext, actor: Actor): Promise<Shi
 /** The lines under the description on the packing slip: weight, and what the seller said it is made of. */
 function packingSlipDetails(submission: SubmissionRow): string[] {
   const weight = `Estimated weight: ${Number(submission.estimatedWeight)} ${submission.weightUnit}`;
-  const material = submission.material ? (itemTypeLabels[submission.material as ItemType] ?? null) : null;
+  const material = submission.material ? (itemTypeLabels[submission.material] ?? null) : null;
   return material ? [weight, `Made of: ${material}`] : [weight];
 }
 
@@ -274,8 +277,7 @@ export function labelFilename(trackingNumber: string) {
 export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   const row = await findLabelById(ctx.db, id);
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound('Label');
-  const insuredValueCents = dollarsToCents(row.insuredValue);
-  if (insuredValueCents === null) throw new Error(`Label ${row.id} has an unreadable insured value.`);
+  const insuredValueCents = row.insuredValue;
   const submission = await findSubmissionRow(ctx.db, row.submissionId);
   const inbound = row.direction !== 'return';
   const carrierImage = await carrierLabelImage(ctx, row);

@@ -3,13 +3,20 @@
 // it is conditional (the row must still have one of the transition's statuses, and the version
 // the caller read when it gave one), so of two racing requests exactly one wins. A lint rule
 // (eslint.config.js) refuses a status write anywhere else.
-import { adminMessages, type SubmissionTransitionName, submissionTransitions, transitionErrorMessage } from '@assay/domain';
+import {
+  adminMessages,
+  type SubmissionStatus,
+  type SubmissionTransitionName,
+  submissionTransitions,
+  transitionErrorMessage,
+} from '@assay/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { submissions } from '../../db/schema/index.ts';
+import { submissions, type SubmissionRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
+// The one submission row type, the schema's (issue 26): re-exported where its readers find it.
+export type { SubmissionRow };
 
 /**
  * Columns a write may change besides the status. `status?: never` makes a status in here a type
@@ -76,7 +83,7 @@ export function explainRefusal(transition: SubmissionTransitionName, refusal: Tr
 }
 
 export interface ExpectedState {
-  status: string;
+  status: SubmissionStatus;
   /** When given, the update only happens if nobody changed the row since it was read. */
   version?: number;
 }

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
-import { offers, submissionImages, submissions } from '../../db/schema/index.ts';
+import { offers, submissionImages, submissions, type SubmissionRow } from '../../db/schema/index.ts';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
+// The one submission row type, the schema's (issue 26): re-exported where its readers find it.
+export type { SubmissionRow };
 export type NewSubmissionRow = typeof submissions.$inferInsert;
 
 export async function insertSubmission(db: DbOrTx, row: NewSubmissionRow) {

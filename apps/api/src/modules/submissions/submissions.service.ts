@@ -8,7 +8,6 @@ import {
   customerLabel,
   guaranteeDeadlineFrom,
   imageIdFromReference,
-  centsToDecimalString,
   findPricingRow,
   imageUrl,
   insuredValueCents,
@@ -38,6 +37,7 @@ import {
   type SubmissionDtoSource,
   touchSubmission,
 } from './submissions.repository.ts';
+import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 
 export { imageUrl };
 
@@ -69,12 +69,12 @@ export function toSubmissionDto(
     estimatedWeight: Number(row.estimatedWeight),
     weightUnit: row.weightUnit,
     images: imageIds.map(imageUrl),
-    preliminaryQuoteMin: row.preliminaryQuoteMin,
-    preliminaryQuoteMax: row.preliminaryQuoteMax,
+    preliminaryQuoteMin: decimalOrNull(row.preliminaryQuoteMin),
+    preliminaryQuoteMax: decimalOrNull(row.preliminaryQuoteMax),
     material: row.material,
     quoteBasis: row.quoteBasis ?? null,
-    insuredValue: row.insuredValue,
-    finalOffer: row.finalOffer,
+    insuredValue: decimalOrNull(row.insuredValue),
+    finalOffer: decimalOrNull(row.finalOffer),
     actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
     status: row.status,
     guaranteeDeadline: row.guaranteeDeadline.toISOString(),
@@ -164,11 +164,11 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       description: body.description,
       estimatedWeight: String(body.estimatedWeight),
       weightUnit: body.weightUnit,
-      preliminaryQuoteMin: quote.preliminaryQuoteMin,
-      preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      preliminaryQuoteMin: checkedCents(quote.preliminaryQuoteMin),
+      preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
       material: body.material,
       quoteBasis: quote.basis,
-      insuredValue: insured === null ? null : centsToDecimalString(insured),
+      insuredValue: insured,
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,

@@ -12,7 +12,7 @@ import { APIError, createAuthMiddleware, formCsrfMiddleware, getSessionFromCtx }
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_PAGE } from '../../access/identity-paths.ts';
-import type { Config, Secrets } from '../../config.ts';
+import type { Config, Secrets } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/index.ts';
 import { identityLogger } from '../../lib/logger.ts';

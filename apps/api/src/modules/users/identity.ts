@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../access/actor.ts';
 import type { SecondFactorPolicy } from '../../access/second-factor.ts';
-import type { Config, Secrets } from '../../config.ts';
+import type { Config, Secrets } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';

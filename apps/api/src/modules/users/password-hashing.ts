@@ -4,7 +4,7 @@
 // the same `salt:key` format instead (config.ts refuses it anywhere else).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import type { PasswordHashingMode } from '../../config.ts';
+import type { PasswordHashingMode } from '../../config/index.ts';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

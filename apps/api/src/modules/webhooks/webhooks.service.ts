@@ -16,7 +16,7 @@ import {
   readTrackerEvent,
   verifyEasyPostSignature,
 } from '../../adapters/carriers/easypost-webhooks.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Clock } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { findInputProblem, inputProblemMessages } from '../../lib/broken-input.ts';

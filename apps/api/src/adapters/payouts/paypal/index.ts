@@ -3,7 +3,6 @@
 export { PayPalApiError, type PayPalErrorKind } from './paypal-errors.ts';
 export {
   DEFAULT_PAYPAL_TIMEOUT_MS,
-  PAYPAL_LIVE_URL,
   PAYPAL_SANDBOX_URL,
   PayPalPayoutsClient,
   type CreatePayPalBatchRequest,
@@ -14,7 +13,6 @@ export {
 } from './paypal-payouts-client.ts';
 export { isFinalLifecycleStatus, lifecycleOfTransactionStatus, type PayPalLifecycleStatus } from './paypal-status.ts';
 export {
-  PAYPAL_CERT_ORIGINS,
   PayPalWebhookVerifier,
   readPayPalWebhookEvent,
   receivePayPalWebhook,

@@ -14,7 +14,6 @@ import { isRetryableStatus, PayPalApiError, type PayPalErrorDetail } from './pay
 import { lifecycleOfTransactionStatus, type PayPalLifecycleStatus } from './paypal-status.ts';
 import { BodyTooLargeError, isTimeout, readCapped } from '../../http-answers.ts';
 
-export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com';
 export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
 
 /** Payout calls usually answer within a second or two; beyond this the job tries again later. */

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePayPal, type FakePayPalOutcome, startFakePayPal } from '../../../../test/support/fake-paypal.ts';
 import { PayPalPayoutsClient } from './paypal-payouts-client.ts';
 import { lifecycleOfTransactionStatus } from './paypal-status.ts';
+import { PAYPAL_CERT_ORIGINS } from '../../../config/index.ts';
 import {
-  PAYPAL_CERT_ORIGINS,
   type PayPalWebhookOutcome,
   PayPalWebhookVerifier,
   readPayPalWebhookEvent,

@@ -24,14 +24,8 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { lifecycleOfTransactionStatus, type PayPalLifecycleStatus } from './paypal-status.ts';
 import { readCapped } from '../../http-answers.ts';
+import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from '../../../config/index.ts';
 
-/** PayPal's own certificate hosts (live and sandbox). */
-export const PAYPAL_CERT_ORIGINS = [
-  'https://api.paypal.com',
-  'https://api-m.paypal.com',
-  'https://api.sandbox.paypal.com',
-  'https://api-m.sandbox.paypal.com',
-];
 const CERT_PATH_PREFIX = '/v1/notifications/certs/';
 const DEFAULT_CERT_CACHE_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_CERT_TIMEOUT_MS = 10_000;
@@ -43,8 +37,6 @@ const nodeAlgorithms: Record<string, string> = {
   SHA512WITHRSA: 'RSA-SHA512',
 };
 
-/** A delivery sent longer ago than this is refused (PAYPAL_WEBHOOK_MAX_AGE_SECONDS). */
-export const DEFAULT_WEBHOOK_MAX_AGE_SECONDS = 600;
 /** How far ahead of our clock a transmission time may be: synchronised clocks differ by far less. */
 export const WEBHOOK_CLOCK_SKEW_SECONDS = 60;
 /** PayPal's transmission ids are UUIDs (at most 50 characters in its schema); longer is not one. */

@@ -134,7 +134,7 @@ export function toKycRecordDto(keys: DecryptionKeys, row: KycRecordRow) {
 
 /** An appraiser approves or rejects a pending verification; the client hears either way. */
 export async function reviewKyc(
-  { db, clock, keys }: AppContext,
+  { db, clock, keys, config }: AppContext,
   admin: Actor,
   { recordId, ...review }: KycReviewInput & { recordId: string },
 ) {
@@ -164,7 +164,13 @@ export async function reviewKyc(
     });
     // DECISIONS "Compliance": the name on an approved ID is screened; a possible match holds the
     // seller's payouts and the reviewer is told in this answer.
-    const sanctionsScreening = approve ? await screenAtIdReview(tx, { userId: decided.userId, name: decided.fullName }) : null;
+    const sanctionsScreening = approve
+      ? await screenAtIdReview(tx, {
+          userId: decided.userId,
+          name: decided.fullName,
+          threshold: config.compliance.sanctionsMatchThreshold,
+        })
+      : null;
     await notify(tx, { userId: decided.userId, ...notificationContent.kycReviewed({ approved: approve, reason }), email: true });
     return { ...toKycRecordDto(keys.decryptionKeys, decided), sanctionsScreening };
   });

@@ -9,6 +9,7 @@ import {
   itemTypeLabels,
   policeReportDayProblem,
   policeReportFileName,
+  centsToDecimalString,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../../access/actor.ts';
 import type { AppContext } from '../../../context.ts';
@@ -107,8 +108,8 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
       itemDescription: [...new Set([submission.description, ...lines.map((line) => line.description)])].join('; '),
       metal: metals.length ? metals.join('; ') : (materialLabel(submission.material) ?? submission.category),
       weight: submission.actualWeight ? `${trimDecimal(submission.actualWeight)} ${submission.weightUnit}` : NOT_RECORDED,
-      purchasePrice: transaction.grossAmount,
-      amountPaid: transaction.amount,
+      purchasePrice: centsToDecimalString(transaction.grossAmount),
+      amountPaid: centsToDecimalString(transaction.amount),
       photoLinks: photos
         .filter((photo) => photo.submissionId === submission.id)
         .map((photo) => new URL(imageUrl(photo.id), ctx.config.publicUrl).toString())

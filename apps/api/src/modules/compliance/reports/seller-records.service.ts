@@ -2,7 +2,7 @@
 // the seller's own: the account, addresses, identity checks with their ID numbers decrypted (only
 // here), submissions with every offer version, payouts (bank numbers never whole: the last 4 only,
 // as stored for display) and the audit entries about any of these. The export is itself audited.
-import { businessDateOf, sellerRecordsFileName } from '@assay/domain';
+import { businessDateOf, sellerRecordsFileName, centsToDecimalString } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../../access/actor.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/app-error.ts';
@@ -12,6 +12,7 @@ import { readLabelAddressesForReport } from '../../shipping-labels/index.ts';
 import { decryptIdNumber, NOT_RECORDED, readDateOfBirth, readProfileAddress } from './seller-identity.ts';
 import { findUser, itemPhotosOf, kycRecordsOf, labelsOf, offersOf, payoutsOf, submissionsOf } from './reports.repository.ts';
 import { sellerStatementsOf } from '../seller-statements.repository.ts';
+import { decimalOrNull } from '../../../lib/amounts.ts';
 
 type RecordsContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'keys' | 'log'>;
 
@@ -89,7 +90,7 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
       estimatedWeight: s.estimatedWeight,
       actualWeight: s.actualWeight,
       weightUnit: s.weightUnit,
-      finalOffer: s.finalOffer,
+      finalOffer: decimalOrNull(s.finalOffer),
       receivedAt: iso(s.receivedAt),
       offeredAt: iso(s.offeredAt),
       createdAt: iso(s.createdAt),
@@ -101,10 +102,10 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
         .map(({ offer, lines }) => ({
           version: offer.version,
           status: offer.status,
-          total: offer.total,
+          total: centsToDecimalString(offer.total),
           validUntil: iso(offer.validUntil),
           createdAt: iso(offer.createdAt),
-          counterAmount: offer.counterAmount,
+          counterAmount: decimalOrNull(offer.counterAmount),
           counterStatus: offer.counterStatus,
           lines: lines.map((line) => ({
             description: line.description,
@@ -112,7 +113,7 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
             purityPercent: line.purityPercent,
             weight: line.weight,
             weightUnit: line.weightUnit,
-            amount: line.amount,
+            amount: centsToDecimalString(line.amount),
           })),
         })),
     })),
@@ -121,9 +122,9 @@ export async function sellerRecords(ctx: RecordsContext, admin: Actor, { userId 
     payouts: payouts.map((p) => ({
       id: p.id,
       submissionId: p.submissionId,
-      grossAmount: p.grossAmount,
-      feeAmount: p.feeAmount,
-      amount: p.amount,
+      grossAmount: centsToDecimalString(p.grossAmount),
+      feeAmount: centsToDecimalString(p.feeAmount),
+      amount: centsToDecimalString(p.amount),
       payoutMethod: p.payoutMethod,
       payoutDetails: p.payoutDetails,
       status: p.status,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import jaroWinkler from 'jaro-winkler';
 import { describe, expect, test } from 'vitest';
 import { readSdnList } from './ofac-csv.ts';
-import { DEFAULT_SCREENING_THRESHOLD, comparableForms, nameSimilarity, normaliseName, screenName } from './name-screening.ts';
+import { DEFAULT_SCREENING_THRESHOLD } from '../../../config/index.ts';
+import { comparableForms, nameSimilarity, normaliseName, screenName } from './name-screening.ts';
 
 const fixtures = new URL('../../../../test/fixtures/ofac/', import.meta.url);
 const file = (name: string) => ({ name, content: readFileSync(new URL(name, fixtures)) });

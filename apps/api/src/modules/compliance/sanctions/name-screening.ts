@@ -4,10 +4,8 @@
 // only above 0.7) after making the two spellings comparable: case, accents, punctuation, OFAC's
 // "LAST, First" order, any order of the words, and a middle name or second surname one side lacks.
 import jaroWinkler from 'jaro-winkler';
+import { DEFAULT_SCREENING_THRESHOLD } from '../../../config/index.ts';
 import type { SdnEntry, SdnType } from './ofac-csv.ts';
-
-/** The threshold configuration will start from: above it a name is a possible match. */
-export const DEFAULT_SCREENING_THRESHOLD = 0.92;
 
 /** Letters that Unicode decomposition leaves whole. */
 const LETTER_SPELLINGS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };

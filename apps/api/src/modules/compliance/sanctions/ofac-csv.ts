@@ -2,6 +2,7 @@
 // names) and add.csv (its addresses), joined by ent_num. None of the files has a header row. Column
 // lists from OFAC's "SDN data specification" (dat_spec.txt). The files carry no publication date:
 // see ofac-publication-date.ts. Pure: the caller reads the files and stores the result.
+import type { SdnAddress, SdnAlias } from '../../../db/schema/sanctions.ts';
 import { OfacListError, decodeOfacFile, ofacValue, parseCsvRecords, type CsvRecord } from './ofac-csv-records.ts';
 
 export { OfacListError } from './ofac-csv-records.ts';
@@ -36,22 +37,6 @@ const columnsOf: Record<OfacFileKind, readonly string[]> = { sdn: SDN_COLUMNS, a
 
 /** OFAC's empty SDN_Type is an entity (a company, group or other organisation). */
 export type SdnType = 'individual' | 'entity' | 'vessel' | 'aircraft';
-
-export interface SdnAlias {
-  altNum: number;
-  /** 'aka', 'fka' or 'nka' as OFAC writes it (lower case, without dots). */
-  type: string;
-  name: string;
-  remarks: string | null;
-}
-
-export interface SdnAddress {
-  addNum: number;
-  address: string | null;
-  cityStateZip: string | null;
-  country: string | null;
-  remarks: string | null;
-}
 
 export interface SdnEntry {
   entNum: number;

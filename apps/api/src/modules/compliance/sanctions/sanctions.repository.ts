@@ -82,7 +82,7 @@ export async function openScreeningStatuses(db: DbOrTx, userId: string): Promise
     .selectDistinct({ status: sanctionsScreenings.status })
     .from(sanctionsScreenings)
     .where(and(eq(sanctionsScreenings.userId, userId), inArray(sanctionsScreenings.status, ['possible-match', 'blocked'])));
-  return new Set(rows.map((r) => r.status as ScreeningStatus));
+  return new Set(rows.map((r) => r.status));
 }
 
 export async function findScreening(db: DbOrTx, id: string): Promise<ScreeningRow | null> {

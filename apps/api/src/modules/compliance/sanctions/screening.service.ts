@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { type AuditEntryInput, writeAuditEntries } from '../../audit/index.ts';
 import { payeeNameOf } from '../../users/index.ts';
-import { DEFAULT_SCREENING_THRESHOLD, screenName } from './name-screening.ts';
+import { screenName } from './name-screening.ts';
 import { activeSanctionsList, NO_LIST_MESSAGE } from './sanctions-list.service.ts';
 import {
   approvedIdName,
@@ -25,16 +25,6 @@ import {
   type ScreeningRow,
   setComplianceHold,
 } from './sanctions.repository.ts';
-
-let configuredThreshold = DEFAULT_SCREENING_THRESHOLD;
-
-/**
- * SANCTIONS_MATCH_THRESHOLD, set once by the composition root: screenings run from places that are
- * handed no configuration (the payment gate's blockers), so the threshold lives here.
- */
-export function configureSanctionsScreening({ threshold }: { threshold: number }) {
-  configuredThreshold = threshold;
-}
 
 export type ScreenOutcome = { screened: false; message: string } | { screened: true; screening: ScreeningRow; recorded: boolean };
 
@@ -48,11 +38,11 @@ const screeningMessages = {
  * blocked, against this list is not screened again (that screening stands). A possible match an
  * appraiser already cleared for the same name and list, with no listing the cleared one lacked, is
  * recorded as clear, so a cleared seller is not held at every payout. No list loaded: nothing is
- * recorded, and the outcome says so.
+ * recorded, and the outcome says so. `threshold` is SANCTIONS_MATCH_THRESHOLD (config.compliance).
  */
 export async function screenSeller(
   tx: DbOrTx,
-  input: { userId: string; name: string; context: ScreeningContext; transactionId?: string | null; threshold?: number },
+  input: { userId: string; name: string; context: ScreeningContext; transactionId?: string | null; threshold: number },
 ): Promise<ScreenOutcome> {
   const active = await activeSanctionsList(tx);
   if (!active) return { screened: false, message: NO_LIST_MESSAGE };
@@ -61,7 +51,7 @@ export async function screenSeller(
   if (previous && (previous.status === 'possible-match' || previous.status === 'blocked')) {
     return { screened: true, screening: previous, recorded: false };
   }
-  const matches: ScreeningMatchDto[] = screenName(name, active.entries, input.threshold ?? configuredThreshold);
+  const matches: ScreeningMatchDto[] = screenName(name, active.entries, input.threshold);
   let status: ScreeningStatus = matches.length > 0 ? 'possible-match' : 'clear';
   let reason: string | null = null;
   // The appraiser's clearance, however many clear screenings were recorded since.
@@ -111,12 +101,12 @@ export interface SanctionsBlocker {
  */
 export async function sanctionsBlocker(
   tx: DbOrTx,
-  { userId, name }: { userId: string; name: string },
+  { userId, name, threshold }: { userId: string; name: string; threshold: number },
 ): Promise<SanctionsBlocker | null> {
   const active = await activeSanctionsList(tx);
   const clean = name.replace(/\s+/gu, ' ').trim();
   if (active && clean !== '' && !(await latestScreeningOf(tx, { userId, listId: active.list.id, name: clean }))) {
-    await screenSeller(tx, { userId, name: clean, context: 'payout' });
+    await screenSeller(tx, { userId, name: clean, context: 'payout', threshold });
   }
   const hold = holdOf(await openScreeningStatuses(tx, userId));
   return hold ? { kind: 'sanctions', message: complianceHoldMessages[hold] } : null;
@@ -150,7 +140,7 @@ export async function syncSellerHolds(tx: DbOrTx, userId: string): Promise<HoldC
   const hold = holdOf(await openScreeningStatuses(tx, userId));
   const changes: HoldChange[] = [];
   for (const payout of payouts) {
-    const from = payout.complianceHold as ComplianceHold | null;
+    const from = payout.complianceHold;
     const to = payout.status === 'pending' ? hold : from === null ? null : hold;
     if (to === from) continue;
     await setComplianceHold(tx, payout.id, to);
@@ -166,12 +156,12 @@ export async function syncSellerHolds(tx: DbOrTx, userId: string): Promise<HoldC
  */
 export async function holdPayoutOnSanctionsMatch(
   tx: DbOrTx,
-  { transactionId }: { transactionId: string },
+  { transactionId, threshold }: { transactionId: string; threshold: number },
 ): Promise<ComplianceHold | null> {
   const payout = await findPayoutHold(tx, transactionId);
   if (!payout) throw notFound('That payout');
   for (const name of await namesOfPayout(tx, payout)) {
-    await screenSeller(tx, { userId: payout.userId, name, context: 'payout', transactionId });
+    await screenSeller(tx, { userId: payout.userId, name, context: 'payout', transactionId, threshold });
   }
   const hold = holdOf(await openScreeningStatuses(tx, payout.userId));
   if (hold !== payout.complianceHold) {
@@ -185,8 +175,11 @@ export async function holdPayoutOnSanctionsMatch(
  * At ID review (kyc reviewKyc, on approval): the name on the ID. A possible match holds the seller's
  * waiting payouts at once; the reviewer is told in the answer.
  */
-export async function screenAtIdReview(tx: DbOrTx, { userId, name }: { userId: string; name: string }) {
-  const outcome = await screenSeller(tx, { userId, name, context: 'id-review' });
+export async function screenAtIdReview(
+  tx: DbOrTx,
+  { userId, name, threshold }: { userId: string; name: string; threshold: number },
+) {
+  const outcome = await screenSeller(tx, { userId, name, context: 'id-review', threshold });
   if (!outcome.screened) return { status: 'not-screened' as const, message: outcome.message, matches: [] };
   const changes = await syncSellerHolds(tx, userId);
   await writeAuditEntries(
@@ -195,7 +188,7 @@ export async function screenAtIdReview(tx: DbOrTx, { userId, name }: { userId: s
   );
   const { status, matches } = outcome.screening;
   return {
-    status: status as ScreeningStatus,
+    status: status,
     message:
       status === 'possible-match'
         ? `The name on this ID is a possible match on the OFAC SDN list (${matches.map((m) => `${m.listedName}, ${Math.round(m.score * 100)}%`).join('; ')}). The seller's payouts are held until an appraiser clears or blocks it under Sanctions screening.`

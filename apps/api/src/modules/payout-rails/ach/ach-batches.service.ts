@@ -7,7 +7,6 @@
 import {
   type AchDetails,
   centsToDecimalString,
-  dollarsToCents,
   isPayoutStatus,
   canFirePayoutTransition,
   shortId,
@@ -168,15 +167,7 @@ export async function createAchBatch(ctx: AchContext, admin: Actor): Promise<Ach
         leftOut.push({ transactionId: payout.id, submissionShortId, reason: payoutApprovalMessages.awaiting });
         continue;
       }
-      const amountCents = dollarsToCents(payout.amount);
-      if (amountCents === null) {
-        leftOut.push({
-          transactionId: payout.id,
-          submissionShortId,
-          reason: `The amount "${payout.amount}" is not dollars and cents.`,
-        });
-        continue;
-      }
+      const amountCents = payout.amount;
       try {
         const entry = entryOf(ctx, payout, amountCents);
         writeNachaCreditFile({ config: originator, createdAt: now, fileIdModifier, entries: [entry] });

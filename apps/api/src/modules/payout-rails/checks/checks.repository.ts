@@ -80,7 +80,7 @@ const withPayout = {
 
 export type CheckWithPayout = {
   check: CheckRow;
-  payout: { submissionId: string; status: string; grossAmount: string; feeAmount: string };
+  payout: { submissionId: string; status: string; grossAmount: number; feeAmount: number };
 };
 
 /** The register, newest first, at most `limit`; one status or all. */

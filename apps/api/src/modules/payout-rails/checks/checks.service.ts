@@ -12,7 +12,6 @@ import {
   CHECK_LIST_MAX,
   checkLabel,
   checkVoidedReason,
-  dollarsToCents,
   mailedOnProblem,
   nextCheckNumber,
   parseOneLineAddress,
@@ -24,6 +23,7 @@ import {
   awaitsApproval,
   payoutApprovalMessages,
   type ShippingAddress,
+  centsToDecimalString,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../../access/actor.ts';
 import type { AppContext } from '../../../context.ts';
@@ -89,9 +89,9 @@ const toCheckDto =
     submissionShortId: shortId(payout.submissionId),
     checkNumber: check.checkNumber,
     payee: check.payee,
-    amount: check.amount,
+    amount: centsToDecimalString(check.amount),
     mailingAddress: mailingAddressOf(keys, check, 'list'),
-    status: check.status as CheckStatus,
+    status: check.status,
     registeredAt: check.registeredAt.toISOString(),
     mailedOn: check.mailedOn,
     voidedAt: check.voidedAt?.toISOString() ?? null,
@@ -173,7 +173,12 @@ export async function registerCheck(
         action: 'check_registered',
         fromStatus: null,
         toStatus: null,
-        changes: { checkId: check.id, checkNumber: number, amount: check.amount, reference: String(number) },
+        changes: {
+          checkId: check.id,
+          checkNumber: number,
+          amount: centsToDecimalString(check.amount),
+          reference: String(number),
+        },
       });
       return toCheckDto(ctx.keys.decryptionKeys)({ check, payout: moved });
     });
@@ -316,10 +321,10 @@ export async function checkStubPdf(
     // The day the appraiser registered it, on the business's calendar (BUSINESS_TIME_ZONE).
     date: businessDateOf(check.registeredAt, ctx.config.compliance.timeZone),
     payee: check.payee,
-    amountCents: dollarsToCents(check.amount) ?? 0,
+    amountCents: check.amount,
     submissionShortId: shortId(payout.submissionId),
-    offerCents: dollarsToCents(payout.grossAmount) ?? 0,
-    feeCents: dollarsToCents(payout.feeAmount) ?? 0,
+    offerCents: payout.grossAmount,
+    feeCents: payout.feeAmount,
     drawer: { legalName: business.legalName, addressLines: drawerAddressLines(business.address) },
     mailingAddress: mailingAddressOf(ctx.keys.decryptionKeys, check, 'print'),
   });

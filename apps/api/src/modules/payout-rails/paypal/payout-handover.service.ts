@@ -9,8 +9,6 @@ import {
   type AchDetails,
   awaitsApproval,
   canFirePayoutTransition,
-  dollarsToCents,
-  type PayoutMethod,
   type PayoutRail,
   type PayoutTransitionName,
 } from '@assay/domain';
@@ -51,7 +49,7 @@ export const RAIL_CHECK_BATCH = 50;
 
 /** Everything the provider needs, rebuilt from the committed row; bank numbers only if it pays ACH itself. */
 function instructionOf(keys: PayoutHandoverDeps['keys'], row: TransactionRow): PayoutInstruction {
-  switch (row.payoutMethod as PayoutMethod) {
+  switch (row.payoutMethod) {
     case 'paypal':
       return { method: 'paypal', email: String((row.payoutDetails as { email?: unknown } | null)?.email ?? '') };
     case 'check':
@@ -82,7 +80,7 @@ export async function handOverPayout(
   if (row.complianceHold) return 'held';
   // A large payout without its second admin: the approval queues this job again.
   if (awaitsApproval(row)) return 'awaiting-approval';
-  const method = row.payoutMethod as PayoutMethod;
+  const method = row.payoutMethod;
   if (!deps.payouts.handles(method)) return 'left-pending';
 
   let result: PayoutResult;
@@ -92,7 +90,7 @@ export async function handOverPayout(
       attempt: row.attempt,
       submissionId: row.submissionId,
       userId: row.userId,
-      amountCents: dollarsToCents(row.amount) ?? 0,
+      amountCents: row.amount,
       method,
       instruction: instructionOf(deps.keys, row),
     });
@@ -202,11 +200,11 @@ export async function checkPayoutsWithRail(deps: PayoutHandoverDeps): Promise<{ 
       const report = await lookUp({
         transactionId: row.id,
         attempt: row.attempt,
-        rail: row.rail as PayoutRail,
+        rail: row.rail,
         reference: row.reference,
       });
       if (!report) continue;
-      const rail = row.rail as PayoutRail;
+      const rail = row.rail;
       const outcome = await deps.db.transaction((tx) => applyRailReport(tx, rail, report, deps.clock.now()));
       if (outcome === 'moved') moved++;
     } catch (error) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_ENV } from '../test/support/production-env.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { PRODUCTION_ENV } from '../../test/support/production-env.ts';
+import { ConfigError, loadConfig } from './index.ts';
 
 /** The problems loadConfig reports for `env`, one per line. */
 function problemsOf(env: Record<string, string>): string {

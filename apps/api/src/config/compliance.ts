@@ -1,0 +1,39 @@
+// What the compliance rules need from the environment: the business's calendar and how alike a
+// name must be to a listed one to hold a payout.
+import { z } from 'zod';
+import { emptyToUndefined } from './env.ts';
+
+/** SANCTIONS_MATCH_THRESHOLD unset: a Jaro-Winkler similarity of at least this is a possible match. */
+export const DEFAULT_SCREENING_THRESHOLD = 0.92;
+
+export const complianceEnv = {
+  // The business's own calendar: compliance hold periods end at midnight there, and a report's
+  // "day of purchases" is that day (DECISIONS "Compliance").
+  BUSINESS_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { message: 'BUSINESS_TIME_ZONE must be an IANA time zone such as America/New_York' })
+      .default('America/New_York'),
+  ),
+  // Sanctions screening (DECISIONS "Compliance"): a seller's name at least this similar (Jaro-Winkler,
+  // 0..1) to a listed name or alias holds the payout for an appraiser's decision.
+  SANCTIONS_MATCH_THRESHOLD: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .gt(0.5, 'SANCTIONS_MATCH_THRESHOLD must be above 0.5 (lower matches nearly every name)')
+      .max(1, 'SANCTIONS_MATCH_THRESHOLD must be at most 1')
+      .default(DEFAULT_SCREENING_THRESHOLD),
+  ),
+};
+
+/** Whether Intl knows the zone (every IANA name Node's ICU carries). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
