@@ -43,7 +43,7 @@ describe.each(engines)('the demo second approver, on %s', (engine) => {
       .select()
       .from(submissions)
       .where(and(eq(submissions.userId, clientRow!.id), eq(submissions.requiresKyc, true)));
-    expect(large!.finalOffer).toBe('26450.00');
+    expect(large!.finalOffer).toBe(2_645_000);
     const accepted = await postJson(
       t.app,
       '/api/transactions',

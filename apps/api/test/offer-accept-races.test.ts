@@ -79,13 +79,13 @@ if (!process.env.DATABASE_URL) {
           expect(acceptCounter.statusCode, acceptCounter.body).toBe(409);
           expect(submission!.status).toBe('completed');
           expect(versions.map((v) => [v.version, v.status])).toEqual([[1, 'accepted']]);
-          expect(payouts.map((p) => p.grossAmount)).toEqual(['497.25']);
+          expect(payouts.map((p) => p.grossAmount)).toEqual([49_725]);
           winners.seller += 1;
         } else {
           // The appraiser won: the counter is the new open offer; the seller is told it changed.
           expect(pay.statusCode, pay.body).toBe(409);
           expect(acceptCounter.statusCode, acceptCounter.body).toBe(200);
-          expect([submission!.status, submission!.finalOffer]).toEqual(['offered', '600.00']);
+          expect([submission!.status, submission!.finalOffer]).toEqual(['offered', 60_000]);
           expect(versions.map((v) => [v.version, v.status, v.counterStatus])).toEqual([
             [1, 'superseded', 'accepted'],
             [2, 'open', null],
