@@ -371,7 +371,7 @@ export default tseslint.config(
   // transactions.status (the payout lifecycle), so every move is a named transition of
   // packages/domain. Column lists that may hold a status are typed (SubmissionChanges,
   // PayoutChanges); these catch the literal shapes: a Drizzle .set({ status }) on the table, and
-  // raw SQL that sets it. test/status-gate.test.ts shows they fire. Each gate file may write only
+  // raw SQL that sets it. test/app/status-gate.test.ts shows they fire. Each gate file may write only
   // its own table's status.
   ...statusGateBlocks(),
 );

@@ -13,7 +13,7 @@ import {
   trackingEvents,
   users,
 } from '../../apps/api/src/db/schema/index.ts';
-import { signUpAdmin } from '../../apps/api/test/transactions.fixtures.ts';
+import { signUpAdmin } from '../../apps/api/test/support/payouts.fixtures.ts';
 import { signUp } from '../../apps/api/test/support/sessions.ts';
 import type { TestApp } from '../../apps/api/test/support/test-app.ts';
 

@@ -1,6 +1,6 @@
 // The OpenAPI document as the code describes it: the whole app built as the tests build it (an
 // in-memory database, nothing listening), asked for its document, closed again. `npm run openapi`
-// writes it to docs/openapi.json; test/openapi.test.ts fails when that file is out of date.
+// writes it to docs/openapi.json; test/app/api-docs.test.ts fails when that file is out of date.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // A process that sends one outbox e-mail and freezes at SMTP's commit point, for the test that
-// kills it there with SIGKILL (test/outbox-kill.test.ts). FREEZE says when: 'before' the instant the
+// kills it there with SIGKILL (test/notifications/outbox-kill.test.ts). FREEZE says when: 'before' the instant the
 // COMMIT and the final dot go out, or 'after' it (on the next turn of the event loop, once both
 // were written). It prints "frozen" and then blocks its thread for good.
 import { smtpTransport, type MailTransport } from '../../src/adapters/mail/mail-transport.ts';

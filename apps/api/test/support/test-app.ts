@@ -100,7 +100,7 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
     // Hundreds of sign-ups: better-auth's scrypt would cost the suite half a minute of CPU. An app
-    // configured as production keeps the standard hashes (test/password-hashing.test.ts).
+    // configured as production keeps the standard hashes (test/users/password-hashing.test.ts).
     ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { PASSWORD_HASHING: 'fast-for-tests-only' } : {}),
     ...env,
   });

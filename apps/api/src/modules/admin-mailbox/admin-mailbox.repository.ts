@@ -57,7 +57,7 @@ const newestFirst = [sql`${submissions.createdAt} desc nulls last`, sql`${submis
  * filter the planner walks submissions_status_created_idx, with a category filter
  * submissions_category_created_idx, with neither submissions_created_idx (index conditions
  * `status = $1 AND ROW(created_at, id) < ROW($2, $3)`), and stops after `limit` rows: the
- * 500,000th row costs what the first does (test/admin-counters.test.ts checks the plans).
+ * 500,000th row costs what the first does (test/admin-mailbox/admin-counters.test.ts checks the plans).
  */
 export function mailboxCardsQuery(db: DbOrTx, filter: PageFilter, after: KeysetPosition | null, limit: number) {
   return cardsQuery(db, pageConditions(filter, after), limit);

@@ -4,7 +4,7 @@ import { verifiedSessionToken } from './session-token.ts';
 
 const secret = 'test-session-secret-that-is-long-enough-0123456789';
 
-/** Signs the way better-call does, through WebCrypto (a cookie better-auth really set is checked in test/session-cache.routes.test.ts). */
+/** Signs the way better-call does, through WebCrypto (a cookie better-auth really set is checked in test/app/session-cache.routes.test.ts). */
 async function signCookieValue(value: string, key: string): Promise<string> {
   const algorithm = { name: 'HMAC', hash: 'SHA-256' };
   const cryptoKey = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), algorithm, false, ['sign']);
