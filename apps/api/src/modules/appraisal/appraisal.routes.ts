@@ -11,16 +11,14 @@ import {
   requestPhotosSchema,
   returnSubmissionSchema,
 } from '@assay/domain';
-import {
-  acceptCounterOffer,
-  markReturnDelivered,
-  receiveSubmission,
-  reissueOffer,
-  requestIdVerification,
-  requestPhotos,
-  returnSubmission,
-  updateSubmission,
-} from './appraisal.service.ts';
+import { acceptCounterOffer } from './accept-counter-offer.ts';
+import { markReturnDelivered } from './record-return-delivered.ts';
+import { receiveSubmission } from './receive-submission.ts';
+import { reissueOffer } from './reissue-offer.ts';
+import { requestIdVerification } from './request-id-verification.ts';
+import { requestPhotos } from './request-photos.ts';
+import { returnSubmission } from './return-submission.ts';
+import { updateSubmission } from './update-submission.ts';
 import { adminOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 

@@ -1,3 +1,3 @@
 // The appraisal module's public face: what other modules, the composition root and the jobs may use.
 export { appraisalRoutes } from './appraisal.routes.ts';
-export { recordReturnDelivered } from './appraisal.service.ts';
+export { recordReturnDelivered } from './record-return-delivered.ts';

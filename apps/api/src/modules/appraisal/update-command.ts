@@ -1,7 +1,7 @@
 // What a PUT /api/submissions/{id} body asks for (SPEC 7), as one named appraisal command. The
 // body has six meanings (offer, receive, return, mark the return delivered, notes only, or a move
 // nobody may make here);
-// naming them first lets the service run exactly one handler, and lets this rule be tested alone.
+// naming them first lets update-submission.ts run exactly one handler, and lets this rule be tested alone.
 import {
   type AdminUpdateSubmissionBody,
   intakeMessages,

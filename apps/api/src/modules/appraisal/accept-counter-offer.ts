@@ -1,0 +1,34 @@
+// The appraiser accepts the seller's counter-offer.
+import { COUNTER_ACCEPTED_LINE } from '@assay/domain';
+import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { conflict } from '../../lib/app-error.ts';
+import { adminSubmissionOf } from '../admin-mailbox/index.ts';
+import { linesOfOffer } from '../offers/index.ts';
+import { loadForChange } from './submission-change.ts';
+import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
+
+/**
+ * POST /api/admin/submissions/{id}/counter/accept: the seller's counter-offer becomes the offer, a
+ * new version of one line "Counter-offer accepted" for the counter's amount (the basis of the
+ * lines it replaced stays in the previous version).
+ */
+export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  assertAppraiser(actor);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id);
+    const offer = await openOfferOf(tx, row);
+    if (offer.counterStatus !== 'open' || offer.counterAmount === null) {
+      throw conflict('There is no counter-offer waiting on the current offer.');
+    }
+    const weight = row.actualWeight ?? (await linesOfOffer(tx, offer.id))[0]?.weight ?? '1';
+    return offerVersionIn(tx, ctx, actor, row, {
+      totalCents: offer.counterAmount,
+      lines: [plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, offer.counterAmount)],
+      actualWeight: weight,
+      notes: {},
+      origin: 'counter_accepted',
+    });
+  });
+  return adminSubmissionOf(ctx.db, updated);
+}
