@@ -6,7 +6,7 @@ import type { PayoutAdapter, PayoutRequest } from '../../src/adapters/payouts/pa
 import { auditLog, payoutEvents, transactions } from '../../src/db/schema/index.ts';
 import { decryptJson } from '../../src/lib/crypto.ts';
 import { handOverPayout } from '../../src/modules/payout-rails/paypal/payout-handover.service.ts';
-import { retryPayout } from '../../src/modules/payouts/transactions.retry.service.ts';
+import { retryPayout } from '../../src/modules/payouts/retry-payout.ts';
 import { bankDetailsContext, movePayout } from '../../src/modules/payouts/index.ts';
 import {
   ACCOUNT,

@@ -7,7 +7,7 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
-import { lockTransaction, recordApproval } from './transactions.repository.ts';
+import { lockTransaction, recordApproval } from './payouts.repository.ts';
 import { queueHandover, toTransactionDto } from './transactions.service.ts';
 
 /**

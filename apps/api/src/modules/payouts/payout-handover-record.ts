@@ -3,7 +3,7 @@
 // provider may still be taking is never also paid by a person.
 import type { DbOrTx } from '../../db/client.ts';
 import { listAuditEntries, writeAuditEntry } from '../audit/index.ts';
-import type { TransactionRow } from './transactions.repository.ts';
+import type { TransactionRow } from './payouts.repository.ts';
 
 /**
  * The hand-over will not happen by itself (its retries ran out, or the provider refused our own

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutEvents, transactions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import type { TransactionRow } from './transactions.repository.ts';
+import type { TransactionRow } from './payouts.repository.ts';
 
 /** Columns a move may change besides the lifecycle's own; never the status itself. */
 export type PayoutChanges = Partial<

@@ -45,7 +45,7 @@ import {
   listTransactionsOfUser,
   listTransactionsWithSubmission,
   type TransactionRow,
-} from './transactions.repository.ts';
+} from './payouts.repository.ts';
 import { type PayoutTransitionRequest, recordNewPayout, transitionPayout } from './payout-status.repository.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { handoverGaveUp } from './payout-handover-record.ts';

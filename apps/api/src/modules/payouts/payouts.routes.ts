@@ -24,7 +24,7 @@ import {
   payoutMessages,
   revealBankDetails,
 } from './transactions.service.ts';
-import { retryPayout } from './transactions.retry.service.ts';
+import { retryPayout } from './retry-payout.ts';
 import { approvePayout } from './payout-approval.service.ts';
 import { adminOnly, signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
