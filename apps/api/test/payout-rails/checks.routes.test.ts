@@ -13,7 +13,7 @@ import { expectAdminsOnly } from '../support/admins-only.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
 import { readPdf } from '../support/shipping-pdf-reader.ts';
-import { payoutMessages } from '../../src/modules/payouts/transactions.service.ts';
+import { payoutMessages } from '../../src/modules/payouts/payout-view.ts';
 
 interface CheckAnswer {
   id: string;

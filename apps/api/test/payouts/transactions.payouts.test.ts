@@ -13,7 +13,8 @@ import { loadConfig } from '../../src/config/index.ts';
 import { auditLog, notifications, outbox, payoutEvents, transactions } from '../../src/db/schema/index.ts';
 import { DecryptionError } from '../../src/lib/crypto.ts';
 import { loggerOptions } from '../../src/lib/logger.ts';
-import { markPayoutSent, revealBankDetails } from '../../src/modules/payouts/transactions.service.ts';
+import { markPayoutSent } from '../../src/modules/payouts/mark-payout-sent.ts';
+import { revealBankDetails } from '../../src/modules/payouts/reveal-bank-details.ts';
 import {
   ACCOUNT,
   achDetails,

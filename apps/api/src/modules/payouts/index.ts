@@ -7,9 +7,8 @@ export {
   bankDetailsContext,
   findPayout,
   MAX_REFERENCE_LENGTH,
-  movePayout,
   payoutStates,
-  queueHandover,
   toTransactionDto,
   transactionOfSubmission,
-} from './transactions.service.ts';
+} from './payout-view.ts';
+export { movePayout, queueHandover } from './move-payout.ts';

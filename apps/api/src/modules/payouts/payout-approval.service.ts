@@ -8,7 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { lockTransaction, recordApproval } from './payouts.repository.ts';
-import { queueHandover, toTransactionDto } from './transactions.service.ts';
+import { queueHandover } from './move-payout.ts';
+import { toTransactionDto } from './payout-view.ts';
 
 /**
  * POST /api/admin/payouts/{id}/approve. The payout row is locked first, so of two admins approving

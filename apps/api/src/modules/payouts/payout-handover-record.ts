@@ -1,5 +1,5 @@
 // Whether a payout attempt's hand-over to its provider gave up, kept as an audit entry on the payout:
-// the hand-over job writes it, and paying by hand (transactions.service.ts) reads it, so a payout a
+// the hand-over job writes it, and paying by hand (mark-payout-sent.ts) reads it, so a payout a
 // provider may still be taking is never also paid by a person.
 import type { DbOrTx } from '../../db/client.ts';
 import { listAuditEntries, writeAuditEntry } from '../audit/index.ts';

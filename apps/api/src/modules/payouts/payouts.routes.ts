@@ -16,14 +16,12 @@ import {
   transactionSchema,
 } from '@assay/domain';
 import { conflict } from '../../lib/app-error.ts';
-import {
-  createTransaction,
-  listPayouts,
-  listTransactions,
-  markPayoutSent,
-  payoutMessages,
-  revealBankDetails,
-} from './transactions.service.ts';
+import { createTransaction } from './accept-offer-and-pay.ts';
+import { listPayouts } from './list-payouts.ts';
+import { listTransactions } from './list-own-payouts.ts';
+import { markPayoutSent } from './mark-payout-sent.ts';
+import { payoutMessages } from './payout-view.ts';
+import { revealBankDetails } from './reveal-bank-details.ts';
 import { retryPayout } from './retry-payout.ts';
 import { approvePayout } from './payout-approval.service.ts';
 import { adminOnly, signedInOnly } from '../../access/route-guards.ts';

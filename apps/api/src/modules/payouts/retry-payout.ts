@@ -9,16 +9,9 @@ import { transactions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { holdPayoutOnSanctionsMatch } from '../compliance/index.ts';
 import { encryptJson } from '../../lib/crypto.ts';
-import {
-  amountsFor,
-  bankDetailsContext,
-  movePayout,
-  queueHandover,
-  recordedRailOf,
-  type PayoutContext,
-  shownDetails,
-  toTransactionDto,
-} from './transactions.service.ts';
+import { amountsFor, shownDetails } from './payout-choice.ts';
+import { bankDetailsContext, type PayoutContext, toTransactionDto } from './payout-view.ts';
+import { movePayout, queueHandover, recordedRailOf } from './move-payout.ts';
 
 const notRetryableReasons: Partial<Record<PayoutStatus, string>> = {
   pending: 'it is waiting to be sent',

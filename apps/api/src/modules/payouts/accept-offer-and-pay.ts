@@ -1,0 +1,160 @@
+// Accepting an offer and recording its payout (DECISIONS "Payouts"). The amount comes from the
+// submission's final offer, never from the browser; exactly one payout exists per submission,
+// however many requests race; full bank numbers are stored only encrypted.
+import { type AchDetails, type CreateTransactionBody, centsToDecimalString, needsDualApproval } from '@assay/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import { encryptJson } from '../../lib/crypto.ts';
+import { type Actor, ownedBy } from '../../access/actor.ts';
+import { holdPayoutOnSanctionsMatch, paymentBlockers } from '../compliance/index.ts';
+import { notificationContent, notify, type PayoutDestination } from '../notifications/index.ts';
+import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/index.ts';
+import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts';
+import { findTransactionOfSubmission, insertTransaction, type TransactionRow } from './payouts.repository.ts';
+import { recordNewPayout } from './payout-status.repository.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { asLedgerConflict, postOfferAccepted } from '../ledger/index.ts';
+import { payoutMessages, bankDetailsContext, type PayoutContext, toTransactionDto } from './payout-view.ts';
+import { shownDetails, amountsFor } from './payout-choice.ts';
+import { recordedRailOf, queueHandover } from './move-payout.ts';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function destinationOf(body: CreateTransactionBody): PayoutDestination {
+  switch (body.payoutMethod) {
+    case 'ach':
+      return {
+        method: 'ach',
+        accountName: body.payoutDetails.accountName,
+        accountLast4: body.payoutDetails.accountNumber.slice(-4),
+      };
+    case 'paypal':
+      return { method: 'paypal', email: body.payoutDetails.email };
+    case 'check':
+      return { method: 'check' };
+  }
+}
+
+/**
+ * DECISIONS "Compliance": the first thing that still blocks paying (the seller's ID, the signed
+ * statement, the sanctions check) refuses the acceptance; the browser reads the code and asks for it.
+ */
+async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof paymentBlockers>[1]) {
+  const [first] = await paymentBlockers(tx, request);
+  if (!first) return;
+  switch (first.kind) {
+    case 'id':
+      throw new AppError('KYC_REQUIRED', first.message);
+    case 'statement':
+      throw new AppError('STATEMENT_REQUIRED', first.message);
+    case 'sanctions':
+    case 'hold':
+      throw conflict(first.message);
+  }
+}
+
+/**
+ * The client accepts the offer of their own 'offered' submission and says how to be paid. In one
+ * database transaction: lock the submission, check it, move it offered -> completed only if it is
+ * still offered, record the payout, the audit entry, the notification (+ e-mail) and, for a
+ * provider with an API, the job that hands the payout to it.
+ */
+export async function createTransaction(ctx: PayoutContext, actor: Actor, body: CreateTransactionBody) {
+  const { db } = ctx;
+  const id = crypto.randomUUID();
+  const now = ctx.clock.now();
+  let recorded: { row: TransactionRow; amountCents: number };
+  try {
+    recorded = await db.transaction(async (tx) => {
+      // Someone else's submission looks exactly like a missing one.
+      const submission = ownedBy(actor, await lockSubmissionRow(tx, body.submissionId), 'That submission');
+      if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
+        throw conflict(payoutMessages.alreadyPaid);
+      }
+      const grossCents = submission.finalOffer;
+      if (submission.status !== 'offered' || grossCents === null || grossCents <= 0) throw conflict(payoutMessages.noOffer);
+      // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
+      const offer = await currentOfferOf(tx, submission.id, true);
+      assertOfferAcceptable(offer, now, body.offerVersion);
+      const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
+      await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
+
+      // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
+      await transitionSubmission(tx, {
+        id: submission.id,
+        transition: 'acceptAndPay',
+        at: now,
+        refuse: () => conflict(payoutMessages.alreadyPaid),
+      });
+      await closeCurrentOffer(tx, submission.id, 'accepted');
+      const row = await insertTransaction(tx, {
+        id,
+        submissionId: submission.id,
+        userId: actor.id,
+        grossAmount: grossCents,
+        feeAmount: feeCents,
+        amount: amountCents,
+        payoutMethod: body.payoutMethod,
+        payoutDetails: shownDetails(body),
+        encryptedBankDetails:
+          body.payoutMethod === 'ach'
+            ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
+            : null,
+        status: 'pending',
+        rail: recordedRailOf(ctx, body.payoutMethod),
+        statusChangedAt: now,
+        createdAt: now,
+        // Four eyes on large payments: no rail takes it until a second admin approves (approvePayout).
+        approvalRequired: needsDualApproval(grossCents, ctx.config.dualApprovalAboveCents),
+        offerMadeBy: offer?.createdBy ?? null,
+      });
+      await recordNewPayout(tx, row, actor.id);
+      // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
+      await holdPayoutOnSanctionsMatch(tx, {
+        transactionId: id,
+        threshold: ctx.config.compliance.sanctionsMatchThreshold,
+      });
+      await postOfferAccepted(tx, row).catch((error: unknown) => {
+        throw asLedgerConflict(error);
+      });
+      await writeAuditEntry(tx, {
+        actorId: actor.id,
+        entityType: 'submission',
+        entityId: submission.id,
+        action: 'payout_requested',
+        fromStatus: 'offered',
+        toStatus: 'completed',
+        changes: {
+          transactionId: id,
+          payoutMethod: body.payoutMethod,
+          amount: centsToDecimalString(row.amount),
+          feeAmount: centsToDecimalString(row.feeAmount),
+        },
+      });
+      await notify(tx, {
+        userId: actor.id,
+        submissionId: submission.id,
+        ...notificationContent.payoutRecorded({
+          submissionId: submission.id,
+          amountCents,
+          feeCents,
+          destination: destinationOf(body),
+        }),
+        email: true,
+      });
+      await queueHandover(tx, ctx, row);
+      return { row, amountCents };
+    });
+  } catch (error) {
+    // The unique index on transactions.submission_id is the last line of defence.
+    if (isUniqueViolation(error)) throw conflict(payoutMessages.alreadyPaid);
+    throw error;
+  }
+
+  return toTransactionDto(recorded.row);
+}
