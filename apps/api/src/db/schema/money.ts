@@ -1,14 +1,11 @@
 // Money columns (decision 003): numeric(12, 2) in PostgreSQL, integer cents in code. This is the
 // one conversion between the two, at the database edge, with one policy for a value that is not an
 // amount: it throws, naming the column, instead of passing on 0 or a float.
-import { centsToDecimalString } from '@assay/domain';
+import { centsToDecimalString, dollarsToCents } from '@assay/domain';
 import { customType } from 'drizzle-orm/pg-core';
 
 /** The most numeric(12, 2) holds: 9,999,999,999.99 dollars. */
 export const MONEY_COLUMN_MAX_CENTS = 999_999_999_999;
-
-/** A stored amount PostgreSQL hands back ("1234.50"; PGlite and node-postgres both answer text). */
-const STORED_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 export class MoneyColumnError extends Error {
   constructor(message: string) {
@@ -31,9 +28,10 @@ export function centsToStoredAmount(cents: number, column: string): string {
 
 /** A stored amount as cents, exactly; a value that is not one (text, a sign, a third decimal) throws. */
 export function storedAmountToCents(value: unknown, column: string): number {
-  const match = typeof value === 'string' ? STORED_AMOUNT.exec(value) : null;
-  const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
-  if (!inRange(cents)) {
+  // PostgreSQL hands back text ("1234.50"; PGlite and node-postgres alike), never padded: the domain's
+  // parser trims, so a padded value is refused here as the corruption it would be.
+  const cents = typeof value === 'string' && value.trim() === value ? dollarsToCents(value) : null;
+  if (cents === null || !inRange(cents)) {
     throw new MoneyColumnError(`${column} holds ${JSON.stringify(value)}, which is not an amount in dollars and cents.`);
   }
   return cents;
