@@ -2,15 +2,16 @@
 // or parsers; errors come back the same and leave nothing behind; the statements kept stay within
 // their bound; a schema change under a kept statement is survived; and a call waits for an open
 // transaction as query() does.
-import { PGlite, types } from '@electric-sql/pglite';
+import { type PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatements } from './pglite-statements.ts';
+import { blankPGlite } from '../../test/support/test-databases.ts';
 
 describe('named statements on PGlite', () => {
   let pg: PGlite;
   let query: ReturnType<typeof namedStatements>;
   beforeAll(async () => {
-    pg = new PGlite();
+    pg = await blankPGlite();
     await pg.waitReady;
     await pg.exec(`
       create table item (id int primary key, name text, at timestamptz, doc jsonb, tags text[], price numeric(10, 2), ok boolean);

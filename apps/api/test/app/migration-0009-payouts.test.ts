@@ -1,16 +1,16 @@
 // Migration 0009 (the payout lifecycle) on a database that already has payouts: one marked sent by
 // an appraiser becomes paid on the manual rail, one still pending stays so, and each gets its
 // history in payout_events (recorded, and paid with its reference), so no old payout loses its story.
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.ts';
 import { migrationsUpTo } from '../support/migrations-up-to.ts';
+import { blankPGlite } from '../support/test-databases.ts';
 
 describe('migration 0009 on payouts made before the lifecycle', () => {
   it('turns "sent" into paid on the manual rail and writes each payout its history', async () => {
-    const client = new PGlite();
+    const client = await blankPGlite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsUpTo('0008_honest_offer') });
     await client.exec(`

@@ -12,12 +12,12 @@ import {
   payoutPaid,
   reconcilePayout,
 } from '@assay/domain';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.ts';
 import { migrationsUpTo } from '../support/migrations-up-to.ts';
+import { blankPGlite } from '../support/test-databases.ts';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const paypalGross = 20_000;
@@ -39,7 +39,7 @@ const postingKey = (lines: readonly LedgerLine[], event: string) =>
 
 describe('migration 0011 on payouts made before the ledger', () => {
   it('posts each payout the lines the code would have, balanced, so the reconciliation agrees', async () => {
-    const client = new PGlite();
+    const client = await blankPGlite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsUpTo('0010_rails_ledger_inbox') });
     await client.exec(`

@@ -3,7 +3,7 @@
 // phone or IP is left in clear, each sealed value opens (with its own row's context) to what was
 // there, a second run changes nothing, a run cut short is finished by the next, the CHECKs refuse
 // new clear text, and key rotation covers the new columns.
-import { PGlite } from '@electric-sql/pglite';
+import { type PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { rotateEncryptedValues } from '../../src/modules/encryption-keys/encrypt
 import { plaintextTables } from '../../src/modules/encryption-keys/plaintext-columns.ts';
 import { sealPlaintextPersonalData } from '../../src/modules/encryption-keys/index.ts';
 import { migrationsUpTo } from '../support/migrations-up-to.ts';
+import { blankPGlite } from '../support/test-databases.ts';
 
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
@@ -41,7 +42,7 @@ const ASSAY = {
 };
 
 async function databaseWithClearPersonalData() {
-  const client = new PGlite();
+  const client = await blankPGlite();
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: migrationsUpTo('0018_session_signals') });
   const json = (value: unknown) => `'${JSON.stringify(value)}'::jsonb`;

@@ -2,6 +2,7 @@
 // booting an empty cluster and running every migration again: a PGlite start from an empty
 // cluster runs initdb, which costs seconds, while loading a dumped data folder costs a fraction.
 import { writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -11,6 +12,8 @@ import { installJobTables } from '../../src/jobs/pg-boss-engine.ts';
 export interface DatabaseTemplates {
   /** A `dumpDataDir()` tarball of a migrated in-memory PGlite. */
   pgliteDumpFile: string;
+  /** The same of a PGlite just made (initdb), with no migration, for the tests that migrate. */
+  pgliteBlankDumpFile: string;
   /**
    * A migrated PostgreSQL database to copy with CREATE DATABASE ... TEMPLATE, when DATABASE_URL is
    * set; the copies' names start with it, so the run's end can drop them all.
@@ -60,39 +63,48 @@ async function prepareTemplate(database: Database): Promise<void> {
 }
 
 /**
- * A digest of the database's shape (tables, columns, defaults, constraints, indexes, triggers,
- * functions, schemas). Equal to the template's means that only rows can differ, so emptying the
- * tables gives back the template; a test that altered the shape gets its database thrown away.
+ * The system catalogs a change of shape writes to: a table, column, default, constraint, index,
+ * trigger, function, type or schema created, altered or dropped.
  */
-export async function shapeOf(database: Database): Promise<string> {
-  const rows = await rowsOf<{ shape: string }>(
+const SHAPE_CATALOGS = [
+  'pg_namespace',
+  'pg_class',
+  'pg_attribute',
+  'pg_attrdef',
+  'pg_constraint',
+  'pg_index',
+  'pg_trigger',
+  'pg_proc',
+  'pg_type',
+];
+
+/**
+ * Where a database's shape stands now: the next transaction id and how many catalog rows there
+ * are. Reading it costs a few milliseconds, where hashing every definition cost a hundred and more
+ * on PGlite, once per test app.
+ */
+export async function shapeMark(database: Database): Promise<string> {
+  const counts = SHAPE_CATALOGS.map((catalog) => `(select count(*) from ${catalog})`).join(' + ');
+  const [row] = await rowsOf<{ mark: string }>(
     database,
-    `select md5(coalesce(string_agg(item, E'\\n' order by item), '')) as shape from (
-      select format('schema %s', n.nspname) as item from pg_namespace n where ${NOT_ASSAY}
-      union all
-      select format('relation %s %s %s', c.oid::regclass, c.relkind, c.relrowsecurity)
-        from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${NOT_ASSAY}
-      union all
-      select format('column %s.%s %s %s %s', a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod),
-          a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
-        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-        where a.attnum > 0 and not a.attisdropped and ${NOT_ASSAY}
-      union all
-      select format('constraint %s %s %s %s', co.conrelid::regclass, co.conname, pg_get_constraintdef(co.oid), co.convalidated)
-        from pg_constraint co join pg_namespace n on n.oid = co.connamespace where ${NOT_ASSAY}
-      union all
-      select format('index %s', pg_get_indexdef(i.indexrelid))
-        from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace where ${NOT_ASSAY}
-      union all
-      select format('trigger %s %s %s %s', t.tgrelid::regclass, t.tgname, t.tgenabled, t.tgfoid::regprocedure)
-        from pg_trigger t where not t.tgisinternal
-      union all
-      select format('function %s %s', p.oid::regprocedure, md5(p.prosrc))
-        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${NOT_ASSAY}
-    ) items`,
+    `select (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296) || ':' || (${counts}) as mark`,
   );
-  return rows[0]!.shape;
+  return row!.mark;
+}
+
+/**
+ * Whether the shape changed after `mark` was read: a catalog row written since (created or altered:
+ * its xmin is that transaction's or later), or rows gone (dropped). Stricter than comparing
+ * definitions (a change undone still counts), which only costs a fresh copy.
+ */
+export async function shapeChangedSince(database: Database, mark: string): Promise<boolean> {
+  const [since, count] = mark.split(':');
+  const written = SHAPE_CATALOGS.map(
+    (catalog) => `exists (select 1 from ${catalog} where xmin::text::bigint >= ${Number(since)})`,
+  ).join(' or ');
+  const counts = SHAPE_CATALOGS.map((catalog) => `(select count(*) from ${catalog})`).join(' + ');
+  const [row] = await rowsOf<{ changed: boolean }>(database, `select (${written}) or (${counts}) <> ${Number(count)} as changed`);
+  return row!.changed;
 }
 
 /** Emptying the tables gives back the template only if the migrations leave them empty. */
@@ -108,13 +120,19 @@ async function refuseSeededTemplate(database: Database): Promise<void> {
   }
 }
 
-export async function writePgliteTemplate(file: string): Promise<void> {
-  const database = await openDatabase({});
+const dumpOf = async (client: PGlite) => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+
+/** Writes the blank cluster (initdb, the slow part of a new PGlite, done once) and the migrated one. */
+export async function writePgliteTemplates(files: { blank: string; migrated: string }): Promise<void> {
+  const blank = new PGlite();
+  await blank.waitReady;
+  const blankDump = await dumpOf(blank).finally(() => blank.close());
+  writeFileSync(files.blank, blankDump);
+  const database = await openDatabase({ pgliteDump: new Blob([blankDump]) });
   try {
     await prepareTemplate(database);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-    const dump = await client.dumpDataDir('none');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    writeFileSync(files.migrated, await dumpOf(client));
   } finally {
     await database.close();
   }
@@ -138,8 +156,20 @@ export async function onServer<Row extends object = object>(baseUrl: string, tex
   }
 }
 
+/**
+ * Creates a scratch database for tests (a copy of `template` when given). Its commits do not wait
+ * for the WAL to reach the disk (synchronous_commit off, for this database only): a test never
+ * crashes the PostgreSQL server, so the flush bought nothing but about 3 ms a commit on this disk.
+ * The durability the tests prove is the app's own (PGlite's on-disk folder, the outbox, a killed
+ * process), never the server's.
+ */
+export async function createScratchDatabase(baseUrl: string, name: string, template?: string): Promise<void> {
+  await onServer(baseUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  await onServer(baseUrl, `alter database ${name} set synchronous_commit = off`);
+}
+
 export async function createPostgresTemplate(baseUrl: string, name: string): Promise<void> {
-  await onServer(baseUrl, `create database ${name}`);
+  await createScratchDatabase(baseUrl, name);
   // Closed before any copy: PostgreSQL refuses to copy a database that has open sessions.
   const database = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
   try {

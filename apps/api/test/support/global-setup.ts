@@ -8,7 +8,7 @@ import {
   createPostgresTemplate,
   type DatabaseTemplates,
   dropPostgresTemplate,
-  writePgliteTemplate,
+  writePgliteTemplates,
 } from './database-templates.ts';
 
 export default async function setup(project: TestProject) {
@@ -16,10 +16,11 @@ export default async function setup(project: TestProject) {
   const baseUrl = process.env.DATABASE_URL;
   const templates: DatabaseTemplates = {
     pgliteDumpFile: path.join(dir, 'pglite-migrated.tar'),
+    pgliteBlankDumpFile: path.join(dir, 'pglite-blank.tar'),
     postgresTemplate: baseUrl ? `assay_template_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined,
   };
   await Promise.all([
-    writePgliteTemplate(templates.pgliteDumpFile),
+    writePgliteTemplates({ blank: templates.pgliteBlankDumpFile, migrated: templates.pgliteDumpFile }),
     baseUrl && createPostgresTemplate(baseUrl, templates.postgresTemplate!),
   ]);
   project.provide('assayDatabaseTemplates', templates);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Db } from '../../src/db/client.ts';
 import type { AnyJobSpec, JobEngine, JobMap } from '../../src/jobs/job-engine.ts';
 import { createPgBossEngine } from '../../src/jobs/pg-boss-engine.ts';
+import { createScratchDatabase } from './database-templates.ts';
 
 export const quietLogger = { info: () => undefined, warn: () => undefined };
 
@@ -43,7 +44,7 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Pr
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await createScratchDatabase(server.toString(), name);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

@@ -9,7 +9,7 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config/index.ts';
 import { type Database, openDatabase, type PgliteThread } from '../../src/db/client.ts';
 import { syncAdminEmails } from '../../src/modules/users/index.ts';
-import { databaseUrl, dropPostgresDatabase, onServer } from './database-templates.ts';
+import { createScratchDatabase, databaseUrl, dropPostgresDatabase } from './database-templates.ts';
 import { runTemplates, takeTestDatabase } from './test-databases.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -24,7 +24,7 @@ export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres
 async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL!;
   const name = `assay_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await onServer(base, `create database ${name}`);
+  await createScratchDatabase(base, name);
   return { url: databaseUrl(base, name), drop: () => dropPostgresDatabase(base, name) };
 }
 

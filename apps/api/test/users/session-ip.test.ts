@@ -1,7 +1,6 @@
 // Sessions keep no client IP (decision 028, amended): better-auth wrote the IP of every sign-in in
 // clear on its session row, which nothing reads, while the statement's IP is encrypted. A new
 // session has none, migration 0025 forgets those already stored, and the database refuses one.
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +11,7 @@ import { sessions } from '../../src/db/schema/index.ts';
 import { migrationsUpTo } from '../support/migrations-up-to.ts';
 import { signIn, signUp } from '../support/sessions.ts';
 import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
+import { blankPGlite } from '../support/test-databases.ts';
 
 const CLIENT_IP = '198.51.100.77';
 
@@ -37,7 +37,7 @@ describe.each(engines)('a new session, on %s', (engine) => {
 
 describe('migration 0025', () => {
   it('forgets the IPs sessions already hold, and refuses one written again', async () => {
-    const client = new PGlite();
+    const client = await blankPGlite();
     const db = drizzle({ client, schema });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo('0024_totp_last_used_step') });

@@ -1,11 +1,12 @@
 // The money column (decision 003): cents in, cents out, numeric(12, 2) in between, and one policy
 // for what is not an amount: it throws a sentence naming the column, never a silent 0.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToStoredAmount, money, MONEY_COLUMN_MAX_CENTS, MoneyColumnError, storedAmountToCents } from './money.ts';
+import { blankPGlite } from '../../../test/support/test-databases.ts';
 
 const prices = pgTable('prices', {
   id: text('id').primaryKey(),
@@ -14,9 +15,11 @@ const prices = pgTable('prices', {
 });
 
 describe('the money column through the database', () => {
-  const client = new PGlite();
-  const db = drizzle({ client });
+  let client: PGlite;
+  let db: ReturnType<typeof drizzle>;
   beforeAll(async () => {
+    client = await blankPGlite();
+    db = drizzle({ client });
     await db.execute(sql`create table prices (id text primary key, amount numeric(12, 2) not null, refund numeric(12, 2))`);
   });
   afterAll(() => client.close());
