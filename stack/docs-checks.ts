@@ -137,3 +137,34 @@ export function mapProblems(mapText: string, moduleNames: readonly string[]): st
   }
   return problems;
 }
+
+/** Folders of apps/api/test that are no module's: the process's own tests, and what tests share. */
+export const SHARED_TEST_FOLDERS: readonly string[] = ['app', 'support', 'fixtures'];
+
+export interface ApiTestLayout {
+  /** The folders of apps/api/src/modules. */
+  modules: readonly string[];
+  /** Modules with a unit test beside their source (a *.test.ts under src/modules/<m>). */
+  modulesWithUnitTests: readonly string[];
+  /** The folders of apps/api/test that hold a file. */
+  testFolders: readonly string[];
+}
+
+/**
+ * The map's "apps/api/test/<module>/ mirrors src/modules/<module>/": each module has its folder of
+ * tests (a unit test beside its source will do), and each test folder is a module's or a shared one.
+ */
+export function testLayoutProblems({ modules, modulesWithUnitTests, testFolders }: ApiTestLayout): string[] {
+  const problems: string[] = [];
+  for (const name of modules) {
+    if (!testFolders.includes(name) && !modulesWithUnitTests.includes(name)) {
+      problems.push(`modules/${name} has no tests in apps/api/test/${name}: its tests go there`);
+    }
+  }
+  for (const folder of testFolders) {
+    if (!modules.includes(folder) && !SHARED_TEST_FOLDERS.includes(folder)) {
+      problems.push(`apps/api/test/${folder} is no module's: name it after its module, or use ${SHARED_TEST_FOLDERS.join(', ')}`);
+    }
+  }
+  return problems;
+}

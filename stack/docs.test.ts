@@ -12,6 +12,7 @@ import {
   mapProblems,
   readDecisionRecord,
   relativeLinkTargets,
+  testLayoutProblems,
 } from './docs-checks.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,6 +135,39 @@ describe('the map, docs/architecture.md', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(mapProblems(read(path.join(root, 'docs/architecture.md')), modules)).toEqual([]);
+  });
+});
+
+const apiDir = path.join(root, 'apps/api');
+const foldersOf = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+
+describe('the api tests mirror the modules (docs/architecture.md "Tests")', () => {
+  it('are refused for a module without tests, or a test folder of no module', () => {
+    expect(
+      testLayoutProblems({
+        modules: ['offers', 'health', 'pricing'],
+        modulesWithUnitTests: ['pricing'],
+        testFolders: ['app', 'support', 'fixtures', 'offers', 'transactions'],
+      }),
+    ).toEqual([
+      'modules/health has no tests in apps/api/test/health: its tests go there',
+      "apps/api/test/transactions is no module's: name it after its module, or use app, support, fixtures",
+    ]);
+  });
+
+  it('holds: each module of apps/api/src/modules has its folder in apps/api/test, and each folder there a module', () => {
+    const modules = foldersOf(path.join(apiDir, 'src/modules'));
+    const modulesWithUnitTests = modules.filter((name) =>
+      filesUnder(path.join(apiDir, 'src/modules', name)).some((file) => file.name.endsWith('.test.ts')),
+    );
+    const testFolders = foldersOf(path.join(apiDir, 'test')).filter(
+      (name) => filesUnder(path.join(apiDir, 'test', name)).length > 0,
+    );
+    expect(testLayoutProblems({ modules, modulesWithUnitTests, testFolders })).toEqual([]);
   });
 });
 

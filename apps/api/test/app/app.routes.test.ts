@@ -18,13 +18,6 @@ describe.each(engines)('the app on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('answers health and readiness', async () => {
-    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject('/readyz');
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', database: engine });
-  });
-
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject('/api/nothing-here');
     expect(res.statusCode).toBe(404);

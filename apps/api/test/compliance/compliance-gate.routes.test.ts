@@ -1,28 +1,28 @@
 // Issue 13, the gate (DECISIONS "Compliance"): the rule stored when the parcel is received, the
 // payout refused until the seller's ID and signed statement are in, and no melt before the hold ends.
+// The queue of what blocks each seller is in test/compliance-queue.
 import { SELLER_STATEMENT_VERSION, holdUntil, STATEMENT_REQUIRED_MESSAGE } from '@assay/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../../src/db/factories.ts';
-import { auditLog, kycRecords, sellerStatements, submissions, users } from '../../src/db/schema/index.ts';
-import { achDetails, postJson, signUpAdmin, type Person } from '../support/payouts.fixtures.ts';
-import { signUp } from '../support/sessions.ts';
+import { auditLog, sellerStatements, submissions, users } from '../../src/db/schema/index.ts';
+import {
+  acceptByAch,
+  approveIdOf,
+  insertNewSubmission,
+  markOffered,
+  receiveParcel,
+  sellerAddress,
+  signStatement,
+  signUpSellerIn,
+} from '../support/compliance-gate.ts';
+import { postJson, signUpAdmin, type Person } from '../support/payouts.fixtures.ts';
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { sealedProfileAddress } from '../support/sealed-addresses.ts';
 import { openText, personalDataContext } from '../../src/lib/personal-data.ts';
 
 const TIME_ZONE = 'America/New_York';
 const DAY = 86_400_000;
-
-const address = (state: string) => ({
-  name: 'Casey Client',
-  line1: '1 Ocean Drive',
-  line2: null,
-  city: 'Miami',
-  state,
-  postalCode: '33139',
-  phone: null,
-});
 
 describe.each(engines)('compliance gate on %s', (engine) => {
   let t: TestApp;
@@ -37,102 +37,17 @@ describe.each(engines)('compliance gate on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  async function seller(state: string | null) {
-    const person = await signUp(t.app, { firstName: 'Casey', lastName: 'Client' });
-    if (state)
-      await t.db
-        .update(users)
-        .set(sealedProfileAddress(t.app.ctx.keys.encryptionKey, person.id, address(state)))
-        .where(eq(users.id, person.id));
-    return person;
-  }
-
-  async function newSubmission(userId: string) {
-    const row = buildSubmission({ userId, status: 'new' });
-    await t.db.insert(submissions).values(row);
-    return row;
-  }
-
+  const seller = (state: string | null) => signUpSellerIn(t, state);
+  const newSubmission = (userId: string) => insertNewSubmission(t.db, userId);
   const rowOf = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
-  const receive = (id: string) => postJson(t.app, `/api/admin/submissions/${id}/receive`, {}, admin.cookie);
-
-  /** The appraiser's offer (cents), as the offer command leaves the row. */
-  async function offer(id: string, finalOffer = 500_00) {
-    await t.db
-      .update(submissions)
-      .set({ status: 'offered', finalOffer, actualWeight: '10', offeredAt: new Date() })
-      .where(eq(submissions.id, id));
-  }
-
-  const accept = (id: string, cookie: string) =>
-    postJson(t.app, '/api/transactions', { submissionId: id, payoutMethod: 'ach', payoutDetails: achDetails }, cookie);
-
-  async function approveId(userId: string) {
-    await t.db.insert(kycRecords).values({
-      id: crypto.randomUUID(),
-      userId,
-      status: 'approved',
-      fullName: 'Casey Client',
-      idType: 'drivers_license',
-      idNumberLast4: '1234',
-      encryptedIdNumber: 'v1:test',
-      reviewedAt: new Date(),
-    });
-  }
-
-  const sign = (id: string, cookie: string, body: unknown) => postJson(t.app, `/api/submissions/${id}/statement`, body, cookie);
+  const receive = (id: string) => receiveParcel(t.app, id, admin.cookie);
+  const offer = (id: string) => markOffered(t.db, id);
+  const accept = (id: string, cookie: string) => acceptByAch(t.app, id, cookie);
+  const approveId = (userId: string) => approveIdOf(t.db, userId);
+  const sign = (id: string, cookie: string, body: unknown) => signStatement(t.app, id, cookie, body);
   const statementOf = (id: string, cookie: string) =>
     t.app.inject({ url: `/api/submissions/${id}/statement`, headers: { cookie } });
   const dispose = (id: string, body: unknown) => postJson(t.app, `/api/admin/submissions/${id}/disposition`, body, admin.cookie);
-
-  it('the compliance queue lists what blocks each payout or melt, and what clears it, until it is cleared', async () => {
-    const queue = async () => {
-      const res = await t.app.inject({ url: '/api/admin/compliance/queue', headers: { cookie: admin.cookie } });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { submissionId: string; kind: string; clearedBy: string; message: string; action: string }[];
-    };
-    const client = await seller('FL');
-    const sub = await newSubmission(client.id);
-    expect((await receive(sub.id)).statusCode).toBe(200);
-    await offer(sub.id);
-    const of = async () => (await queue()).filter((item) => item.submissionId === sub.id);
-
-    // Florida asks for the ID (none sent yet: ask for it) and the statement (the seller's to sign).
-    expect((await of()).map((i) => [i.kind, i.clearedBy])).toEqual([
-      ['id', 'request-id'],
-      ['statement', 'seller'],
-    ]);
-    expect((await of())[1]!.action).toBe('Nothing to do: the seller signs it on their payout page.');
-
-    await approveId(client.id);
-    expect(
-      (await sign(sub.id, client.cookie, { typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION })).statusCode,
-    ).toBe(201);
-    expect(await of()).toEqual([]);
-    // The seller's records export carries the statement as signed.
-    const records = await t.app.inject({
-      url: `/api/admin/compliance/seller/${client.id}/records`,
-      headers: { cookie: admin.cookie },
-    });
-    expect(records.statusCode, records.body).toBe(200);
-    expect(JSON.parse(records.body).statements).toEqual([
-      expect.objectContaining({ submissionId: sub.id, typedName: 'Casey Client', statementVersion: SELLER_STATEMENT_VERSION }),
-    ]);
-
-    // Bought: the hold is what is left, until it ends.
-    expect((await accept(sub.id, client.cookie)).statusCode).toBe(201);
-    const [hold] = await of();
-    expect(hold).toMatchObject({ kind: 'hold', clearedBy: 'time' });
-    expect(hold!.message).toMatch(
-      /^Hold until [A-Z][a-z]{2} \d{1,2} \(Florida: 10 days\): no melting, resale or consignment before then\.$/,
-    );
-
-    // Appraisers only.
-    const visitor = await t.app.inject({ url: '/api/admin/compliance/queue' });
-    expect(visitor.statusCode).toBe(401);
-    const seller403 = await t.app.inject({ url: '/api/admin/compliance/queue', headers: { cookie: client.cookie } });
-    expect(seller403.statusCode).toBe(403);
-  });
 
   it('stores the Florida rule at receipt, with a 10-day hold, and shows it in the mailbox', async () => {
     const client = await seller('FL');
@@ -194,7 +109,7 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     // An address stored before states were checked.
     await t.db
       .update(users)
-      .set(sealedProfileAddress(t.app.ctx.keys.encryptionKey, client.id, address('ZZ')))
+      .set(sealedProfileAddress(t.app.ctx.keys.encryptionKey, client.id, sellerAddress('ZZ')))
       .where(eq(users.id, client.id));
     const sub = await newSubmission(client.id);
     const res = await receive(sub.id);

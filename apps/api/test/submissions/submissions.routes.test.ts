@@ -1,24 +1,13 @@
-// Creating submissions with photos, reading their details, adding photos later and asking for a
-// consignment sale, through the real app on each database engine.
-import type { AuditAction } from '@assay/domain';
+// Creating submissions with photos, adding photos later and asking for a consignment sale, through
+// the real app on each database engine. The seller's detail of one is in test/submission-detail.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildImage, buildSubmission, buildTransaction } from '../../src/db/factories.ts';
-import {
-  auditLog,
-  notifications,
-  outbox,
-  shippingLabels,
-  submissionImages,
-  submissions,
-  transactions,
-} from '../../src/db/schema/index.ts';
+import { buildImage, buildSubmission } from '../../src/db/factories.ts';
+import { auditLog, notifications, outbox, submissionImages, submissions } from '../../src/db/schema/index.ts';
 import { jpeg } from '../support/images.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
 import { uploadPhoto } from '../support/uploads.ts';
-import { HOME_ADDRESS } from '../support/addresses.ts';
-import { sealedLabel } from '../support/sealed-addresses.ts';
 
 type Person = { id: string; email: string; cookie: string };
 
@@ -244,160 +233,6 @@ describe.each(engines)('submissions on %s', (engine) => {
     it('asks visitors to sign in', async () => {
       const res = await post('/api/submissions', undefined, form);
       expect(res.statusCode).toBe(401);
-    });
-  });
-
-  describe('GET /api/submissions/:id', () => {
-    it('answers the details with timeline, labels, payout and consignment request', async () => {
-      const sub = await insertSubmission({
-        userId: alice.id,
-        status: 'completed',
-        finalOffer: '400.00',
-        adminNotes: 'stamped 750',
-      });
-      const images = await storedPhotos(alice.id, 2);
-      await t.db.update(submissionImages).set({ submissionId: sub.id, position: 1 }).where(eq(submissionImages.id, images[0]!));
-      await t.db.update(submissionImages).set({ submissionId: sub.id, position: 0 }).where(eq(submissionImages.id, images[1]!));
-      const at = (h: number) => new Date(sub.createdAt!.getTime() + h * 3_600_000);
-      // 'internal_recount' stands for an action an older or newer build wrote: it must not leak.
-      const entry = (action: string, fromStatus: string | null, toStatus: string | null, h: number) => ({
-        id: crypto.randomUUID(),
-        actorId: alice.id,
-        entityType: 'submission' as const,
-        entityId: sub.id!,
-        action: action as AuditAction,
-        fromStatus,
-        toStatus,
-        createdAt: at(h),
-      });
-      await t.db
-        .insert(auditLog)
-        .values([
-          entry('created', null, 'new', 0),
-          entry('label_created', null, null, 1),
-          entry('received', 'new', 'appraising', 30),
-          entry('notes_updated', null, null, 40),
-          entry('internal_recount', null, null, 41),
-          entry('offer_submitted', 'appraising', 'offered', 50),
-          entry('payout_requested', 'offered', 'completed', 60),
-        ]);
-      // Another submission's entries never leak in.
-      await t.db.insert(auditLog).values({ ...entry('created', null, 'new', 0), entityId: 'another' });
-      const label = {
-        id: crypto.randomUUID(),
-        submissionId: sub.id!,
-        userId: alice.id,
-        direction: 'inbound',
-        trackingNumber: `AS${Date.now()}`,
-        carrier: 'sample',
-        insuredValue: 540_00,
-        sender: HOME_ADDRESS,
-        receiver: HOME_ADDRESS,
-      };
-      await t.db.insert(shippingLabels).values(sealedLabel(t.app.ctx.keys.encryptionKey, label));
-      const payout = buildTransaction({ submission: sub, method: 'paypal', paypalEmail: 'alice@example.com' });
-      await t.db.insert(transactions).values(payout);
-
-      const res = await get(`/api/submissions/${sub.id}`, alice.cookie);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body).not.toHaveProperty('adminNotes');
-      expect(body).toMatchObject({
-        id: sub.id,
-        status: 'completed',
-        finalOffer: '400.00',
-        images: [`/api/objects/${images[1]}`, `/api/objects/${images[0]}`],
-        label: { id: label.id, trackingNumber: label.trackingNumber, direction: 'inbound' },
-        returnLabel: null,
-        freeReturn: null,
-        consignmentRequestedAt: null,
-        transaction: {
-          id: payout.id,
-          submissionId: sub.id,
-          amount: '388.10', // $400 minus PayPal's 2.9% + $0.30
-          grossAmount: '400.00',
-          feeAmount: '11.90',
-          payoutMethod: 'paypal',
-          payoutDetails: { email: 'alice@example.com' },
-          status: 'pending',
-          reference: null,
-          sentAt: null,
-        },
-      });
-      expect(body.transaction).not.toHaveProperty('encryptedBankDetails');
-      expect(body.timeline).toEqual([
-        { at: at(0).toISOString(), action: 'created', fromStatus: null, toStatus: 'new', label: 'Submitted' },
-        { at: at(1).toISOString(), action: 'label_created', fromStatus: null, toStatus: null, label: 'Shipping label created' },
-        {
-          at: at(30).toISOString(),
-          action: 'received',
-          fromStatus: 'new',
-          toStatus: 'appraising',
-          label: 'Parcel received, appraisal started',
-        },
-        {
-          at: at(50).toISOString(),
-          action: 'offer_submitted',
-          fromStatus: 'appraising',
-          toStatus: 'offered',
-          label: 'Offer ready',
-        },
-        {
-          at: at(60).toISOString(),
-          action: 'payout_requested',
-          fromStatus: 'offered',
-          toStatus: 'completed',
-          label: 'Offer accepted, payout recorded',
-        },
-      ]);
-
-      // Admins see everything, internal entries and notes included.
-      const forAdmin = (await get(`/api/submissions/${sub.id}`, admin.cookie)).json();
-      expect(forAdmin.adminNotes).toBe('stamped 750');
-      expect(forAdmin.timeline.map((e: { label: string }) => e.label)).toEqual([
-        'Submitted',
-        'Shipping label created',
-        'Parcel received, appraisal started',
-        'Notes updated',
-        'Internal recount',
-        'Offer ready',
-        'Offer accepted, payout recorded',
-      ]);
-    });
-
-    it('shows a returned submission with its return label and whether the return is free', async () => {
-      const sub = await insertSubmission({ userId: alice.id, status: 'returned', finalOffer: '100.00' });
-      await t.db.insert(shippingLabels).values(
-        sealedLabel(t.app.ctx.keys.encryptionKey, {
-          id: crypto.randomUUID(),
-          submissionId: sub.id!,
-          userId: alice.id,
-          direction: 'return',
-          trackingNumber: `RT${Date.now()}`,
-          carrier: 'sample',
-          insuredValue: 100_00,
-          sender: HOME_ADDRESS,
-          receiver: HOME_ADDRESS,
-          freeReturn: 'yes',
-        }),
-      );
-      const body = (await get(`/api/submissions/${sub.id}`, alice.cookie)).json();
-      expect(body).toMatchObject({
-        label: null,
-        returnLabel: { direction: 'return' },
-        freeReturn: true,
-        transaction: null,
-        timeline: [],
-      });
-    });
-
-    it("answers 404 for someone else's or a missing submission, and 401 to visitors", async () => {
-      const sub = await insertSubmission({ userId: alice.id });
-      const other = await get(`/api/submissions/${sub.id}`, bob.cookie);
-      expect(other.statusCode).toBe(404);
-      expect(other.json().message).toBe('Submission was not found.');
-      expect((await get('/api/submissions/does-not-exist', alice.cookie)).statusCode).toBe(404);
-      expect((await get(`/api/submissions/${sub.id}`)).statusCode).toBe(401);
     });
   });
 

@@ -1,6 +1,5 @@
-// Parcels on EasyPost's rail (issue 12 item 7), against the loopback stand-in of its API: a label
-// bought with CARRIER=easypost prints the carrier's own label image; EasyPost's signed
-// tracker.updated webhooks are stored once in the inbox and applied by its job: the seller's
+// EasyPost's webhooks (issue 12 item 7), against the loopback stand-in of its API: signed
+// tracker.updated deliveries are stored once in the inbox and applied by its job: the seller's
 // timeline reads "label created, in transit, delivered", the mailbox says "Delivered, awaiting
 // intake", a replay changes nothing, and a return label delivered to the seller closes the
 // submission. Forged, unreadable and foreign deliveries are refused with a sentence.
@@ -8,8 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission, type SubmissionSpec } from '../../src/db/factories.ts';
 import { easyPostSignature } from '../../src/adapters/carriers/easypost-webhooks.ts';
-import { auditLog, shippingLabels, submissions, trackingEvents, webhookInbox } from '../../src/db/schema/index.ts';
-import { readPdf } from '../support/shipping-pdf-reader.ts';
+import { auditLog, submissions, trackingEvents, webhookInbox } from '../../src/db/schema/index.ts';
 import { saveAddress } from '../support/addresses.ts';
 import {
   FAKE_EASYPOST_KEY,
@@ -23,7 +21,7 @@ import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '
 
 const WEBHOOK = '/api/webhooks/carrier';
 
-describe.each(engines)('carrier tracking on %s', (engine) => {
+describe.each(engines)('the carrier webhook on %s', (engine) => {
   let t: TestApp;
   let easypost: FakeEasyPost;
   let admin: { id: string; cookie: string };
@@ -89,26 +87,6 @@ describe.each(engines)('carrier tracking on %s', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'submission'), eq(auditLog.entityId, id)));
-
-  it('prints the carrier label image on page 1, kept in object storage at purchase', async () => {
-    const { label } = await buyInboundLabel();
-    const [row] = await t.db.select().from(shippingLabels).where(eq(shippingLabels.id, label.id));
-    expect(row!.labelUrl).toMatch(/\/files\/postage_label\/pl_[0-9a-f]+\.png$/);
-    expect(row!.labelImageKey).toBe(`labels/${label.id}.png`);
-    expect(await t.app.ctx.storage.exists(row!.labelImageKey!)).toBe(true);
-    const created = easypost.requests.find((r) => r.path === '/v2/shipments')!;
-    expect(created.body).toMatchObject({ shipment: { options: { label_format: 'PNG' } } });
-
-    const pdf = await get(`/api/shipping/labels/${label.id}/pdf`, client.cookie);
-    expect(pdf.statusCode).toBe(200);
-    const read = await readPdf(pdf.rawPayload);
-    expect(read.pages).toBe(2);
-    expect([read.width, read.height]).toEqual([288, 432]);
-    // Page 1 is the carrier's image, not our drawing: it carries no text of ours at all.
-    expect(read.pageLines[0]).toEqual([]);
-    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
-    expect(read.pageLines[1]).toContain('PACKING SLIP');
-  });
 
   it('in transit and delivered reach the timeline and the mailbox, once; a replay changes nothing', async () => {
     const { sub, label } = await buyInboundLabel();
