@@ -70,7 +70,7 @@ export const apiTiers = {
     'pricing',
     'business',
   ],
-  workflows: ['webhooks', 'appraisal', 'decline-and-return', 'address-change', 'screening-decisions'],
+  workflows: ['webhooks', 'appraisal', 'offer-acceptance', 'decline-and-return', 'address-change', 'screening-decisions'],
   views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };

@@ -29,6 +29,7 @@ import { submissionsRoutes } from './modules/submissions/index.ts';
 import { submissionDetailRoutes } from './modules/submission-detail/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { transactionsRoutes } from './modules/payouts/index.ts';
+import { offerAcceptanceRoutes } from './modules/offer-acceptance/index.ts';
 import { achBatchesRoutes, checksRoutes } from './modules/payout-rails/index.ts';
 import { complianceReportsRoutes, kycRoutes, sanctionsRoutes, sellerStatementRoutes } from './modules/compliance/index.ts';
 import { mailSenderOf, notificationsRoutes } from './modules/notifications/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(submissionDetailRoutes);
   await app.register(uploadsRoutes);
   await app.register(transactionsRoutes);
+  await app.register(offerAcceptanceRoutes);
   await app.register(achBatchesRoutes);
   await app.register(checksRoutes);
   await app.register(userAddressRoutes);
