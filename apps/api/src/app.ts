@@ -37,7 +37,7 @@ import { userAddressRoutes, usersRoutes } from './modules/users/index.ts';
 import { addressChangeRoutes } from './modules/address-change/index.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/index.ts';
 import { declineAndReturnRoutes } from './modules/decline-and-return/index.ts';
-import { adminMailboxRoutes, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
+import { adminMailboxRoutes, adminSubmissionOf, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
 import { appraisalRoutes } from './modules/appraisal/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -157,7 +157,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(kycRoutes);
   await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes);
-  await app.register(appraisalRoutes);
+  // The appraiser's commands answer with the mailbox's card: a view, which only this root may hand a workflow.
+  await app.register(appraisalRoutes, { present: adminSubmissionOf });
   await app.register(offersRoutes);
   await app.register(pricingRoutes);
   await app.register(payoutRatesRoutes);
