@@ -47,9 +47,10 @@ const againstTheOthers = (names, zone) =>
 
 // The server's modules in tiers (issue 26). Records own their tables and the commands that touch
 // only them; a record imports only records listed after it (the order comes from the real
-// dependencies). Workflows change several records in one transaction and may import records, views
-// (for the shape of their answer) and the workflows listed after them. Views stitch records into
-// one read and import records only. Tooling serves the operator, not a seller or an appraiser:
+// dependencies). Workflows change several records in one transaction and may import records and
+// the workflows listed after them, never a view: a command answers with what it changed, and the
+// shape of the answer (a view's) is handed to its routes where they are registered (app.ts).
+// Views stitch records into one read and import records only. Tooling serves the operator, not a seller or an appraiser:
 // health probes, demo seeding and key rotation may import records, and no module imports them.
 // Checks, ACH batches and the PayPal hand-over are the payout rails (modules/payout-rails), above
 // the payouts they carry (modules/payouts); webhooks is the webhook-application workflow.
@@ -70,7 +71,7 @@ export const apiTiers = {
     'pricing',
     'business',
   ],
-  workflows: ['webhooks', 'appraisal', 'decline-and-return', 'address-change', 'screening-decisions'],
+  workflows: ['webhooks', 'appraisal', 'offer-acceptance', 'decline-and-return', 'address-change', 'screening-decisions'],
   views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };
@@ -109,8 +110,8 @@ function apiModuleZones() {
     ...workflows.flatMap((workflow, i) =>
       tierZone(
         workflow,
-        [...workflows.slice(0, i + 1).filter((other) => other !== workflow), ...tooling],
-        'A workflow imports records, views and the workflows listed after it in apiTiers (eslint.config.js).',
+        [...workflows.slice(0, i + 1).filter((other) => other !== workflow), ...views, ...tooling],
+        'A workflow imports records and the workflows listed after it in apiTiers (eslint.config.js), never a view: its routes are handed the shape of their answer where they are registered.',
       ),
     ),
     ...views.flatMap((view) =>

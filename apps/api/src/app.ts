@@ -29,6 +29,7 @@ import { submissionsRoutes } from './modules/submissions/index.ts';
 import { submissionDetailRoutes } from './modules/submission-detail/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { transactionsRoutes } from './modules/payouts/index.ts';
+import { offerAcceptanceRoutes } from './modules/offer-acceptance/index.ts';
 import { achBatchesRoutes, checksRoutes } from './modules/payout-rails/index.ts';
 import { complianceReportsRoutes, kycRoutes, sanctionsRoutes, sellerStatementRoutes } from './modules/compliance/index.ts';
 import { mailSenderOf, notificationsRoutes } from './modules/notifications/index.ts';
@@ -36,7 +37,7 @@ import { userAddressRoutes, usersRoutes } from './modules/users/index.ts';
 import { addressChangeRoutes } from './modules/address-change/index.ts';
 import { shippingLabelsRoutes } from './modules/shipping-labels/index.ts';
 import { declineAndReturnRoutes } from './modules/decline-and-return/index.ts';
-import { adminMailboxRoutes, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
+import { adminMailboxRoutes, adminSubmissionOf, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
 import { appraisalRoutes } from './modules/appraisal/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(submissionDetailRoutes);
   await app.register(uploadsRoutes);
   await app.register(transactionsRoutes);
+  await app.register(offerAcceptanceRoutes);
   await app.register(achBatchesRoutes);
   await app.register(checksRoutes);
   await app.register(userAddressRoutes);
@@ -155,7 +157,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(kycRoutes);
   await app.register(notificationsRoutes);
   await app.register(adminMailboxRoutes);
-  await app.register(appraisalRoutes);
+  // The appraiser's commands answer with the mailbox's card: a view, which only this root may hand a workflow.
+  await app.register(appraisalRoutes, { present: adminSubmissionOf });
   await app.register(offersRoutes);
   await app.register(pricingRoutes);
   await app.register(payoutRatesRoutes);

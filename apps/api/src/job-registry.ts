@@ -8,6 +8,7 @@ import { mailSenderOf, outboxJobs } from './modules/notifications/index.ts';
 import { offersJobs } from './modules/offers/index.ts';
 import { pricingJobs } from './modules/pricing/index.ts';
 import { payoutsJobs } from './modules/payout-rails/index.ts';
+import { shippingLabelsJobs } from './modules/shipping-labels/index.ts';
 import { uploadsJobs } from './modules/uploads/index.ts';
 import { signInThrottleJobs } from './modules/users/index.ts';
 import { webhooksJobs } from './modules/webhooks/index.ts';
@@ -30,6 +31,7 @@ export function assayJobs(ctx: JobContext): AnyJobSpec<JobPayloads>[] {
     ...uploadsJobs({ db, storage: ctx.storage, logger }),
     ...mailboxCountsJobs({ db }),
     ...offersJobs({ db }),
+    ...shippingLabelsJobs({ db, keys: ctx.keys }),
     ...webhooksJobs({ db, payouts, carrier, logger }),
     ...signInThrottleJobs({ db }),
     ...payoutsJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, logger }),

@@ -28,6 +28,8 @@ export type JobPayloads = {
   'webhook-process': { inboxId: string };
   /** Forget webhook transmission ids too old for any delivery carrying them to be accepted again. */
   'webhook-transmissions-prune': Record<string, never>;
+  /** The client's unshipped sample labels take their current address as sender (after an address change). */
+  'sample-labels-follow-address': { userId: string };
   /** Remove sign-in throttle rows that no longer count (a pair quiet for a day, an ended hour). */
   'sign-in-throttle-prune': Record<string, never>;
 };

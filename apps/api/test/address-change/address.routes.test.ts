@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../../src/db/factories.ts';
 import { shippingLabels, submissions, users } from '../../src/db/schema/index.ts';
@@ -7,6 +7,8 @@ import { signUp } from '../support/sessions.ts';
 import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
 import { sealedLabel } from '../support/sealed-addresses.ts';
 import { openAddress, personalDataContext } from '../../src/lib/personal-data.ts';
+import { followAddressOnSampleLabels } from '../../src/modules/shipping-labels/shipping-labels.jobs.ts';
+import { installLabelAddressQueue, queuedLabelFollows, runQueuedLabelFollows } from '../support/label-address-jobs.ts';
 
 const HOME = HOME_ADDRESS;
 
@@ -15,6 +17,7 @@ describe.each(engines)('the shipping address on %s', (engine) => {
   let steady: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
     t = await createTestApp(engine);
+    await installLabelAddressQueue(t);
     steady = await signUp(t.app);
     expect((await put(steady.cookie, HOME)).statusCode).toBe(200);
   });
@@ -185,6 +188,8 @@ describe.each(engines)('the shipping address on %s', (engine) => {
 
     const corrected = { ...HOME, line1: '14 Main Street' };
     expect((await put(client.cookie, corrected)).statusCode).toBe(200);
+    // The labels follow through the job the save queued.
+    await runQueuedLabelFollows(t);
     const senderOf = async (submissionId: string) =>
       (
         await t.db
@@ -197,5 +202,96 @@ describe.each(engines)('the shipping address on %s', (engine) => {
     expect(await senderOf(waiting.id)).toEqual(corrected);
     expect(await senderOf(received.id)).toEqual(HOME);
     expect(await senderOf(real.id)).toEqual(HOME);
+  });
+
+  describe('the labels follow through a job queued with the save', () => {
+    /** A client with one sample label of a parcel not yet sent, made while `address` was theirs. */
+    async function clientWithSampleLabel(address: object = HOME) {
+      const client = await signUp(t.app);
+      expect((await put(client.cookie, address)).statusCode).toBe(200);
+      const waiting = buildSubmission({ userId: client.id, status: 'new' });
+      await t.db.insert(submissions).values(waiting);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shipping/labels',
+        headers: { cookie: client.cookie },
+        payload: { submissionId: waiting.id },
+      });
+      expect(res.statusCode).toBe(201);
+      await runQueuedLabelFollows(t);
+      return { client, submissionId: waiting.id };
+    }
+    async function labelOf(submissionId: string) {
+      const [label] = await t.db
+        .select({ id: shippingLabels.id, sender: shippingLabels.sender, street: shippingLabels.encryptedSenderStreet })
+        .from(shippingLabels)
+        .where(eq(shippingLabels.submissionId, submissionId));
+      const sender = openAddress(
+        t.app.ctx.keys.decryptionKeys,
+        label!.sender,
+        label!.street,
+        personalDataContext.labelSenderStreet(label!.id),
+      );
+      return { sender, sealedStreet: label!.street };
+    }
+
+    it('queues exactly one job per save, and the label keeps its sender until the job runs', async () => {
+      const { client, submissionId } = await clientWithSampleLabel();
+      const corrected = { ...HOME, line1: '16 Main Street' };
+      expect((await put(client.cookie, corrected)).statusCode).toBe(200);
+      expect(await queuedLabelFollows(t.db, client.id)).toEqual([{ userId: client.id }]);
+      expect((await labelOf(submissionId)).sender).toEqual(HOME);
+      await runQueuedLabelFollows(t);
+      expect((await labelOf(submissionId)).sender).toEqual(corrected);
+      expect(await queuedLabelFollows(t.db, client.id)).toEqual([]);
+    });
+
+    it('queues nothing when the save fails, and saves nothing when the job cannot be stored', async () => {
+      const { client, submissionId } = await clientWithSampleLabel();
+      // The save refused by the database, as a full disk would refuse it.
+      await t.db.execute(
+        sql.raw(
+          `alter table users add constraint test_save_refused check (shipping_address->>'city' <> 'Shelbyville' or id <> '${client.id}')`,
+        ),
+      );
+      try {
+        expect((await put(client.cookie, { ...HOME, city: 'Shelbyville' })).statusCode).toBe(500);
+      } finally {
+        await t.db.execute(sql`alter table users drop constraint test_save_refused`);
+      }
+      expect(await queuedLabelFollows(t.db, client.id)).toEqual([]);
+      // The job refused: the address is not saved either, one transaction for both.
+      await t.db.execute(
+        sql.raw(
+          `alter table pgboss.job add constraint test_job_refused check (name <> 'sample-labels-follow-address' or data->>'userId' <> '${client.id}' or state <> 'created')`,
+        ),
+      );
+      try {
+        expect((await put(client.cookie, { ...HOME, line1: '18 Main Street' })).statusCode).toBe(500);
+      } finally {
+        await t.db.execute(sql`alter table pgboss.job drop constraint test_job_refused`);
+      }
+      expect((await get(client.cookie)).json()).toEqual({ address: HOME });
+      expect(await queuedLabelFollows(t.db, client.id)).toEqual([]);
+      expect((await labelOf(submissionId)).sender).toEqual(HOME);
+    });
+
+    it('writes the address saved last, whichever job runs first, and a second run changes nothing', async () => {
+      const { client, submissionId } = await clientWithSampleLabel();
+      const first = { ...HOME, line1: '20 Main Street' };
+      const last = { ...HOME, line1: '22 Main Street' };
+      expect((await put(client.cookie, first)).statusCode).toBe(200);
+      expect((await put(client.cookie, last)).statusCode).toBe(200);
+      const queued = await queuedLabelFollows(t.db, client.id);
+      expect(queued).toHaveLength(2);
+      // The first edit's job, run after the second's, still reads the current address.
+      expect(await followAddressOnSampleLabels(t.db, t.app.ctx.keys, queued[1]!)).toBe(1);
+      expect(await followAddressOnSampleLabels(t.db, t.app.ctx.keys, queued[0]!)).toBe(0);
+      const after = await labelOf(submissionId);
+      expect(after.sender).toEqual(last);
+      // A retry: no label changes, not even its sealed street.
+      expect(await runQueuedLabelFollows(t)).toEqual([0, 0]);
+      expect(await labelOf(submissionId)).toEqual(after);
+    });
   });
 });

@@ -90,7 +90,7 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(Object.values(config.apiTiers).flat().sort()).toEqual(modules);
   });
 
-  it('keeps the tiers: records import only the records after them, views never a workflow', async () => {
+  it('keeps the tiers: records import only the records after them, workflows and views never a view, views never a workflow', async () => {
     const { records, workflows, views } = config.apiTiers;
     const [upper, lower] = [records[0]!, records[records.length - 1]!];
     const [workflow, view] = [workflows[0]!, views[0]!];
@@ -104,6 +104,12 @@ describe('layer zones (import-x/no-restricted-paths)', slow, () => {
     expect(await probe(view, workflow)).toContain(rule);
     expect(await probe(view, lower)).not.toContain(rule);
     expect(await probe(workflow, lower)).not.toContain(rule);
+    // A workflow answers with what it changed; a view's shape is handed to its routes (app.ts).
+    for (const anyView of views) expect(await probe(workflow, anyView)).toContain(rule);
+    expect(await probe('appraisal', 'admin-mailbox')).toContain(rule);
+    // A workflow may still call one listed after it: webhooks applies a return delivered through appraisal.
+    expect(await probe('webhooks', 'appraisal')).not.toContain(rule);
+    expect(await probe('appraisal', 'webhooks')).toContain(rule);
   });
 
   it('stops a plugin importing any module', async () => {

@@ -111,7 +111,7 @@ export function toAdminSubmission(
   });
 }
 
-/** One submission as the mailbox shows it (the appraisal commands answer with this too). */
+/** One submission as the mailbox shows it (app.ts hands it to the appraisal routes, which answer with it). */
 export async function adminSubmissionOf(db: DbOrTx, row: SubmissionRow, now = new Date()) {
   const [images, parcels] = await Promise.all([photoIdsOfSubmissions(db, [row.id]), inboundParcelStates(db, [row.id])]);
   return toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id));

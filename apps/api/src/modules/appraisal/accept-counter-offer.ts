@@ -3,7 +3,6 @@ import { COUNTER_ACCEPTED_LINE } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { linesOfOffer } from '../offers/index.ts';
 import { loadForChange } from './submission-change.ts';
 import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
@@ -15,7 +14,7 @@ import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
  */
 export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     const offer = await openOfferOf(tx, row);
     if (offer.counterStatus !== 'open' || offer.counterAmount === null) {
@@ -30,5 +29,4 @@ export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: 
       origin: 'counter_accepted',
     });
   });
-  return adminSubmissionOf(ctx.db, updated);
 }

@@ -1,9 +1,12 @@
 // The appraiser's commands: SPEC 7's PUT /api/submissions/{id} (offer, receive, return, notes) and
 // the workflow buttons. Admins only: visitors hear 401 and clients 403 before any input is read.
+// Each command answers with the submission it changed; the answer's shape (the mailbox's card) is
+// a view's, handed in by whoever registers these routes, since a workflow imports no view.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type AdminSubmission,
   adminSubmissionSchema,
   adminUpdateSubmissionSchema,
   idSchema,
@@ -20,13 +23,21 @@ import { requestPhotos } from './request-photos.ts';
 import { returnSubmission } from './return-submission.ts';
 import { updateSubmission } from './update-submission.ts';
 import { adminOnly } from '../../access/route-guards.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
+import type { SubmissionRow } from '../submissions/index.ts';
 
 const submissionParams = z.object({ id: idSchema('submission') });
 
-export async function appraisalRoutes(app: FastifyInstance) {
+export interface AppraisalRoutesOptions {
+  /** The submission a command changed, read after its commit as the mailbox shows it. */
+  present: (db: DbOrTx, row: SubmissionRow) => Promise<AdminSubmission>;
+}
+
+export async function appraisalRoutes(app: FastifyInstance, { present }: AppraisalRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const answer = async (changed: Promise<SubmissionRow>) => present(ctx.db, await changed);
   // Encapsulated: the hook guards exactly these routes, before validation.
   app.addHook('onRequest', adminOnly(app));
 
@@ -43,7 +54,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => updateSubmission(ctx, await app.requireAdmin(request), { ...request.body, id: request.params.id }),
+    async (request) => answer(updateSubmission(ctx, await app.requireAdmin(request), { ...request.body, id: request.params.id })),
   );
 
   r.post(
@@ -59,10 +70,12 @@ export async function appraisalRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      receiveSubmission(ctx, await app.requireAdmin(request), {
-        id: request.params.id,
-        intakePhotoIds: request.body.intakePhotoIds,
-      }),
+      answer(
+        receiveSubmission(ctx, await app.requireAdmin(request), {
+          id: request.params.id,
+          intakePhotoIds: request.body.intakePhotoIds,
+        }),
+      ),
   );
 
   r.post(
@@ -76,7 +89,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => markReturnDelivered(ctx, await app.requireAdmin(request), request.params),
+    async (request) => answer(markReturnDelivered(ctx, await app.requireAdmin(request), request.params)),
   );
 
   r.post(
@@ -92,7 +105,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      returnSubmission(ctx, await app.requireAdmin(request), { id: request.params.id, reason: request.body.reason }),
+      answer(returnSubmission(ctx, await app.requireAdmin(request), { id: request.params.id, reason: request.body.reason })),
   );
 
   r.post(
@@ -108,7 +121,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      requestPhotos(ctx, await app.requireAdmin(request), { id: request.params.id, message: request.body.message }),
+      answer(requestPhotos(ctx, await app.requireAdmin(request), { id: request.params.id, message: request.body.message })),
   );
 
   r.post(
@@ -122,7 +135,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => requestIdVerification(ctx, await app.requireAdmin(request), request.params),
+    async (request) => answer(requestIdVerification(ctx, await app.requireAdmin(request), request.params)),
   );
 
   r.post(
@@ -136,7 +149,7 @@ export async function appraisalRoutes(app: FastifyInstance) {
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => reissueOffer(ctx, await app.requireAdmin(request), request.params),
+    async (request) => answer(reissueOffer(ctx, await app.requireAdmin(request), request.params)),
   );
 
   r.post(
@@ -150,6 +163,6 @@ export async function appraisalRoutes(app: FastifyInstance) {
         response: { 200: adminSubmissionSchema },
       },
     },
-    async (request) => acceptCounterOffer(ctx, await app.requireAdmin(request), request.params),
+    async (request) => answer(acceptCounterOffer(ctx, await app.requireAdmin(request), request.params)),
   );
 }

@@ -3,7 +3,6 @@ import { guaranteeDeadlineFrom } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { complianceAtReceipt } from '../compliance/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
@@ -64,8 +63,5 @@ export async function receiveSubmission(
   { id, intakePhotoIds }: { id: string; intakePhotoIds?: readonly string[] },
 ) {
   assertAppraiser(actor);
-  const updated = await ctx.db.transaction(async (tx) =>
-    receiveIn(tx, ctx, actor, await loadForChange(tx, id), {}, { intakePhotoIds }),
-  );
-  return adminSubmissionOf(ctx.db, updated);
+  return ctx.db.transaction(async (tx) => receiveIn(tx, ctx, actor, await loadForChange(tx, id), {}, { intakePhotoIds }));
 }

@@ -3,7 +3,6 @@
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { type SubmissionChanges, type SubmissionRow, transitionSubmission } from '../submissions/index.ts';
@@ -60,6 +59,5 @@ export function markReturnDeliveredIn(
 /** POST /api/admin/submissions/{id}/return-delivered: returning -> returned, the seller is told. */
 export async function markReturnDelivered(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
-  const updated = await ctx.db.transaction(async (tx) => markReturnDeliveredIn(tx, ctx, actor, await loadForChange(tx, id), {}));
-  return adminSubmissionOf(ctx.db, updated);
+  return ctx.db.transaction(async (tx) => markReturnDeliveredIn(tx, ctx, actor, await loadForChange(tx, id), {}));
 }

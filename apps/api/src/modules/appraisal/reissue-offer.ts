@@ -3,7 +3,6 @@ import { itemTypes, type ItemType, lineReferencePrice, proposedLineAmountCents }
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { linesOfOffer, type NewOfferLine } from '../offers/index.ts';
 import { loadForChange } from './submission-change.ts';
 import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
@@ -17,7 +16,7 @@ import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
 export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
   const prices = ctx.pricing.snapshot().rows;
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     const offer = await openOfferOf(tx, row);
     const lines: NewOfferLine[] = [];
@@ -71,5 +70,4 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       origin: 'reissued',
     });
   });
-  return adminSubmissionOf(ctx.db, updated);
 }

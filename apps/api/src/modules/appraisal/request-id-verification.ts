@@ -3,7 +3,6 @@ import { isOpenStatus } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { latestKycRecord } from '../compliance/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
@@ -16,7 +15,7 @@ import { loadForChange, submissionAudit, notOpen } from './submission-change.ts'
  */
 export async function requestIdVerification(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
-  const row = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpenStatus(row.status)) throw notOpen('ID verification', row.status);
     const kyc = await latestKycRecord(tx, row.userId);
@@ -41,5 +40,4 @@ export async function requestIdVerification(ctx: AppContext, actor: Actor, { id 
     });
     return updated;
   });
-  return adminSubmissionOf(ctx.db, row);
 }

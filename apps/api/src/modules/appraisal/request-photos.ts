@@ -2,7 +2,6 @@
 import { isOpenStatus } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { loadForChange, submissionAudit, notOpen } from './submission-change.ts';
@@ -10,7 +9,7 @@ import { loadForChange, submissionAudit, notOpen } from './submission-change.ts'
 /** Tells the client to add photos (DECISIONS: they may, up to 4 in all). Nothing else changes. */
 export async function requestPhotos(ctx: AppContext, actor: Actor, { id, message }: { id: string; message?: string }) {
   assertAppraiser(actor);
-  const row = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
     if (!isOpenStatus(row.status)) throw notOpen('More photos', row.status);
     await writeAuditEntry(tx, {
@@ -26,5 +25,4 @@ export async function requestPhotos(ctx: AppContext, actor: Actor, { id, message
     });
     return row;
   });
-  return adminSubmissionOf(ctx.db, row);
 }

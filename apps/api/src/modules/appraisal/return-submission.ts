@@ -5,7 +5,6 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { createLabelInTransaction } from '../shipping-labels/index.ts';
@@ -102,6 +101,5 @@ export async function returnIn(
 
 export async function returnSubmission(ctx: AppContext, actor: Actor, { id, reason }: { id: string; reason?: string }) {
   assertAppraiser(actor);
-  const updated = await ctx.db.transaction(async (tx) => returnIn(tx, ctx, actor, await loadForChange(tx, id), {}, { reason }));
-  return adminSubmissionOf(ctx.db, updated);
+  return ctx.db.transaction(async (tx) => returnIn(tx, ctx, actor, await loadForChange(tx, id), {}, { reason }));
 }

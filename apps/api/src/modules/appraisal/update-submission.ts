@@ -6,7 +6,6 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { adminSubmissionOf } from '../admin-mailbox/index.ts';
 import type { SubmissionChanges, SubmissionRow } from '../submissions/index.ts';
 import { type UpdateCommand, type UpdateCommandName, updateCommandOf } from './update-command.ts';
 import { loadForChange } from './submission-change.ts';
@@ -79,8 +78,7 @@ export async function updateSubmission(
   assertAppraiser(actor);
   const command = updateCommandOf(body);
   const notes = notesChange(body.adminNotes);
-  const updated = await ctx.db.transaction(async (tx) =>
+  return ctx.db.transaction(async (tx) =>
     runUpdate({ tx, ctx, actor, row: await loadForChange(tx, id), notes, version: body.version }, command),
   );
-  return adminSubmissionOf(ctx.db, updated);
 }

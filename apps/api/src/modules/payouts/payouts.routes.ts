@@ -1,13 +1,13 @@
-// Payouts: the client's list, their acceptance of an offer (POST /api/transactions) and new details
-// for a payout that failed or came back (POST /api/transactions/:id/retry), and the
-// appraisers' payouts queue (pending and sent), the audited look at bank numbers and "mark sent".
+// Payouts: the client's list and new details for a payout that failed or came back
+// (POST /api/transactions/:id/retry), and the appraisers' payouts queue (pending and sent), the
+// audited look at bank numbers, the second admin's approval and "mark sent". Accepting an offer
+// (POST /api/transactions) is the workflow modules/offer-acceptance.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPayoutListQuerySchema,
   adminPayoutListSchema,
-  createTransactionSchema,
   idSchema,
   markPayoutSentSchema,
   retryPayoutSchema,
@@ -16,7 +16,6 @@ import {
   transactionSchema,
 } from '@assay/domain';
 import { conflict } from '../../lib/app-error.ts';
-import { createTransaction } from './accept-offer-and-pay.ts';
 import { listPayouts } from './list-payouts.ts';
 import { listTransactions } from './list-own-payouts.ts';
 import { markPayoutSent } from './mark-payout-sent.ts';
@@ -48,26 +47,6 @@ export async function transactionsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await app.requireUser(request);
       return listTransactions(ctx, user);
-    },
-  );
-
-  r.post(
-    '/api/transactions',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ['transactions'],
-        summary: 'Accepts an offer and chooses how to be paid.',
-        security: SIGNED_IN,
-        body: createTransactionSchema,
-        response: { 201: transactionSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await app.requireUser(request);
-      // A provider's failure is logged with this request's id.
-      const created = await createTransaction(ctx, user, request.body);
-      return reply.status(201).send(created);
     },
   );
 

@@ -4,11 +4,10 @@ export { type ParcelState, parcelStateOf, inboundParcelStates } from './parcel-s
 // A column for a select from submissions: the inbound parcel's newest state; read it with parcelStateOf.
 export { newestInboundEventOfRow as inboundParcelColumn } from './parcel-tracking.repository.ts';
 export { applyTrackingEvent } from './parcel-tracking.service.ts';
-// The submission's labels (inbound, return), oldest first, as a summary; and, when the client
-// corrects the address, the sample labels of parcels not yet received take the corrected sender.
-export {
-  listLabelsOfSubmission as labelsOfSubmission,
-  updateSenderOfUnshippedSampleLabels as followCorrectedSender,
-} from './shipping-labels.repository.ts';
+// The submission's labels (inbound, return), oldest first, as a summary.
+export { listLabelsOfSubmission as labelsOfSubmission } from './shipping-labels.repository.ts';
+// When the client corrects the address, the sample labels of parcels not yet received take it as
+// their sender, through the job 'sample-labels-follow-address' enqueued with the save.
+export { shippingLabelsJobs } from './shipping-labels.jobs.ts';
 export { shippingLabelsRoutes } from './shipping-labels.routes.ts';
 export { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';

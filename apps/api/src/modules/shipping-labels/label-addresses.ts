@@ -43,3 +43,15 @@ export function readLabelAddressesForReport(keys: DecryptionKeys, row: StoredLab
     )!,
   };
 }
+
+/** A label's sender alone, or null when no key opens its street (it is then simply written again). */
+export function openLabelSender(
+  keys: DecryptionKeys,
+  row: Pick<StoredLabelAddresses, 'id' | 'sender' | 'encryptedSenderStreet'>,
+): ShippingAddress | null {
+  try {
+    return openAddress(keys, row.sender, row.encryptedSenderStreet, personalDataContext.labelSenderStreet(row.id));
+  } catch {
+    return null;
+  }
+}

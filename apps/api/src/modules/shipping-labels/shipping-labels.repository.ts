@@ -58,21 +58,17 @@ export async function insertLabelIfAbsent(tx: DbOrTx, row: NewLabelRow) {
 }
 
 /**
- * Sample inbound labels of parcels not yet received follow the client's corrected address; a
- * label valid for postage was registered with its carrier and is never rewritten.
+ * The sample inbound labels of the client's parcels not yet received (status new), locked until the
+ * caller's transaction ends: the labels that follow a corrected address. A label valid for postage
+ * was registered with its carrier and is never among them.
  */
-export async function updateSenderOfUnshippedSampleLabels(
-  tx: DbOrTx,
-  encryptionKey: string,
-  userId: string,
-  sender: ShippingAddress,
-) {
+export function lockUnshippedSampleLabels(tx: DbOrTx, userId: string) {
   const unshipped = tx
     .select({ id: submissions.id })
     .from(submissions)
     .where(and(eq(submissions.userId, userId), eq(submissions.status, 'new')));
-  const rows = await tx
-    .select({ id: shippingLabels.id })
+  return tx
+    .select({ id: shippingLabels.id, sender: shippingLabels.sender, encryptedSenderStreet: shippingLabels.encryptedSenderStreet })
     .from(shippingLabels)
     .where(
       and(
@@ -82,16 +78,17 @@ export async function updateSenderOfUnshippedSampleLabels(
         inArray(shippingLabels.submissionId, unshipped),
       ),
     )
+    .orderBy(asc(shippingLabels.id))
     .for('update');
-  // Each label's street is sealed to its own row, so each is written on its own.
-  for (const { id } of rows) {
-    const sealed = sealAddress(encryptionKey, sender, personalDataContext.labelSenderStreet(id));
-    await tx
-      .update(shippingLabels)
-      .set({ sender: sealed.address, encryptedSenderStreet: sealed.encryptedStreet })
-      .where(eq(shippingLabels.id, id));
-  }
-  return rows.length;
+}
+
+/** A label's sender, its street sealed to the label's own row. */
+export async function setLabelSender(tx: DbOrTx, encryptionKey: string, labelId: string, sender: ShippingAddress) {
+  const sealed = sealAddress(encryptionKey, sender, personalDataContext.labelSenderStreet(labelId));
+  await tx
+    .update(shippingLabels)
+    .set({ sender: sealed.address, encryptedSenderStreet: sealed.encryptedStreet })
+    .where(eq(shippingLabels.id, labelId));
 }
 
 export async function setLabelImageKey(db: DbOrTx, id: string, key: string) {

@@ -1,6 +1,8 @@
-// Accepting an offer and recording its payout (DECISIONS "Payouts"). The amount comes from the
-// submission's final offer, never from the browser; exactly one payout exists per submission,
-// however many requests race; full bank numbers are stored only encrypted.
+// Accepting an offer and recording its payout (DECISIONS "Payouts"): the acceptance and payout
+// workflow, one transaction over submissions, offers, payouts, compliance, ledger, audit and
+// notifications. The amount comes from the submission's final offer, never from the browser;
+// exactly one payout exists per submission, however many requests race; full bank numbers are
+// stored only encrypted.
 import { type AchDetails, type CreateTransactionBody, centsToDecimalString, needsDualApproval } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
@@ -10,13 +12,21 @@ import { holdPayoutOnSanctionsMatch, paymentBlockers } from '../compliance/index
 import { notificationContent, notify, type PayoutDestination } from '../notifications/index.ts';
 import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/index.ts';
 import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts';
-import { findTransactionOfSubmission, insertTransaction, type TransactionRow } from './payouts.repository.ts';
-import { recordNewPayout } from './payout-status.repository.ts';
+import {
+  amountsFor,
+  bankDetailsContext,
+  type PayoutContext,
+  payoutMessages,
+  queueHandover,
+  recordedRailOf,
+  recordPayout,
+  shownDetails,
+  toTransactionDto,
+  transactionOfSubmission,
+  type TransactionRow,
+} from '../payouts/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { asLedgerConflict, postOfferAccepted } from '../ledger/index.ts';
-import { payoutMessages, bankDetailsContext, type PayoutContext, toTransactionDto } from './payout-view.ts';
-import { shownDetails, amountsFor } from './payout-choice.ts';
-import { recordedRailOf, queueHandover } from './move-payout.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -73,7 +83,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
     recorded = await db.transaction(async (tx) => {
       // Someone else's submission looks exactly like a missing one.
       const submission = ownedBy(actor, await lockSubmissionRow(tx, body.submissionId), 'That submission');
-      if (submission.status === 'completed' || (await findTransactionOfSubmission(tx, submission.id))) {
+      if (submission.status === 'completed' || (await transactionOfSubmission(tx, submission.id))) {
         throw conflict(payoutMessages.alreadyPaid);
       }
       const grossCents = submission.finalOffer;
@@ -92,28 +102,31 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
         refuse: () => conflict(payoutMessages.alreadyPaid),
       });
       await closeCurrentOffer(tx, submission.id, 'accepted');
-      const row = await insertTransaction(tx, {
-        id,
-        submissionId: submission.id,
-        userId: actor.id,
-        grossAmount: grossCents,
-        feeAmount: feeCents,
-        amount: amountCents,
-        payoutMethod: body.payoutMethod,
-        payoutDetails: shownDetails(body),
-        encryptedBankDetails:
-          body.payoutMethod === 'ach'
-            ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
-            : null,
-        status: 'pending',
-        rail: recordedRailOf(ctx, body.payoutMethod),
-        statusChangedAt: now,
-        createdAt: now,
-        // Four eyes on large payments: no rail takes it until a second admin approves (approvePayout).
-        approvalRequired: needsDualApproval(grossCents, ctx.config.dualApprovalAboveCents),
-        offerMadeBy: offer?.createdBy ?? null,
-      });
-      await recordNewPayout(tx, row, actor.id);
+      const row = await recordPayout(
+        tx,
+        {
+          id,
+          submissionId: submission.id,
+          userId: actor.id,
+          grossAmount: grossCents,
+          feeAmount: feeCents,
+          amount: amountCents,
+          payoutMethod: body.payoutMethod,
+          payoutDetails: shownDetails(body),
+          encryptedBankDetails:
+            body.payoutMethod === 'ach'
+              ? encryptJson(ctx.keys.encryptionKey, body.payoutDetails satisfies AchDetails, bankDetailsContext(id))
+              : null,
+          status: 'pending',
+          rail: recordedRailOf(ctx, body.payoutMethod),
+          statusChangedAt: now,
+          createdAt: now,
+          // Four eyes on large payments: no rail takes it until a second admin approves (approvePayout).
+          approvalRequired: needsDualApproval(grossCents, ctx.config.dualApprovalAboveCents),
+          offerMadeBy: offer?.createdBy ?? null,
+        },
+        actor.id,
+      );
       // A possible sanctions-list match holds the payout (no rail takes it) until an appraiser decides.
       await holdPayoutOnSanctionsMatch(tx, {
         transactionId: id,

@@ -1,0 +1,2 @@
+// The offer-acceptance module's public face: what other modules, the composition root and the jobs may use.
+export { offerAcceptanceRoutes } from './offer-acceptance.routes.ts';
