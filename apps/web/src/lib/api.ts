@@ -1,0 +1,54 @@
+import createClient, { type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import { sendChecked } from './api-client';
+import type { paths } from './api-schema';
+
+/**
+ * The typed client of the API: every route of docs/openapi.json, its parameters, body and answer
+ * typed from the generated `paths` (npm run openapi). It sends as apiFetch does (same origin,
+ * cookies, JSON), and through the same door: a non-OK answer throws ApiError, and a decision that
+ * wants a fresh authenticator code asks for one and is sent once more.
+ *
+ *   const submission = await api.GET('/api/submissions/{id}', { params: { path: { id } } });
+ */
+const client = createClient<paths>({
+  // The page's own origin: openapi-fetch builds a Request, which needs an absolute URL outside a
+  // browser (the tests' jsdom). Server rendering has no location and calls no API.
+  baseUrl: globalThis.location?.origin,
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  // Looked up at each call (not captured here), so a test's mock of fetch is the one used. The
+  // request is cloned for each sending: a body can be read only once, and a step-up sends it again.
+  fetch: (request) => sendChecked(() => fetch(request.clone())),
+});
+
+type Method = 'get' | 'put' | 'post' | 'delete';
+type Client = typeof client;
+type Path<M extends Method> = ClientPathsWithMethod<Client, M>;
+type Init<M extends Method, P extends Path<M>> = MaybeOptionalInit<paths[P], M>;
+/** The init argument, optional when the route needs neither parameters nor a body (as openapi-fetch has it). */
+type InitArgument<I> = object extends I ? [init?: I] : [init: I];
+/** What an OK answer carries: errors never reach here (they are thrown as ApiError). */
+type Data<M extends Method, P extends Path<M>, I> =
+  paths[P][M] extends Record<string, unknown>
+    ? Exclude<FetchResponse<paths[P][M], I, `${string}/${string}`>['data'], undefined>
+    : never;
+
+/** A method of the client that answers with the route's data rather than { data, error, response }. */
+type DataMethod<M extends Method> = <P extends Path<M>, I extends Init<M, P>>(
+  url: P,
+  ...init: InitArgument<I>
+) => Promise<Data<M, P, I>>;
+
+/** The answer's data; an empty answer (204) gives undefined, as the route's type says. */
+async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}
+
+function dataMethod<M extends Method>(method: M): DataMethod<M> {
+  // openapi-fetch has typed the call at the call site (DataMethod); here it is only passed on.
+  const send = client.request as (method: M, url: string, init?: object) => Promise<{ data?: unknown }>;
+  return ((url: string, init?: object) => dataOf(send(method, url, init))) as DataMethod<M>;
+}
+
+export const api = { GET: dataMethod('get'), PUT: dataMethod('put'), POST: dataMethod('post'), DELETE: dataMethod('delete') };
