@@ -2759,7 +2759,12 @@ export interface paths {
                             }[];
                             example: boolean;
                             payoutRails?: {
-                                [key: string]: "manual" | "ach-file" | "paypal" | "check";
+                                /** @enum {string} */
+                                ach: "manual" | "ach-file" | "paypal" | "check";
+                                /** @enum {string} */
+                                paypal: "manual" | "ach-file" | "paypal" | "check";
+                                /** @enum {string} */
+                                check: "manual" | "ach-file" | "paypal" | "check";
                             };
                         };
                     };
