@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminKycRecord, IdReviewScreening, KycReviewInput } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type KycListStatus = 'pending' | 'approved' | 'rejected';
 
 /** GET /api/admin/kyc?status=: identity checks, newest first (at most 200). */
 export function getKycRecords(status: KycListStatus, signal?: AbortSignal): Promise<AdminKycRecord[]> {
-  return apiJson<AdminKycRecord[]>(`/api/admin/kyc?status=${encodeURIComponent(status)}`, { signal });
+  return api.GET('/api/admin/kyc', { params: { query: { status } }, signal });
 }
 
 export const kycRecordsQueryOptions = (status: KycListStatus) =>
@@ -24,7 +24,7 @@ export type ReviewKycVariables = KycReviewInput & { recordId: string };
 export type ReviewedKycRecord = AdminKycRecord & { sanctionsScreening?: IdReviewScreening | null };
 
 export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<ReviewedKycRecord> {
-  return apiJson<ReviewedKycRecord>(`/api/admin/kyc/${encodeURIComponent(recordId)}/review`, { method: 'POST', json: body });
+  return api.POST('/api/admin/kyc/{recordId}/review', { params: { path: { recordId } }, body });
 }
 
 /** A review frees payouts and changes the mailbox's KYC count: every admin query refetches. */
