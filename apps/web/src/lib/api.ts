@@ -1,28 +1,21 @@
-import createClient, { type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import { sendChecked } from './api-client';
+import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { paths } from './api-schema';
+import type * as Transport from './api-transport';
 
 /**
  * The typed client of the API: every route of docs/openapi.json, its parameters, body and answer
  * typed from the generated `paths` (npm run openapi). It sends as apiFetch does (same origin,
  * cookies, JSON), and through the same door: a non-OK answer throws ApiError, and a decision that
- * wants a fresh authenticator code asks for one and is sent once more.
+ * wants a fresh authenticator code asks for one and is sent once more (./api-transport.ts).
  *
  *   const submission = await api.GET('/api/submissions/{id}', { params: { path: { id } } });
  */
-const client = createClient<paths>({
-  // The page's own origin: openapi-fetch builds a Request, which needs an absolute URL outside a
-  // browser (the tests' jsdom). Server rendering has no location and calls no API.
-  baseUrl: globalThis.location?.origin,
-  credentials: 'include',
-  headers: { Accept: 'application/json' },
-  // Looked up at each call (not captured here), so a test's mock of fetch is the one used. The
-  // request is cloned for each sending: a body can be read only once, and a step-up sends it again.
-  fetch: (request) => sendChecked(() => fetch(request.clone())),
-});
+let transport: Promise<typeof Transport> | undefined;
+/** openapi-fetch arrives with the first call (a chunk of its own), not with the page. */
+const loadClient = () => (transport ??= import('./api-transport')).then((module) => module.client);
 
 type Method = 'get' | 'put' | 'post' | 'delete';
-type Client = typeof client;
+type Client = typeof Transport.client;
 type Path<M extends Method> = ClientPathsWithMethod<Client, M>;
 type Init<M extends Method, P extends Path<M>> = MaybeOptionalInit<paths[P], M>;
 /** The init argument, optional when the route needs neither parameters nor a body (as openapi-fetch has it). */
@@ -47,8 +40,11 @@ async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
 
 function dataMethod<M extends Method>(method: M): DataMethod<M> {
   // openapi-fetch has typed the call at the call site (DataMethod); here it is only passed on.
-  const send = client.request as (method: M, url: string, init?: object) => Promise<{ data?: unknown }>;
-  return ((url: string, init?: object) => dataOf(send(method, url, init))) as DataMethod<M>;
+  const send = async (url: string, init?: object) => {
+    const request = (await loadClient()).request as (method: M, url: string, init?: object) => Promise<{ data?: unknown }>;
+    return dataOf(request(method, url, init));
+  };
+  return send as DataMethod<M>;
 }
 
 export const api = { GET: dataMethod('get'), PUT: dataMethod('put'), POST: dataMethod('post'), DELETE: dataMethod('delete') };
