@@ -47,4 +47,7 @@ function dataMethod<M extends Method>(method: M): DataMethod<M> {
   return send as DataMethod<M>;
 }
 
+/** The data a route answers with, to name it where no domain type does (`ApiAnswer<'post', '/api/kyc'>`). */
+export type ApiAnswer<M extends Method, P extends Path<M>> = Data<M, P, object>;
+
 export const api = { GET: dataMethod('get'), PUT: dataMethod('put'), POST: dataMethod('post'), DELETE: dataMethod('delete') };

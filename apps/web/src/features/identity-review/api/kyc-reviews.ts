@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminKycRecord, IdReviewScreening, KycReviewInput } from '@assay/domain';
-import { api } from '@/lib/api';
+import type { AdminKycRecord, KycReviewInput } from '@assay/domain';
+import { api, type ApiAnswer } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type KycListStatus = 'pending' | 'approved' | 'rejected';
@@ -21,7 +21,7 @@ export type ReviewKycVariables = KycReviewInput & { recordId: string };
 
 /** POST /api/admin/kyc/{recordId}/review {approve, reason?}: the reason is required to reject. */
 /** An approval also says how the name on the ID screened against the sanctions list. */
-export type ReviewedKycRecord = AdminKycRecord & { sanctionsScreening?: IdReviewScreening | null };
+export type ReviewedKycRecord = ApiAnswer<'post', '/api/admin/kyc/{recordId}/review'>;
 
 export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<ReviewedKycRecord> {
   return api.POST('/api/admin/kyc/{recordId}/review', { params: { path: { recordId } }, body });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@assay/domain';
-import { api } from '@/lib/api';
+import { api, type ApiAnswer } from '@/lib/api';
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 /** The bell checks for news every minute while a signed-in page is open. */
@@ -22,7 +22,7 @@ export function useNotifications() {
 }
 
 /** POST /api/notifications/read; without ids, everything is marked read. */
-export function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
+export function markNotificationsRead(ids?: string[]): Promise<ApiAnswer<'post', '/api/notifications/read'>> {
   return api.POST('/api/notifications/read', { body: ids ? { ids } : {} });
 }
 

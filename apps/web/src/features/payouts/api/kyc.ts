@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycStatusResponse, KycSubmissionInput } from '@assay/domain';
-import { api } from '@/lib/api';
+import { api, type ApiAnswer } from '@/lib/api';
 
 export const kycQueryKey = ['/api/kyc'] as const;
 
@@ -14,7 +14,7 @@ export function useKyc(enabled: boolean) {
   return useQuery({ ...kycQueryOptions(), enabled });
 }
 
-export function submitKyc(input: KycSubmissionInput): Promise<{ status: 'pending' }> {
+export function submitKyc(input: KycSubmissionInput): Promise<ApiAnswer<'post', '/api/kyc'>> {
   return api.POST('/api/kyc', { body: input });
 }
 
