@@ -37,7 +37,8 @@ export default defineConfig({
         // One chunk for what every page starts with (React, the query cache, the router, class
         // merging, the icon base, and the few components and helpers of the app's own first render):
         // one file instead of a dozen small ones, each gzipped on its own. Mutations and infinite
-        // queries stay out: only signed-in pages and forms use them.
+        // queries stay out: only signed-in pages and forms use them; so does openapi-fetch
+        // (lib/api-transport.ts), which lib/api.ts loads on the first call.
         codeSplitting: {
           groups: [
             // Vite's helper that preloads a lazy chunk's imports, in a chunk of its own: where it
@@ -53,7 +54,7 @@ export default defineConfig({
                   /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/](?!.*(?:[mM]utation|[iI]nfinite))/,
                   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
                   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|circle-exclamation-point)\.mjs$/,
-                  /[\\/]src[\\/](?:lib[\\/](?:paths|utils|api-client)|components[\\/]ui[\\/](?:button|spinner|alert)|features[\\/]auth[\\/]lib[\\/]navigation)\.tsx?$/,
+                  /[\\/]src[\\/](?:lib[\\/](?:paths|utils|api-client|api)|components[\\/]ui[\\/](?:button|spinner|alert)|features[\\/]auth[\\/]lib[\\/]navigation)\.tsx?$/,
                 ]
                   .map((part) => part.source)
                   .join('|'),

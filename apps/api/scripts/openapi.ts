@@ -1,7 +1,10 @@
-// `npm run openapi`: writes docs/openapi.json from the code (scripts/openapi-document.ts).
+// `npm run openapi`: writes docs/openapi.json from the code, and the web's types from that document
+// (scripts/openapi-document.ts).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateOpenApiText, OPENAPI_FILE } from './openapi-document.ts';
+import { API_TYPES_FILE, generateApiTypesText, generateOpenApiText, OPENAPI_FILE } from './openapi-document.ts';
 
-writeFileSync(OPENAPI_FILE, await generateOpenApiText());
-console.log(`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)}.`);
+const openApiText = await generateOpenApiText();
+writeFileSync(OPENAPI_FILE, openApiText);
+writeFileSync(API_TYPES_FILE, await generateApiTypesText(openApiText));
+for (const file of [OPENAPI_FILE, API_TYPES_FILE]) console.log(`Wrote ${path.relative(process.cwd(), file)}.`);

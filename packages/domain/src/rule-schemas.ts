@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { compareExact, formatExact, roundExact } from './exact-decimal.ts';
 import { itemTypes } from './item-type.ts';
 import { payoutRails, payoutStatuses } from './payout-lifecycle.ts';
-import { payoutMethods } from './payout-method.ts';
+import { type PayoutMethod, payoutMethods } from './payout-method.ts';
 import { parsePercent } from './payout-rates.ts';
 
 export const itemTypeSchema = z.enum(itemTypes, { error: 'Please choose a metal or gem from the list.' });
@@ -53,7 +53,16 @@ export const businessIdentitySchema = z.object({
   appraisers: z.array(z.object({ name: z.string(), credential: z.string() })),
   /** True when these are the fictional demo/development values, not a real business. */
   example: z.boolean(),
-  /** Which rail carries each payout method here (payoutRailsFor): what the payout page promises. */
-  payoutRails: z.record(z.enum(payoutMethods), z.enum(payoutRails)).optional(),
+  /**
+   * Which rail carries each payout method here (payoutRailsFor): what the payout page promises. An
+   * object of the three methods rather than a record, so that OpenAPI (and the web's types made
+   * from it) names each key instead of "any string".
+   */
+  payoutRails: z
+    .object({ ach: z.enum(payoutRails), paypal: z.enum(payoutRails), check: z.enum(payoutRails) } satisfies Record<
+      PayoutMethod,
+      unknown
+    >)
+    .optional(),
 });
 export type BusinessIdentity = z.infer<typeof businessIdentitySchema>;

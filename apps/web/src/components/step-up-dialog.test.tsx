@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { apiJson, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/api-client';
 import { apiError, recordRequests, server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
 import { StepUpDialogHost } from './step-up-dialog';
@@ -13,10 +14,11 @@ const STEP_UP_MESSAGE = 'For your safety, enter the code from your authenticator
 function ChangeRate() {
   const [outcome, setOutcome] = useState('');
   const change = () =>
-    apiJson<{ minPercent: string }>('/api/admin/payout-rates/silver', {
-      method: 'PUT',
-      json: { minPercent: '70', maxPercent: '80' },
-    })
+    api
+      .PUT('/api/admin/payout-rates/{itemType}', {
+        params: { path: { itemType: 'silver' } },
+        body: { minPercent: '70', maxPercent: '80' },
+      })
       .then((rate) => setOutcome(`Saved ${rate.minPercent}%`))
       .catch((err: unknown) => setOutcome(errorMessage(err)));
   return (

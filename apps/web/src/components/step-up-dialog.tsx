@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { stepUpBodySchema } from '@assay/domain';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { registerStepUpPrompt } from '@/lib/step-up';
 import { Alert } from './ui/alert';
@@ -11,12 +12,12 @@ import { TextField } from './ui/text-field';
 
 /** Confirms a code for the next 10 minutes of sensitive decisions (apps/api users.routes.ts). */
 async function confirmStepUp(code: string): Promise<void> {
-  await apiFetch('/api/auth/step-up', { method: 'POST', json: { code } });
+  await api.POST('/api/auth/step-up', { body: { code } });
 }
 
 /**
  * The one "enter the code from your authenticator" dialog (lib/step-up.ts): mounted once with the
- * app's providers, opened by apiFetch when a decision answers STEP_UP_REQUIRED; the decision is
+ * app's providers, opened by apiFetch or the typed client (lib/api.ts) when a decision answers STEP_UP_REQUIRED; the decision is
  * sent again once the code is confirmed. Requests refused meanwhile wait for the same answer.
  */
 export function StepUpDialogHost() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPayout, PayoutStatus } from '@assay/domain';
-import { apiJson } from './api-client';
+import { api } from './api';
 import { queryKeys } from './query-keys';
 
 // Read by two work areas: the payouts queue and the rails (ACH batches and checks take the pending
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 
 /** GET /api/admin/payouts?status=: pending oldest first (pay in order), sent newest first; at most 100. */
 export function getAdminPayouts(status: PayoutStatus, signal?: AbortSignal): Promise<AdminPayout[]> {
-  return apiJson<AdminPayout[]>(`/api/admin/payouts?status=${encodeURIComponent(status)}`, { signal });
+  return api.GET('/api/admin/payouts', { params: { query: { status } }, signal });
 }
 
 export const adminPayoutsQueryOptions = (status: PayoutStatus) =>

@@ -1,7 +1,8 @@
 import { isStepUpRefusal, stepUpPrompt } from './step-up';
 
 /**
- * The one way the browser talks to the API: same-origin, cookies included.
+ * How the browser talks to the API: same-origin, cookies included. The routes of docs/openapi.json
+ * are called through the typed client (./api.ts); apiFetch is left for what is not JSON or not in it.
  * A non-OK answer throws an ApiError whose message is '{status}: {body or statusText}' (SPEC 7);
  * `errorMessage` turns it back into something a person can read.
  */
@@ -48,30 +49,30 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
   if (json !== undefined) finalHeaders.set('Content-Type', 'application/json');
   if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
 
-  const response = await fetch(path, {
-    ...init,
-    headers: finalHeaders,
-    body: json !== undefined ? JSON.stringify(json) : init.body,
-    credentials: 'include',
-  });
-
-  if (!response.ok) {
-    const body = await response.text().catch(() => '');
-    // A decision that wants a fresh authenticator code: ask for one, then send the request again
-    // (once: a second refusal reaches the caller). Cancelling the dialog leaves the refusal as it is.
-    const prompt = isStepUpRefusal(response.status, body) && !stepUpRetries.has(options) ? stepUpPrompt() : null;
-    if (prompt && (await prompt())) {
-      const retry = { ...options };
-      stepUpRetries.add(retry);
-      return apiFetch(path, retry);
-    }
-    throw new ApiError(response.status, response.statusText, body);
-  }
-  return response;
+  return sendChecked(() =>
+    fetch(path, {
+      ...init,
+      headers: finalHeaders,
+      body: json !== undefined ? JSON.stringify(json) : init.body,
+      credentials: 'include',
+    }),
+  );
 }
 
-/** The options of requests already sent again after a step-up. */
-const stepUpRetries = new WeakSet<ApiFetchOptions>();
+/**
+ * Sends a request (`send` makes it anew each time) and returns its OK answer; a non-OK answer
+ * throws ApiError. A decision that wants a fresh authenticator code: ask for one, then send the
+ * request again (once: a second refusal reaches the caller). Cancelling the dialog leaves the
+ * refusal as it is. apiFetch and the typed client (./api.ts) both send through here.
+ */
+export async function sendChecked(send: () => Promise<Response>, mayStepUp = true): Promise<Response> {
+  const response = await send();
+  if (response.ok) return response;
+  const body = await response.text().catch(() => '');
+  const prompt = mayStepUp && isStepUpRefusal(response.status, body) ? stepUpPrompt() : null;
+  if (prompt && (await prompt())) return sendChecked(send, false);
+  throw new ApiError(response.status, response.statusText, body);
+}
 
 /** GET (or any method) and parse the JSON answer. An empty body yields null. */
 export async function apiJson<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {

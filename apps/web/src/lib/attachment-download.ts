@@ -10,6 +10,7 @@ function attachmentName(response: Response, fallback: string): string {
 /**
  * Fetched rather than followed as a link: a refusal (a day to come, an unknown seller) then reads
  * as the server's sentence instead of a downloaded error page. Answers the saved file's name.
+ * A file, not JSON: apiFetch rather than the typed client.
  */
 export async function downloadAttachment(href: string, fallbackName: string): Promise<string> {
   const response = await apiFetch(href, { headers: { Accept: 'text/csv, application/json' } });

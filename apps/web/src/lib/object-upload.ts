@@ -1,5 +1,6 @@
 import { imageThumbnailUrl, imageUrl, type ImagePurpose, type UploadedImage, type UploadUrl } from '@assay/domain';
-import { apiFetch, apiJson } from './api-client';
+import { api } from './api';
+import { apiFetch } from './api-client';
 
 /**
  * Photos go up in two steps (DECISIONS "Photos"): POST /api/objects/upload answers a short-lived,
@@ -7,7 +8,7 @@ import { apiFetch, apiJson } from './api-client';
  * photos (the KYC form) both use these.
  */
 export function requestUploadTarget(options: { purpose?: ImagePurpose; submissionId?: string } = {}): Promise<UploadUrl> {
-  return apiJson<UploadUrl>('/api/objects/upload', { method: 'POST', json: options });
+  return api.POST('/api/objects/upload', { body: options });
 }
 
 /** The Content-Type to send for a file: its own, or one guessed from a HEIC name (some browsers leave it empty). */
@@ -23,6 +24,7 @@ export async function uploadImage(
   purpose: ImagePurpose = 'submission',
 ): Promise<Pick<UploadedImage, 'imageId' | 'url' | 'thumbnailUrl'>> {
   const target = await requestUploadTarget({ purpose });
+  // The raw bytes to the upload URL it answered (not a JSON route of the API): apiFetch.
   const response = await apiFetch(target.uploadURL, {
     method: 'PUT',
     body: file,

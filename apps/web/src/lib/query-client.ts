@@ -4,7 +4,8 @@ import { apiJson } from './api-client';
 /**
  * Query keys are URL paths (['/api/submissions'], ['/api/pricing']...), so invalidating a prefix
  * such as ['/api/pricing'] refetches everything under it. Feature hooks pass their own queryFn;
- * this default covers plain GETs keyed by path segments.
+ * this default covers plain GETs keyed by path segments, a path known only at run time, so
+ * apiJson rather than the typed client (./api.ts).
  */
 const fetchByKey: QueryFunction = ({ queryKey, signal }) => apiJson<unknown>(queryKey.map(String).join('/'), { signal });
 

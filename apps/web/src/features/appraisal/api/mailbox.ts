@@ -6,7 +6,7 @@ import type {
   SubmissionCounts,
   SubmissionStatus,
 } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 const COUNTS_REFRESH_MS = 60_000;
@@ -20,13 +20,13 @@ export function getMailboxPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<AdminSubmissionPage> {
-  const params = new URLSearchParams();
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.category !== 'all') params.set('category', filters.category);
-  if (filters.search) params.set('search', filters.search);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return apiJson<AdminSubmissionPage>(`/api/admin/submissions${query ? `?${query}` : ''}`, { signal });
+  const query = {
+    ...(filters.status !== 'all' && { status: filters.status }),
+    ...(filters.category !== 'all' && { category: filters.category }),
+    ...(filters.search && { search: filters.search }),
+    ...(cursor && { cursor }),
+  };
+  return api.GET('/api/admin/submissions', { params: { query }, signal });
 }
 
 /** Keyset pages: "Load more" asks for the page after the last one, so nothing shifts or repeats. */
@@ -45,7 +45,7 @@ export function useMailboxPages(filters: MailboxFilters) {
 export function useMailboxCounts() {
   return useQuery({
     queryKey: queryKeys.admin.counts,
-    queryFn: ({ signal }) => apiJson<SubmissionCounts>('/api/admin/submissions/counts', { signal }),
+    queryFn: ({ signal }): Promise<SubmissionCounts> => api.GET('/api/admin/submissions/counts', { signal }),
     refetchInterval: COUNTS_REFRESH_MS,
   });
 }
@@ -54,7 +54,8 @@ export function useMailboxCounts() {
 export function useAdminSubmissionDetail(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.admin.submissionDetail(id),
-    queryFn: ({ signal }) => apiJson<AdminSubmissionDetail>(`/api/admin/submissions/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }): Promise<AdminSubmissionDetail> =>
+      api.GET('/api/admin/submissions/{id}', { params: { path: { id } }, signal }),
     enabled,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PayoutRatesResponse, PricingRow } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 // What the appraiser's line form proposes from: the live prices and the published payout rates.
@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useOfferPrices(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.pricing, 'offer-lines'] as const,
-    queryFn: ({ signal }) => apiJson<PricingRow[]>('/api/pricing', { signal }),
+    queryFn: ({ signal }): Promise<PricingRow[]> => api.GET('/api/pricing', { signal }),
     enabled,
   });
 }
@@ -20,7 +20,7 @@ export function useOfferPrices(enabled: boolean) {
 export function useOfferPayoutRates(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.payoutRates, 'offer-lines'] as const,
-    queryFn: ({ signal }) => apiJson<PayoutRatesResponse>('/api/payout-rates', { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }): Promise<PayoutRatesResponse> => api.GET('/api/payout-rates', { signal, cache: 'no-cache' }),
     enabled,
   });
 }

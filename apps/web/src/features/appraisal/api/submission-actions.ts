@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSubmission, AdminUpdateSubmissionInput, DispositionBody } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-const submissionPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
 
 /**
  * What to do when the change is answered. Given to the hook, not to mutate(): the card that
@@ -30,7 +28,7 @@ function useAdminMutation<V>(mutationFn: (variables: V) => Promise<AdminSubmissi
 export function useSubmitOffer(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     ({ id, ...body }: AdminUpdateSubmissionInput & { id: string }) =>
-      apiJson<AdminSubmission>(`/api/submissions/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+      api.PUT('/api/submissions/{id}', { params: { path: { id } }, body }),
     callbacks,
   );
 }
@@ -39,7 +37,7 @@ export function useSubmitOffer(callbacks: AdminActionCallbacks = {}) {
 export function useMarkReceived(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     ({ id, intakePhotoIds = [] }: { id: string; intakePhotoIds?: string[] }) =>
-      apiJson<AdminSubmission>(`${submissionPath(id)}/receive`, { method: 'POST', json: { intakePhotoIds } }),
+      api.POST('/api/admin/submissions/{id}/receive', { params: { path: { id } }, body: { intakePhotoIds } }),
     callbacks,
   );
 }
@@ -47,7 +45,7 @@ export function useMarkReceived(callbacks: AdminActionCallbacks = {}) {
 /** POST .../return-delivered: the item shipped back reached the client (DECISIONS "Returning"). */
 export function useMarkReturnDelivered(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
-    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/return-delivered`, { method: 'POST' }),
+    (id: string) => api.POST('/api/admin/submissions/{id}/return-delivered', { params: { path: { id } } }),
     callbacks,
   );
 }
@@ -55,7 +53,7 @@ export function useMarkReturnDelivered(callbacks: AdminActionCallbacks = {}) {
 export function useReturnSubmission(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     ({ id, reason }: { id: string; reason?: string }) =>
-      apiJson<AdminSubmission>(`${submissionPath(id)}/return`, { method: 'POST', json: { reason } }),
+      api.POST('/api/admin/submissions/{id}/return', { params: { path: { id } }, body: { reason } }),
     callbacks,
   );
 }
@@ -63,14 +61,14 @@ export function useReturnSubmission(callbacks: AdminActionCallbacks = {}) {
 export function useRequestPhotos(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     ({ id, message }: { id: string; message?: string }) =>
-      apiJson<AdminSubmission>(`${submissionPath(id)}/request-photos`, { method: 'POST', json: { message } }),
+      api.POST('/api/admin/submissions/{id}/request-photos', { params: { path: { id } }, body: { message } }),
     callbacks,
   );
 }
 
 export function useRequestIdVerification(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
-    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/request-id`, { method: 'POST' }),
+    (id: string) => api.POST('/api/admin/submissions/{id}/request-id', { params: { path: { id } } }),
     callbacks,
   );
 }
@@ -78,7 +76,7 @@ export function useRequestIdVerification(callbacks: AdminActionCallbacks = {}) {
 /** POST .../offer/reissue: the current offer again at today's prices, as a new version. */
 export function useReissueOffer(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
-    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/offer/reissue`, { method: 'POST' }),
+    (id: string) => api.POST('/api/admin/submissions/{id}/offer/reissue', { params: { path: { id } } }),
     callbacks,
   );
 }
@@ -86,7 +84,7 @@ export function useReissueOffer(callbacks: AdminActionCallbacks = {}) {
 /** POST .../counter/accept: the client's counter-offer becomes the offer, as a new version. */
 export function useAcceptCounterOffer(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
-    (id: string) => apiJson<AdminSubmission>(`${submissionPath(id)}/counter/accept`, { method: 'POST' }),
+    (id: string) => api.POST('/api/admin/submissions/{id}/counter/accept', { params: { path: { id } } }),
     callbacks,
   );
 }
@@ -95,7 +93,7 @@ export function useAcceptCounterOffer(callbacks: AdminActionCallbacks = {}) {
 export function useDisposeItem(callbacks: AdminActionCallbacks = {}) {
   return useAdminMutation(
     ({ id, ...body }: DispositionBody & { id: string }) =>
-      apiJson<AdminSubmission>(`${submissionPath(id)}/disposition`, { method: 'POST', json: body }),
+      api.POST('/api/admin/submissions/{id}/disposition', { params: { path: { id } }, body }),
     callbacks,
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
 import type { CurrentUser } from '@assay/domain';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +9,7 @@ export const currentUserQueryKey = queryKeys.currentUser;
 /** The signed-in user, or null for a visitor (the server answers 401). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await apiJson<CurrentUser>('/api/auth/user', { signal });
+    return await api.GET('/api/auth/user', { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

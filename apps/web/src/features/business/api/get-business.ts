@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BusinessIdentity } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export const businessQueryKey = ['/api/business'] as const;
 
@@ -8,7 +8,7 @@ export const businessQueryKey = ['/api/business'] as const;
 export const businessQueryOptions = () =>
   queryOptions({
     queryKey: businessQueryKey,
-    queryFn: ({ signal }) => apiJson<BusinessIdentity>('/api/business', { signal }),
+    queryFn: ({ signal }): Promise<BusinessIdentity> => api.GET('/api/business', { signal }),
     staleTime: Infinity,
   });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceQueueItem } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { sanctionsQueryKey } from './sanctions';
 
@@ -8,7 +8,7 @@ import { sanctionsQueryKey } from './sanctions';
 export function useComplianceQueue() {
   return useQuery({
     queryKey: [...sanctionsQueryKey, 'queue'],
-    queryFn: ({ signal }) => apiJson<ComplianceQueueItem[]>('/api/admin/compliance/queue', { signal }),
+    queryFn: ({ signal }): Promise<ComplianceQueueItem[]> => api.GET('/api/admin/compliance/queue', { signal }),
   });
 }
 
@@ -17,7 +17,7 @@ export function useRequestId() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (submissionId: string) =>
-      apiJson(`/api/admin/submissions/${encodeURIComponent(submissionId)}/request-id`, { method: 'POST' }),
+      api.POST('/api/admin/submissions/{id}/request-id', { params: { path: { id: submissionId } } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

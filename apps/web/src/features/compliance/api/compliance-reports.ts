@@ -1,19 +1,17 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { policeReportFileName, type ReportDay } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { downloadAttachment } from '@/lib/attachment-download';
 import { queryKeys } from '@/lib/query-keys';
 
-const COMPLIANCE = '/api/admin/compliance';
-
-export const policeReportHref = (date: string) => `${COMPLIANCE}/police-report?date=${encodeURIComponent(date)}`;
+export const policeReportHref = (date: string) => `/api/admin/compliance/police-report?date=${encodeURIComponent(date)}`;
 
 /** GET: the business's today (BUSINESS_TIME_ZONE), the report form's first date. */
 export function useReportDay() {
   return useQuery(
     queryOptions({
       queryKey: [...queryKeys.admin.compliance, 'report-day'] as const,
-      queryFn: ({ signal }) => apiJson<ReportDay>(`${COMPLIANCE}/report-day`, { signal }),
+      queryFn: ({ signal }): Promise<ReportDay> => api.GET('/api/admin/compliance/report-day', { signal }),
       staleTime: 60_000,
     }),
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SanctionsListState, SanctionsScreening, ScreeningDecision } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Under 'admin', like every admin query: a decision also refreshes the payouts it held or released. */
@@ -10,7 +10,7 @@ export const sanctionsQueryKey = queryKeys.admin.compliance;
 export function useSanctionsList() {
   return useQuery({
     queryKey: [...sanctionsQueryKey, 'sanctions-list'],
-    queryFn: ({ signal }) => apiJson<SanctionsListState>('/api/admin/compliance/sanctions-list', { signal }),
+    queryFn: ({ signal }): Promise<SanctionsListState> => api.GET('/api/admin/compliance/sanctions-list', { signal }),
   });
 }
 
@@ -18,7 +18,8 @@ export function useSanctionsList() {
 export function usePossibleMatches() {
   return useQuery({
     queryKey: [...sanctionsQueryKey, 'screenings', 'possible-match'],
-    queryFn: ({ signal }) => apiJson<SanctionsScreening[]>('/api/admin/compliance/screenings?status=possible-match', { signal }),
+    queryFn: ({ signal }): Promise<SanctionsScreening[]> =>
+      api.GET('/api/admin/compliance/screenings', { params: { query: { status: 'possible-match' } }, signal }),
   });
 }
 
@@ -26,11 +27,8 @@ export function usePossibleMatches() {
 export function useDecideScreening() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...decision }: ScreeningDecision & { id: string }) =>
-      apiJson<SanctionsScreening>(`/api/admin/compliance/screenings/${encodeURIComponent(id)}/decision`, {
-        method: 'POST',
-        json: decision,
-      }),
+    mutationFn: ({ id, ...decision }: ScreeningDecision & { id: string }): Promise<SanctionsScreening> =>
+      api.POST('/api/admin/compliance/screenings/{id}/decision', { params: { path: { id } }, body: decision }),
     // Not awaited: the decided match leaves the refetched queue, and a row that unmounts before the
     // mutation settles never hears its own onSuccess (the toast saying the payout was released).
     onSettled: () => {

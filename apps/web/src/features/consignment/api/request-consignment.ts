@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsignmentRequest } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/submissions/<id>/consignment: records the request and tells the appraisers (idempotent). */
 export function requestConsignment(submissionId: string): Promise<ConsignmentRequest> {
-  return apiJson<ConsignmentRequest>(`/api/submissions/${encodeURIComponent(submissionId)}/consignment`, {
-    method: 'POST',
-    json: {},
-  });
+  return api.POST('/api/submissions/{id}/consignment', { params: { path: { id: submissionId } } });
 }
 
 export function useRequestConsignment() {

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminKycRecord, IdReviewScreening, KycReviewInput } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import type { AdminKycRecord, KycReviewInput } from '@assay/domain';
+import { api, type ApiAnswer } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type KycListStatus = 'pending' | 'approved' | 'rejected';
 
 /** GET /api/admin/kyc?status=: identity checks, newest first (at most 200). */
 export function getKycRecords(status: KycListStatus, signal?: AbortSignal): Promise<AdminKycRecord[]> {
-  return apiJson<AdminKycRecord[]>(`/api/admin/kyc?status=${encodeURIComponent(status)}`, { signal });
+  return api.GET('/api/admin/kyc', { params: { query: { status } }, signal });
 }
 
 export const kycRecordsQueryOptions = (status: KycListStatus) =>
@@ -21,10 +21,10 @@ export type ReviewKycVariables = KycReviewInput & { recordId: string };
 
 /** POST /api/admin/kyc/{recordId}/review {approve, reason?}: the reason is required to reject. */
 /** An approval also says how the name on the ID screened against the sanctions list. */
-export type ReviewedKycRecord = AdminKycRecord & { sanctionsScreening?: IdReviewScreening | null };
+export type ReviewedKycRecord = ApiAnswer<'post', '/api/admin/kyc/{recordId}/review'>;
 
 export function reviewKyc({ recordId, ...body }: ReviewKycVariables): Promise<ReviewedKycRecord> {
-  return apiJson<ReviewedKycRecord>(`/api/admin/kyc/${encodeURIComponent(recordId)}/review`, { method: 'POST', json: body });
+  return api.POST('/api/admin/kyc/{recordId}/review', { params: { path: { recordId } }, body });
 }
 
 /** A review frees payouts and changes the mailbox's KYC count: every admin query refetches. */

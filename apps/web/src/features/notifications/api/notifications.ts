@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api, type ApiAnswer } from '@/lib/api';
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 /** The bell checks for news every minute while a signed-in page is open. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 export function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return apiJson<NotificationList>('/api/notifications', { signal });
+  return api.GET('/api/notifications', { signal });
 }
 
 export const notificationsQueryOptions = () =>
@@ -22,8 +22,8 @@ export function useNotifications() {
 }
 
 /** POST /api/notifications/read; without ids, everything is marked read. */
-export function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
-  return apiJson<{ unread: number }>('/api/notifications/read', { method: 'POST', json: ids ? { ids } : {} });
+export function markNotificationsRead(ids?: string[]): Promise<ApiAnswer<'post', '/api/notifications/read'>> {
+  return api.POST('/api/notifications/read', { body: ids ? { ids } : {} });
 }
 
 export function useMarkNotificationsRead() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AchBatchDto, AchBatchSettled, AchBatchSummaryDto, AchReturnResult } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 // The shapes are the domain's (packages/domain api/ach-batches.ts), which the server answers with.
@@ -8,18 +8,16 @@ export type AchBatch = AchBatchDto;
 export type AchBatchSummary = AchBatchSummaryDto;
 export type { AchBatchSettled, AchReturnResult };
 
-const BATCHES = '/api/admin/payouts/ach-batches';
-
 /** Under queryKeys.admin.all, so any admin action that refetches the mailbox refetches the batches too. */
 const achBatchesKey = [...queryKeys.admin.all, 'ach-batches'] as const;
 
 /** The route the bank's file downloads from (an attachment, written again on each download). */
-export const achBatchFileHref = (batchId: string) => `${BATCHES}/${encodeURIComponent(batchId)}/file`;
+export const achBatchFileHref = (batchId: string) => `/api/admin/payouts/ach-batches/${encodeURIComponent(batchId)}/file`;
 
 export const achBatchesQueryOptions = () =>
   queryOptions({
     queryKey: achBatchesKey,
-    queryFn: ({ signal }) => apiJson<AchBatchSummary[]>(BATCHES, { signal }),
+    queryFn: ({ signal }): Promise<AchBatchSummary[]> => api.GET('/api/admin/payouts/ach-batches', { signal }),
   });
 
 /** GET: the batches, newest first. */
@@ -35,19 +33,19 @@ function useAdminMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
 
 /** POST: every pending ACH payout into a new batch (they become processing). */
 export function useCreateAchBatch() {
-  return useAdminMutation(() => apiJson<AchBatch>(BATCHES, { method: 'POST' }));
+  return useAdminMutation((): Promise<AchBatch> => api.POST('/api/admin/payouts/ach-batches'));
 }
 
 /** POST .../{id}/settled: the bank confirmed the file; its processing entries are paid. */
 export function useSettleAchBatch() {
-  return useAdminMutation((batchId: string) =>
-    apiJson<AchBatchSettled>(`${BATCHES}/${encodeURIComponent(batchId)}/settled`, { method: 'POST' }),
+  return useAdminMutation((batchId: string): Promise<AchBatchSettled> =>
+    api.POST('/api/admin/payouts/ach-batches/{id}/settled', { params: { path: { id: batchId } } }),
   );
 }
 
 /** POST /api/admin/payouts/ach-returns {file}: the bank's return file, as text. */
 export function useImportAchReturns() {
-  return useAdminMutation((file: string) =>
-    apiJson<AchReturnResult>('/api/admin/payouts/ach-returns', { method: 'POST', json: { file } }),
+  return useAdminMutation((file: string): Promise<AchReturnResult> =>
+    api.POST('/api/admin/payouts/ach-returns', { body: { file } }),
   );
 }

@@ -1,23 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Check, CheckMailedInput, CheckStatus, NextCheckNumber, RegisterCheckInput, VoidCheckInput } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-const CHECKS = '/api/admin/payouts/checks';
 
 /** Under queryKeys.admin.all, so any admin action that refetches the mailbox refetches the register too. */
 const checksKey = (status: CheckStatus | 'all') => [...queryKeys.admin.all, 'checks', status] as const;
 
-const checkPath = (checkId: string) => `${CHECKS}/${encodeURIComponent(checkId)}`;
-
 /** The printable check and stub (a PDF the browser opens in its viewer, to print). */
-export const checkStubHref = (checkId: string) => `${checkPath(checkId)}/stub.pdf`;
+export const checkStubHref = (checkId: string) => `/api/admin/payouts/checks/${encodeURIComponent(checkId)}/stub.pdf`;
 
 export const checksQueryOptions = (status: CheckStatus | 'all') =>
   queryOptions({
     queryKey: checksKey(status),
-    queryFn: ({ signal }) =>
-      apiJson<Check[]>(status === 'all' ? CHECKS : `${CHECKS}?status=${encodeURIComponent(status)}`, { signal }),
+    queryFn: ({ signal }): Promise<Check[]> =>
+      api.GET('/api/admin/payouts/checks', { params: { query: status === 'all' ? {} : { status } }, signal }),
   });
 
 /** GET: the register, newest first, at most 100. */
@@ -29,7 +25,7 @@ export function useChecks(status: CheckStatus | 'all') {
 export function useNextCheckNumber() {
   return useQuery({
     queryKey: [...queryKeys.admin.all, 'checks', 'next-number'] as const,
-    queryFn: ({ signal }) => apiJson<NextCheckNumber>(`${CHECKS}/next-number`, { signal }),
+    queryFn: ({ signal }): Promise<NextCheckNumber> => api.GET('/api/admin/payouts/checks/next-number', { signal }),
   });
 }
 
@@ -41,19 +37,19 @@ function useAdminMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
 
 /** POST: a check for a pending check payout (the payout goes on its way). */
 export function useRegisterCheck() {
-  return useAdminMutation((body: RegisterCheckInput) => apiJson<Check>(CHECKS, { method: 'POST', json: body }));
+  return useAdminMutation((body: RegisterCheckInput): Promise<Check> => api.POST('/api/admin/payouts/checks', { body }));
 }
 
 /** POST .../{id}/mailed {mailedOn}: the payout is paid. */
 export function useMarkCheckMailed() {
-  return useAdminMutation(({ checkId, ...body }: CheckMailedInput & { checkId: string }) =>
-    apiJson<Check>(`${checkPath(checkId)}/mailed`, { method: 'POST', json: body }),
+  return useAdminMutation(({ checkId, ...body }: CheckMailedInput & { checkId: string }): Promise<Check> =>
+    api.POST('/api/admin/payouts/checks/{id}/mailed', { params: { path: { id: checkId } }, body }),
   );
 }
 
 /** POST .../{id}/void {reason}: the payout fails or is returned; the seller gives details again. */
 export function useVoidCheck() {
-  return useAdminMutation(({ checkId, ...body }: VoidCheckInput & { checkId: string }) =>
-    apiJson<Check>(`${checkPath(checkId)}/void`, { method: 'POST', json: body }),
+  return useAdminMutation(({ checkId, ...body }: VoidCheckInput & { checkId: string }): Promise<Check> =>
+    api.POST('/api/admin/payouts/checks/{id}/void', { params: { path: { id: checkId } }, body }),
   );
 }

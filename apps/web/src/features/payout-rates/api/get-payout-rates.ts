@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayoutRatesResponse } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const payoutRatesQueryKey = queryKeys.payoutRates;
@@ -10,7 +10,7 @@ export const payoutRatesQueryKey = queryKeys.payoutRates;
  * that cache (an appraiser's editor must see the rate it just saved).
  */
 export async function getPayoutRates(signal?: AbortSignal, fresh = false): Promise<PayoutRatesResponse> {
-  const body = await apiJson<Partial<PayoutRatesResponse> | null>('/api/payout-rates', {
+  const body: Partial<PayoutRatesResponse> | undefined = await api.GET('/api/payout-rates', {
     signal,
     ...(fresh ? { cache: 'no-cache' as const } : {}),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemType, PayoutRateView } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { payoutRatesQueryKey } from './get-payout-rates';
 
 export interface UpdatePayoutRateVariables {
@@ -12,10 +12,7 @@ export interface UpdatePayoutRateVariables {
 
 /** PUT /api/admin/payout-rates/{itemType} (appraisers): a new rate, kept in history and audited. */
 export function updatePayoutRate({ itemType, minPercent, maxPercent }: UpdatePayoutRateVariables): Promise<PayoutRateView> {
-  return apiJson<PayoutRateView>(`/api/admin/payout-rates/${encodeURIComponent(itemType)}`, {
-    method: 'PUT',
-    json: { minPercent, maxPercent },
-  });
+  return api.PUT('/api/admin/payout-rates/{itemType}', { params: { path: { itemType } }, body: { minPercent, maxPercent } });
 }
 
 /** On success the rates and their history refetch (the editor, the landing page, the calculator). */

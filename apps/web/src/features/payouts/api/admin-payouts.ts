@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type MarkPayoutSentVariables = MarkPayoutSentInput & { transactionId: string };
 
 /** POST /api/admin/transactions/{id}/sent {reference}: the appraiser paid it by hand. */
 export function markPayoutSent({ transactionId, ...body }: MarkPayoutSentVariables): Promise<Transaction> {
-  return apiJson<Transaction>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/sent`, {
-    method: 'POST',
-    json: body,
-  });
+  return api.POST('/api/admin/transactions/{id}/sent', { params: { path: { id: transactionId } }, body });
 }
 
 /** Moves the payout between the queues and onto the submission's history: every admin query refetches. */
@@ -30,10 +27,8 @@ export function useMarkPayoutSent() {
 export function useRevealBankDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (transactionId: string) =>
-      apiJson<RevealedBankDetails>(`/api/admin/transactions/${encodeURIComponent(transactionId)}/bank-details`, {
-        method: 'POST',
-      }),
+    mutationFn: (transactionId: string): Promise<RevealedBankDetails> =>
+      api.POST('/api/admin/transactions/{id}/bank-details', { params: { path: { id: transactionId } } }),
     // The look is on the audit log now; an open history shows it.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
@@ -41,7 +36,7 @@ export function useRevealBankDetails() {
 
 /** POST /api/admin/payouts/{id}/approve: the second admin lets a large payout go to its rail. */
 export function approvePayout(transactionId: string): Promise<Transaction> {
-  return apiJson<Transaction>(`/api/admin/payouts/${encodeURIComponent(transactionId)}/approve`, { method: 'POST' });
+  return api.POST('/api/admin/payouts/{id}/approve', { params: { path: { id: transactionId } } });
 }
 
 export function useApprovePayout() {

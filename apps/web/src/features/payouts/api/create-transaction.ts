@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransactionInput, Transaction } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { transactionsQueryKey } from './get-transactions';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/transactions: the server derives the amount from the final offer and its fee. */
 export function createTransaction(input: CreateTransactionInput): Promise<Transaction> {
-  return apiJson<Transaction>('/api/transactions', { method: 'POST', json: input });
+  return api.POST('/api/transactions', { body: input });
 }
 
 export function useCreateTransaction() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import type { Transaction } from '@assay/domain';
 
 export const transactionsQueryKey = ['/api/transactions'] as const;
 
 export function getTransactions(signal?: AbortSignal): Promise<Transaction[]> {
-  return apiJson<Transaction[]>('/api/transactions', { signal });
+  return api.GET('/api/transactions', { signal });
 }
 
 export const transactionsQueryOptions = () =>

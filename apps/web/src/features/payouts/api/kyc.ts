@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycStatusResponse, KycSubmissionInput } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api, type ApiAnswer } from '@/lib/api';
 
 export const kycQueryKey = ['/api/kyc'] as const;
 
 export function getKyc(signal?: AbortSignal): Promise<KycStatusResponse> {
-  return apiJson<KycStatusResponse>('/api/kyc', { signal });
+  return api.GET('/api/kyc', { signal });
 }
 
 export const kycQueryOptions = () => queryOptions({ queryKey: kycQueryKey, queryFn: ({ signal }) => getKyc(signal) });
@@ -14,8 +14,8 @@ export function useKyc(enabled: boolean) {
   return useQuery({ ...kycQueryOptions(), enabled });
 }
 
-export function submitKyc(input: KycSubmissionInput): Promise<{ status: 'pending' }> {
-  return apiJson<{ status: 'pending' }>('/api/kyc', { method: 'POST', json: input });
+export function submitKyc(input: KycSubmissionInput): Promise<ApiAnswer<'post', '/api/kyc'>> {
+  return api.POST('/api/kyc', { body: input });
 }
 
 export function useSubmitKyc() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RetryPayoutInput, Transaction } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { transactionsQueryKey } from './get-transactions';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/transactions/<id>/retry: new details for a payout that failed or came back. */
 export function retryPayout({ transactionId, body }: { transactionId: string; body: RetryPayoutInput }): Promise<Transaction> {
-  return apiJson<Transaction>(`/api/transactions/${encodeURIComponent(transactionId)}/retry`, { method: 'POST', json: body });
+  return api.POST('/api/transactions/{id}/retry', { params: { path: { id: transactionId } }, body });
 }
 
 export function useRetryPayout() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerStatementResponse, SignSellerStatementInput } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const sellerStatementQueryKey = (submissionId: string) =>
@@ -10,8 +10,8 @@ export const sellerStatementQueryKey = (submissionId: string) =>
 export function useSellerStatement(submissionId: string, enabled: boolean) {
   return useQuery({
     queryKey: sellerStatementQueryKey(submissionId),
-    queryFn: ({ signal }) =>
-      apiJson<SellerStatementResponse>(`/api/submissions/${encodeURIComponent(submissionId)}/statement`, { signal }),
+    queryFn: ({ signal }): Promise<SellerStatementResponse> =>
+      api.GET('/api/submissions/{id}/statement', { params: { path: { id: submissionId } }, signal }),
     enabled,
   });
 }
@@ -20,10 +20,7 @@ export function useSignSellerStatement(submissionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignSellerStatementInput) =>
-      apiJson<{ signed: true; signedAt: string; statementVersion: string }>(
-        `/api/submissions/${encodeURIComponent(submissionId)}/statement`,
-        { method: 'POST', json: input },
-      ),
+      api.POST('/api/submissions/{id}/statement', { params: { path: { id: submissionId } }, body: input }),
     // The statement and the submission's compliance part both change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.one(submissionId) }),
   });

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRICING_REFRESH_INTERVAL_MS, type ItemType, type PriceHistoryPoint } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export type { PriceHistoryPoint };
 
 /** GET /api/pricing/history: one item type's prices, oldest first. */
 export async function getPriceHistory(itemType: ItemType, hours: number, signal?: AbortSignal): Promise<PriceHistoryPoint[]> {
-  const params = new URLSearchParams({ itemType, hours: String(hours) });
-  const points = await apiJson<unknown>(`/api/pricing/history?${params.toString()}`, { signal });
-  return Array.isArray(points) ? (points as PriceHistoryPoint[]) : [];
+  const points = await api.GET('/api/pricing/history', { params: { query: { itemType, hours } }, signal });
+  return Array.isArray(points) ? points : [];
 }
 
 /** Under the ['/api/pricing'] prefix, so a price refresh also refreshes the charts. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRICING_REFRESH_INTERVAL_MS, type PricingRow } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -21,8 +21,8 @@ export const pricingQueryKey = queryKeys.pricing;
  * zod in the visitor's first load; the page renders any missing or malformed price as '—'.
  */
 export async function getPricing(signal?: AbortSignal): Promise<LivePricingRow[]> {
-  const rows = await apiJson<unknown>('/api/pricing', { signal });
-  return Array.isArray(rows) ? (rows.filter((row) => row && typeof row === 'object') as LivePricingRow[]) : [];
+  const rows: LivePricingRow[] | undefined = await api.GET('/api/pricing', { signal });
+  return rows ?? [];
 }
 
 /** SPEC 7: refetched every 60 seconds while the page is open. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRICING_REFRESH_INTERVAL_MS, type PricingStatus } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export type { PricingStatus };
 
@@ -9,7 +9,7 @@ export const pricingStatusQueryKey = ['/api/pricing/status'] as const;
 
 /** GET /api/pricing/status (admins): which feed, when it last answered, its last error. */
 export function getPricingStatus(signal?: AbortSignal): Promise<PricingStatus> {
-  return apiJson<PricingStatus>('/api/pricing/status', { signal });
+  return api.GET('/api/pricing/status', { signal });
 }
 
 export const pricingStatusQueryOptions = () =>

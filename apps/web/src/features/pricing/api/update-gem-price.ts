@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GemItemType, PricingRow } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidatePricingQueries } from './pricing-queries';
 
 export interface UpdateGemPriceVariables {
@@ -11,7 +11,7 @@ export interface UpdateGemPriceVariables {
 
 /** PUT /api/pricing/{itemType} (admins, gems only): a new per-carat reference price, kept in history. */
 export function updateGemPrice({ itemType, pricePerCarat }: UpdateGemPriceVariables): Promise<PricingRow> {
-  return apiJson<PricingRow>(`/api/pricing/${encodeURIComponent(itemType)}`, { method: 'PUT', json: { pricePerCarat } });
+  return api.PUT('/api/pricing/{itemType}', { params: { path: { itemType } }, body: { pricePerCarat } });
 }
 
 /** On success every pricing query refetches (the table, the calculator, the charts, the status). */

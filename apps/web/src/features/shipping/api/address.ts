@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressResponse, ShippingAddress } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export const addressQueryKey = ['/api/users/me/address'] as const;
 
 export function getAddress(signal?: AbortSignal): Promise<AddressResponse> {
-  return apiJson<AddressResponse>('/api/users/me/address', { signal });
+  return api.GET('/api/users/me/address', { signal });
 }
 
 export const addressQueryOptions = () => queryOptions({ queryKey: addressQueryKey, queryFn: ({ signal }) => getAddress(signal) });
@@ -15,7 +15,7 @@ export function useAddress(enabled: boolean) {
 }
 
 export function saveAddress(address: ShippingAddress): Promise<AddressResponse> {
-  return apiJson<AddressResponse>('/api/users/me/address', { method: 'PUT', json: address });
+  return api.PUT('/api/users/me/address', { body: address });
 }
 
 export function useSaveAddress() {

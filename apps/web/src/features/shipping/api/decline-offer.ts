@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineOfferResponse } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type DeclineResult = DeclineOfferResponse;
 
 /** POST /api/submissions/<id>/decline: the item comes back to the client (status returned). */
 export function declineOffer(submissionId: string): Promise<DeclineResult> {
-  return apiJson<DeclineResult>(`/api/submissions/${encodeURIComponent(submissionId)}/decline`, { method: 'POST', json: {} });
+  return api.POST('/api/submissions/{id}/decline', { params: { path: { id: submissionId } } });
 }
 
 export function useDeclineOffer() {

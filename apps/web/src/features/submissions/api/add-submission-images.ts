@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddSubmissionImagesInput, Submission } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { submissionsQueryKey } from './get-submissions';
 
 /**
@@ -8,7 +8,7 @@ import { submissionsQueryKey } from './get-submissions';
  * (DECISIONS: after "Request More Photos", still at most 4 in all). 409 when too many or closed.
  */
 export function addSubmissionImages(id: string, input: AddSubmissionImagesInput): Promise<Submission> {
-  return apiJson<Submission>(`/api/submissions/${encodeURIComponent(id)}/images`, { method: 'POST', json: input });
+  return api.POST('/api/submissions/{id}/images', { params: { path: { id } }, body: input });
 }
 
 export function useAddSubmissionImages(id: string) {

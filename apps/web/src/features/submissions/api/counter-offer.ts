@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { CounterOfferBody, OfferView } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { submissionQueryKey, type SubmissionDetail } from './get-submission';
 import { submissionsQueryKey } from './get-submissions';
 
@@ -10,7 +10,7 @@ import { submissionsQueryKey } from './get-submissions';
  * countered, has lapsed or was replaced meanwhile.
  */
 export function postCounterOffer(id: string, body: CounterOfferBody): Promise<OfferView> {
-  return apiJson<OfferView>(`/api/submissions/${encodeURIComponent(id)}/counter`, { method: 'POST', json: body });
+  return api.POST('/api/submissions/{id}/counter', { params: { path: { id } }, body });
 }
 
 export function useCounterOffer(

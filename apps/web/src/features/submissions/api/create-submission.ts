@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSubmissionInput, Submission } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { submissionsQueryKey } from './get-submissions';
 
 /** POST /api/submissions. The server recomputes the preliminary quote; ours is only a preview. */
 export function createSubmission(input: CreateSubmissionInput): Promise<Submission> {
-  return apiJson<Submission>('/api/submissions', { method: 'POST', json: input });
+  return api.POST('/api/submissions', { body: input });
 }
 
 export function useCreateSubmission() {

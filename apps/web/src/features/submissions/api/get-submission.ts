@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LabelSummary, SubmissionDetail, TimelineEntry } from '@assay/domain';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { LabelSummary, SubmissionDetail, TimelineEntry };
@@ -9,7 +9,7 @@ export type { LabelSummary, SubmissionDetail, TimelineEntry };
 export const submissionQueryKey = queryKeys.submissions.one;
 
 export async function getSubmission(id: string, signal?: AbortSignal): Promise<SubmissionDetail> {
-  const detail = await apiJson<SubmissionDetail>(`/api/submissions/${encodeURIComponent(id)}`, { signal });
+  const detail = await api.GET('/api/submissions/{id}', { params: { path: { id } }, signal });
   // Older answers without the extra fields still render.
   return {
     ...detail,

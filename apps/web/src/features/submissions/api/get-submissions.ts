@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import type { Submission } from '@assay/domain';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ export const submissionsQueryKey = queryKeys.submissions.all;
 
 /** The caller's own submissions (admins receive all of them). */
 export function getSubmissions(signal?: AbortSignal): Promise<Submission[]> {
-  return apiJson<Submission[]>('/api/submissions', { signal });
+  return api.GET('/api/submissions', { signal });
 }
 
 export const submissionsQueryOptions = () =>
