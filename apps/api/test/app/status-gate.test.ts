@@ -177,8 +177,8 @@ describe.each(engines)('the status gate on %s', (engine) => {
 describe('no second status writer (eslint.config.js)', () => {
   const root = path.resolve(import.meta.dirname, '../../../..');
   // Without type information: the probe files below do not exist on disk.
-  const eslint = createLinter();
   const gateRule = 'no-restricted-syntax';
+  const eslint = createLinter({ onlyRule: gateRule });
   const gateFile = 'submission-status.repository.ts';
   async function gateErrors(code: string, file = 'apps/api/src/modules/example/example.repository.ts') {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
