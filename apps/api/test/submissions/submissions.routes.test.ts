@@ -6,7 +6,7 @@ import { buildImage, buildSubmission } from '../../src/db/factories.ts';
 import { auditLog, notifications, outbox, submissionImages, submissions } from '../../src/db/schema/index.ts';
 import { jpeg } from '../support/images.ts';
 import { signUp } from '../support/sessions.ts';
-import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
+import { ADMIN_EMAIL, createTestApp, engines, type TestApp, WORKER_THREAD_ENV } from '../support/test-app.ts';
 import { uploadPhoto } from '../support/uploads.ts';
 
 type Person = { id: string; email: string; cookie: string };
@@ -18,7 +18,8 @@ describe.each(engines)('submissions on %s', (engine) => {
   let admin: Person;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // PGlite on its own thread, as in production: dates, JSON and arrays cross it.
+    t = await createTestApp(engine, WORKER_THREAD_ENV);
     alice = await signUp(t.app);
     bob = await signUp(t.app);
     admin = await signUp(t.app, { email: ADMIN_EMAIL });

@@ -67,6 +67,9 @@ async function sameDatabaseAs(first: TestApp): Promise<{ database: Database; url
   return { database, url: first.databaseUrl, cleanup: () => database.close() };
 }
 
+/** For a route test that runs PGlite on its own thread, as production does by default. */
+export const WORKER_THREAD_ENV = { PGLITE_THREAD: 'worker' } as const;
+
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
@@ -99,6 +102,11 @@ export async function createTestApp(
     ENCRYPTION_KEY: 'a'.repeat(64),
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    // PGlite in the test's own thread: the hop to a database thread (production's default) cost a
+    // third of the CPU of a route test on PGlite. The thread itself is tested where it matters:
+    // src/db/pglite-thread.test.ts (every type through it), the durability, change-signal and
+    // session-cache tests (both threads), and the route files that ask for it (WORKER_THREAD_ENV).
+    PGLITE_THREAD: 'main',
     // Hundreds of sign-ups: better-auth's scrypt would cost the suite half a minute of CPU. An app
     // configured as production keeps the standard hashes (test/users/password-hashing.test.ts).
     ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { PASSWORD_HASHING: 'fast-for-tests-only' } : {}),

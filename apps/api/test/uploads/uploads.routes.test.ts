@@ -24,7 +24,7 @@ import {
 } from '../support/images.ts';
 import { startS3Server, type S3TestServer } from '../support/s3-server.ts';
 import { signUp } from '../support/sessions.ts';
-import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
+import { ADMIN_EMAIL, createTestApp, engines, type TestApp, WORKER_THREAD_ENV } from '../support/test-app.ts';
 import { putPhoto, requestUploadUrl, uploadPhoto } from '../support/uploads.ts';
 
 const matrix = engines.flatMap((engine) => (['local', 's3'] as const).map((driver) => [engine, driver] as const));
@@ -38,7 +38,8 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
 
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3Server();
-    t = await createTestApp(engine, s3?.env ?? {});
+    // PGlite on its own thread, as in production: photo bytes and their rows cross it.
+    t = await createTestApp(engine, { ...WORKER_THREAD_ENV, ...s3?.env });
     alice = await signUp(t.app);
     bob = await signUp(t.app);
     admin = await signUp(t.app, { email: ADMIN_EMAIL });
