@@ -78,18 +78,24 @@ const SHAPE_CATALOGS = [
   'pg_type',
 ];
 
+const catalogRows = SHAPE_CATALOGS.map((catalog) => `(select count(*) from ${catalog})`).join(' + ');
+
+/** Where a database's shape stood: the next transaction id then, and how many catalog rows there were. */
+export interface ShapeMark {
+  nextTransactionId: number;
+  catalogRows: number;
+}
+
 /**
- * Where a database's shape stands now: the next transaction id and how many catalog rows there
- * are. Reading it costs a few milliseconds, where hashing every definition cost a hundred and more
- * on PGlite, once per test app.
+ * Reading it costs a few milliseconds, where hashing every definition cost a hundred and more on
+ * PGlite, once per test app.
  */
-export async function shapeMark(database: Database): Promise<string> {
-  const counts = SHAPE_CATALOGS.map((catalog) => `(select count(*) from ${catalog})`).join(' + ');
-  const [row] = await rowsOf<{ mark: string }>(
+export async function shapeMark(database: Database): Promise<ShapeMark> {
+  const [row] = await rowsOf<{ next: string; rows: string }>(
     database,
-    `select (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296) || ':' || (${counts}) as mark`,
+    `select pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296 as next, ${catalogRows} as rows`,
   );
-  return row!.mark;
+  return { nextTransactionId: Number(row!.next), catalogRows: Number(row!.rows) };
 }
 
 /**
@@ -97,13 +103,14 @@ export async function shapeMark(database: Database): Promise<string> {
  * its xmin is that transaction's or later), or rows gone (dropped). Stricter than comparing
  * definitions (a change undone still counts), which only costs a fresh copy.
  */
-export async function shapeChangedSince(database: Database, mark: string): Promise<boolean> {
-  const [since, count] = mark.split(':');
+export async function shapeChangedSince(database: Database, mark: ShapeMark): Promise<boolean> {
   const written = SHAPE_CATALOGS.map(
-    (catalog) => `exists (select 1 from ${catalog} where xmin::text::bigint >= ${Number(since)})`,
+    (catalog) => `exists (select 1 from ${catalog} where xmin::text::bigint >= ${mark.nextTransactionId})`,
   ).join(' or ');
-  const counts = SHAPE_CATALOGS.map((catalog) => `(select count(*) from ${catalog})`).join(' + ');
-  const [row] = await rowsOf<{ changed: boolean }>(database, `select (${written}) or (${counts}) <> ${Number(count)} as changed`);
+  const [row] = await rowsOf<{ changed: boolean }>(
+    database,
+    `select (${written}) or (${catalogRows}) <> ${mark.catalogRows} as changed`,
+  );
   return row!.changed;
 }
 

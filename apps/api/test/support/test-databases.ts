@@ -14,6 +14,7 @@ import {
   dropPostgresDatabase,
   shapeChangedSince,
   shapeMark,
+  type ShapeMark,
 } from './database-templates.ts';
 
 type Engine = 'pglite' | 'postgres';
@@ -26,11 +27,10 @@ type Engine = 'pglite' | 'postgres';
 type Idle = { pglite: Database; thread: PgliteThread; name?: undefined } | { pglite?: undefined; name: string };
 
 const idle: Record<Engine, Idle[]> = { pglite: [], postgres: [] };
-/** Where each handed-out database's shape stood when it was handed out (shapeMark). */
-const markOf = new WeakMap<Database, string>();
-/** The tables of a database whose shape is the template's, listed once per database name or PGlite. */
-const tablesOf = new Map<string, string[]>();
-const pgliteTables = new WeakMap<Database, string[]>();
+/** Where each handed-out database's shape stood when it was handed out. */
+const markOf = new WeakMap<Database, ShapeMark>();
+/** The template's tables, per engine: a database is reused only while its shape is the template's. */
+const templateTables: Partial<Record<Engine, Promise<string[]>>> = {};
 let pgliteDump: Blob | undefined;
 let pgliteBlankDump: Blob | undefined;
 
@@ -68,21 +68,12 @@ async function freshCopy(
   return { database: await openCopy(name), name };
 }
 
-async function tablesToEmpty(database: Database, name: string | undefined): Promise<string[]> {
-  const known = name ? tablesOf.get(name) : pgliteTables.get(database);
-  if (known) return known;
-  const tables = await assayTables(database);
-  if (name) tablesOf.set(name, tables);
-  else pgliteTables.set(database, tables);
-  return tables;
-}
-
 /**
  * Every table is in the one statement, so nothing outside it can refer to a row it removes: no
  * CASCADE, whose search for referring tables tripled the cost on PGlite.
  */
-async function empty(database: Database, name: string | undefined): Promise<void> {
-  const tables = await tablesToEmpty(database, name);
+async function empty(engine: Engine, database: Database): Promise<void> {
+  const tables = await (templateTables[engine] ??= assayTables(database));
   await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity`));
 }
 
@@ -98,10 +89,7 @@ async function giveBack(engine: Engine, database: Database, name: string | undef
   if (reusable && !name) return void idle[engine].push({ pglite: database, thread });
   await database.close().catch(() => undefined);
   if (reusable && name) idle[engine].push({ name });
-  else if (name) {
-    tablesOf.delete(name);
-    await dropPostgresDatabase(process.env.DATABASE_URL!, name);
-  }
+  else if (name) await dropPostgresDatabase(process.env.DATABASE_URL!, name);
 }
 
 /**
@@ -118,7 +106,7 @@ export async function takeTestDatabase(
   let taken: { database: Database; name?: string };
   if (reused) {
     taken = { database: reused.pglite ?? (await openCopy(reused.name!)), name: reused.name };
-    await empty(taken.database, taken.name);
+    await empty(engine, taken.database);
   } else {
     taken = await freshCopy(engine, templates, pgliteThread);
   }
