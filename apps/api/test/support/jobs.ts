@@ -1,9 +1,8 @@
 // A job engine on a test's database, polling fast, stopped by the caller; and a wait for an effect.
-import pg from 'pg';
 import type { Db } from '../../src/db/client.ts';
 import type { AnyJobSpec, JobEngine, JobMap } from '../../src/jobs/job-engine.ts';
 import { createPgBossEngine } from '../../src/jobs/pg-boss-engine.ts';
-import { createScratchDatabase } from './database-templates.ts';
+import { createScratchDatabase, databaseUrl, dropPostgresDatabase } from './database-templates.ts';
 
 export const quietLogger = { info: () => undefined, warn: () => undefined };
 
@@ -33,19 +32,8 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** An empty PostgreSQL database beside DATABASE_URL's, for tests that start processes on it. */
 export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL!);
+  const base = process.env.DATABASE_URL!;
   const name = `assay_jobs_${process.pid}_${Date.now().toString(36)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await createScratchDatabase(server.toString(), name);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  await createScratchDatabase(base, name);
+  return { url: databaseUrl(base, name), drop: () => dropPostgresDatabase(base, name) };
 }
