@@ -32,7 +32,7 @@ export function assayJobs(ctx: JobContext): AnyJobSpec<JobPayloads>[] {
     ...mailboxCountsJobs({ db }),
     ...offersJobs({ db }),
     ...shippingLabelsJobs({ db, keys: ctx.keys }),
-    ...webhooksJobs({ db, payouts, carrier, logger }),
+    ...webhooksJobs({ db, payouts, carrier, logger, lockDays: ctx.config.lockDays }),
     ...signInThrottleJobs({ db }),
     ...payoutsJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, logger }),
   ];

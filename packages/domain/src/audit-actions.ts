@@ -1,6 +1,7 @@
 // Every kind of audit entry the server writes, and how each reads to the client (their timeline)
 // and to an appraiser (the submission's history). One list, so a new action cannot reach one view
 // and be forgotten by the other, and the server cannot write an action nobody can read.
+import type { PriceLockDto } from './price-lock.ts';
 
 /** `client: null` keeps the entry with the appraisers (internal bookkeeping, or another record's). */
 export const auditActions = {
@@ -53,6 +54,8 @@ export const auditActions = {
   parcel_delivered: { client: 'Parcel delivered', appraiser: 'Parcel delivered (carrier)' },
   parcel_returned_to_sender: { client: 'Parcel returned to sender', appraiser: 'Parcel returned to sender' },
   parcel_problem: { client: 'Delivery problem', appraiser: 'Carrier reported a delivery problem' },
+  // The carrier's first scan of the seller's parcel locks the spot prices (price-lock.ts).
+  prices_locked: { client: 'Prices locked', appraiser: "Prices locked at the carrier's first scan" },
   payout_rate_changed: { client: null, appraiser: 'Payout rate changed' },
   // Compliance exports (modules/compliance/reports), which write out decrypted ID numbers: the day's
   // police report (entity 'compliance', the day as its id) and one seller's records (entity 'user').
@@ -132,6 +135,8 @@ export interface AuditChanges {
   trackingMessage?: string | null;
   trackingLocation?: string | null;
   occurredAt?: string;
+  /** prices_locked: the lock's window and the spot prices it holds (USD per troy ounce). */
+  priceLock?: PriceLockDto;
   /** A payout rate's item type, and its percents before and after the change. */
   itemType?: string;
   minPercent?: string;

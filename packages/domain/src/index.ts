@@ -74,3 +74,4 @@ export * from './api/account.ts';
 export * from './api/checks.ts';
 export * from './payout-lifecycle.ts';
 export * from './parcel-tracking.ts';
+export * from './price-lock.ts';

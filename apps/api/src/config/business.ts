@@ -1,12 +1,29 @@
 // Who Assay is and what it promises: the legal name, addresses, licences, insurer and appraisers,
-// how long an offer stands, the parcels' insured limit and the support contacts.
-import { ADDRESS_NAME_MAX_LENGTH, parseAppraisers, parseLicences, parseOneLineAddress } from '@assay/domain';
+// how long an offer stands, how long a parcel's prices stay locked, the parcels' insured limit and the support contacts.
+import {
+  ADDRESS_NAME_MAX_LENGTH,
+  DEFAULT_LOCK_DAYS,
+  MAX_LOCK_DAYS,
+  parseAppraisers,
+  parseLicences,
+  parseOneLineAddress,
+} from '@assay/domain';
 import { z } from 'zod';
 import { emptyToUndefined, optionalString } from './env.ts';
 
 export const businessEnv = {
   /** How many days an offer stays valid (DECISIONS "The honest offer": default 7). */
   OFFER_VALID_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
+  /** How many days the spot prices stay locked from the carrier's first scan of a parcel (issue 27: default 7). */
+  LOCK_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `LOCK_DAYS must be a whole number of days, like ${DEFAULT_LOCK_DAYS}` })
+      .int(`LOCK_DAYS must be a whole number of days, like ${DEFAULT_LOCK_DAYS}`)
+      .min(1, 'LOCK_DAYS must be at least 1 day')
+      .max(MAX_LOCK_DAYS, `LOCK_DAYS must be at most ${MAX_LOCK_DAYS} days`)
+      .default(DEFAULT_LOCK_DAYS),
+  ),
   RECEIVING_ADDRESS: z.preprocess(
     emptyToUndefined,
     z

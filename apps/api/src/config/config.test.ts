@@ -48,6 +48,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSURED_LIMIT: '0' })).toBe('INSURED_LIMIT: INSURED_LIMIT must be at least 1 dollar');
   });
 
+  it("locks a parcel's prices for LOCK_DAYS whole days from its first scan (7 by default, 1 to 60)", () => {
+    expect(loadConfig({}).lockDays).toBe(7);
+    expect(loadConfig({ LOCK_DAYS: '10' }).lockDays).toBe(10);
+    expect(problemsOf({ LOCK_DAYS: '2.5' })).toBe('LOCK_DAYS: LOCK_DAYS must be a whole number of days, like 7');
+    expect(problemsOf({ LOCK_DAYS: '0' })).toBe('LOCK_DAYS: LOCK_DAYS must be at least 1 day');
+    expect(problemsOf({ LOCK_DAYS: '61' })).toBe('LOCK_DAYS: LOCK_DAYS must be at most 60 days');
+  });
+
   it('refuses PayPal deliveries older than PAYPAL_WEBHOOK_MAX_AGE_SECONDS (600 by default, 60 to 3600)', () => {
     const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
     expect(loadConfig(paypal).paypal?.webhookMaxAgeSeconds).toBe(600);

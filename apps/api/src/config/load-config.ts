@@ -187,6 +187,7 @@ export function loadConfig(env: RawEnv = process.env) {
         : undefined,
     /** Days an offer stays valid before it lapses and has to be re-issued at current prices. */
     offerValidDays: e.OFFER_VALID_DAYS,
+    lockDays: e.LOCK_DAYS,
     /** DUAL_APPROVAL_ABOVE in cents: a payout whose offer is above it needs a second admin's approval. */
     dualApprovalAboveCents: e.DUAL_APPROVAL_ABOVE,
     /** The check register's first number, when no check is registered at or above it. */

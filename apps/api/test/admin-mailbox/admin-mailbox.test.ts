@@ -188,6 +188,8 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         // Made received by the factory, not by the receive command: no stored rule, so no hold.
         hold: null,
         disposition: null,
+        // No carrier scan reached us and it was not received by the command: no price lock.
+        priceLock: null,
       } satisfies AdminSubmission);
       expect(item29.customerLabel).toBe(`Customer #${client.id.slice(-4)}`);
       // Admins see the internal notes.

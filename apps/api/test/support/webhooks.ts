@@ -7,7 +7,7 @@ import { quietLogger } from './jobs.ts';
 import type { TestApp } from './test-app.ts';
 
 export function webhookDeps(t: TestApp, logger: JobLogger = quietLogger): WebhookDeps {
-  return { db: t.db, payouts: t.app.ctx.payouts, carrier: t.app.ctx.carrier, logger };
+  return { db: t.db, payouts: t.app.ctx.payouts, carrier: t.app.ctx.carrier, logger, lockDays: t.config.lockDays };
 }
 
 /** Runs the job once over every stored row, as the worker would; a row whose job fails is left for the next run. */

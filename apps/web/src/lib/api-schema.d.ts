@@ -1450,6 +1450,16 @@ export interface paths {
                                     action: string;
                                     at: string;
                                 } | null;
+                                priceLock?: {
+                                    lockedAt: string;
+                                    lockedUntil: string;
+                                    spot: {
+                                        gold: string;
+                                        silver: string;
+                                        platinum: string;
+                                        palladium: string;
+                                    };
+                                } | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -1597,6 +1607,16 @@ export interface paths {
                             disposition?: {
                                 action: string;
                                 at: string;
+                            } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
                             } | null;
                             auditLog: {
                                 id: string;
@@ -1805,6 +1825,16 @@ export interface paths {
                                 action: string;
                                 at: string;
                             } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -1911,6 +1941,16 @@ export interface paths {
                                 action: string;
                                 at: string;
                             } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -2008,6 +2048,16 @@ export interface paths {
                             disposition?: {
                                 action: string;
                                 at: string;
+                            } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
                             } | null;
                         };
                     };
@@ -2113,6 +2163,16 @@ export interface paths {
                                 action: string;
                                 at: string;
                             } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -2210,6 +2270,16 @@ export interface paths {
                             disposition?: {
                                 action: string;
                                 at: string;
+                            } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
                             } | null;
                         };
                     };
@@ -2315,6 +2385,16 @@ export interface paths {
                                 action: string;
                                 at: string;
                             } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -2419,6 +2499,16 @@ export interface paths {
                                 action: string;
                                 at: string;
                             } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -2516,6 +2606,16 @@ export interface paths {
                             disposition?: {
                                 action: string;
                                 at: string;
+                            } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
                             } | null;
                         };
                     };
@@ -4107,6 +4207,16 @@ export interface paths {
                             disposition?: {
                                 action: string;
                                 at: string;
+                            } | null;
+                            priceLock?: {
+                                lockedAt: string;
+                                lockedUntil: string;
+                                spot: {
+                                    gold: string;
+                                    silver: string;
+                                    platinum: string;
+                                    palladium: string;
+                                };
                             } | null;
                         };
                     };

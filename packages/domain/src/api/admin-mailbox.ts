@@ -2,6 +2,7 @@
 // and tabs, one submission in full with its audit log, and the offer. Admins only; these shapes
 // carry internal notes and must never be used for answers to clients.
 import { z } from 'zod';
+import type { PriceLockDto } from '../price-lock.ts';
 import { dispositionSchema, holdStateSchema } from './compliance.ts';
 import { offerHistoryShape } from './offer.ts';
 import { submissionCategories } from '../submission-category.ts';
@@ -95,6 +96,15 @@ export const parcelStateSchema = z.object({
 });
 export type ParcelState = z.infer<typeof parcelStateSchema>;
 
+const spotPriceText = z.string().regex(/^\d{1,7}(?:\.\d{1,4})?$/);
+
+/** price-lock.ts's PriceLockDto: fine metal in USD per troy ounce, locked from `lockedAt` until `lockedUntil`. */
+export const priceLockSchema = z.object({
+  lockedAt: z.string(),
+  lockedUntil: z.string(),
+  spot: z.object({ gold: spotPriceText, silver: spotPriceText, platinum: spotPriceText, palladium: spotPriceText }),
+}) satisfies z.ZodType<PriceLockDto>;
+
 /** A submission as an appraiser sees it: the shared fields, internal notes and the card extras. */
 export const adminSubmissionSchema = submissionSchema.extend({
   adminNotes: z.string().nullable(),
@@ -113,6 +123,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   hold: holdStateSchema.nullable().optional(),
   /** A bought item melted, resold or consigned after its hold. */
   disposition: dispositionSchema.nullable().optional(),
+  /** The spot prices locked at the parcel's first scan (issue 27); null before it. */
+  priceLock: priceLockSchema.nullable().optional(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 

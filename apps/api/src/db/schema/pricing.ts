@@ -1,4 +1,6 @@
-import { bigserial, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { submissions } from './submissions.ts';
 
 // The current price of each of the 11 item types; one row each, replaced on every good refresh.
 export const pricing = pgTable('pricing', {
@@ -39,3 +41,29 @@ export const priceFeedStatus = pgTable('price_feed_status', {
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// A parcel's price lock (issue 27): the spot prices of the carrier's first scan, kept for LOCK_DAYS.
+// One per submission, written once: a later scan, a replayed event or a second instance finds it there.
+export const priceLocks = pgTable(
+  'price_locks',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    /** Fine metal, USD per troy ounce. */
+    goldPerOz: numeric('gold_per_oz', { precision: 14, scale: 4 }).notNull(),
+    silverPerOz: numeric('silver_per_oz', { precision: 14, scale: 4 }).notNull(),
+    platinumPerOz: numeric('platinum_per_oz', { precision: 14, scale: 4 }).notNull(),
+    palladiumPerOz: numeric('palladium_per_oz', { precision: 14, scale: 4 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('price_locks_window_check', sql`${t.lockedUntil} > ${t.lockedAt}`),
+    check(
+      'price_locks_prices_check',
+      sql`${t.goldPerOz} > 0 and ${t.silverPerOz} > 0 and ${t.platinumPerOz} > 0 and ${t.palladiumPerOz} > 0`,
+    ),
+  ],
+);

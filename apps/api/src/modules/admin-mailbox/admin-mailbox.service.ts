@@ -15,6 +15,8 @@ import {
   type KycStatus,
   type ParcelState as ParcelStateDto,
   parcelStateText,
+  type PriceLock,
+  priceLockDto,
   awaitsIntake,
   type SubmissionCounts,
   submissionCategories,
@@ -29,6 +31,7 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { appraiserHistory, type AuditRef } from '../audit/index.ts';
 import { latestKycRecord } from '../compliance/index.ts';
+import { priceLocksOf } from '../pricing/index.ts';
 import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
 import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 import {
@@ -94,6 +97,7 @@ export function toAdminSubmission(
   imageIds: string[],
   now: Date,
   parcel: ParcelState | undefined = undefined,
+  priceLock: PriceLock | undefined = undefined,
 ): AdminSubmission {
   // Object.assign, not a spread into a literal: with this many fields V8 built each spread object
   // the slow way, at ~40 µs a card, most of the mailbox page's CPU (bench/signed-in.bench.ts).
@@ -108,13 +112,18 @@ export function toAdminSubmission(
     parcel: parcelStateDto(parcel, row.status),
     hold: holdViewOf(row.holdUntil, row.complianceRule, now),
     disposition: row.disposition && row.disposedAt ? { action: row.disposition, at: row.disposedAt.toISOString() } : null,
+    priceLock: priceLock ? priceLockDto(priceLock) : null,
   });
 }
 
 /** One submission as the mailbox shows it (app.ts hands it to the appraisal routes, which answer with it). */
 export async function adminSubmissionOf(db: DbOrTx, row: SubmissionRow, now = new Date()) {
-  const [images, parcels] = await Promise.all([photoIdsOfSubmissions(db, [row.id]), inboundParcelStates(db, [row.id])]);
-  return toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id));
+  const [images, parcels, locks] = await Promise.all([
+    photoIdsOfSubmissions(db, [row.id]),
+    inboundParcelStates(db, [row.id]),
+    priceLocksOf(db, [row.id]),
+  ]);
+  return toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id), locks.get(row.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,8 +153,12 @@ export async function listMailbox(
   const rows = await listMailboxCards(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const locks = await priceLocksOf(
+    db,
+    page.map((row) => row.id),
+  );
   return {
-    items: page.map((row) => toAdminSubmission(row, row.photoIds, now, parcelStateOf(row.parcel))),
+    items: page.map((row) => toAdminSubmission(row, row.photoIds, now, parcelStateOf(row.parcel), locks.get(row.id))),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtExact, id: last.id }) : null,
   };
 }

@@ -6,6 +6,7 @@ import {
   type OfferLineBody,
   totalWeightIn,
   isWeightUnit,
+  priceLockProblem,
 } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { NewOfferLine } from '../offers/index.ts';
 import { currentPayoutRates } from '../payout-rates/index.ts';
+import { priceLockOf } from '../pricing/index.ts';
 import type { SubmissionChanges, SubmissionRow } from '../submissions/index.ts';
 import { checkedCents } from '../../lib/amounts.ts';
 import { offerVersionIn, plainLine } from './offer-version.ts';
@@ -75,6 +77,9 @@ export async function itemisedOfferIn(
   const rates = Object.values(await currentPayoutRates(tx));
   const checked = checkOfferLines(input.offerLines, rates, input.finalOffer);
   if (!checked.ok) throw badRequest(checked.message);
+  // The parcel's price lock (issue 27): no metal line below the price locked at its first scan.
+  const lockProblem = priceLockProblem(checked.lines, await priceLockOf(tx, row.id), ctx.clock.now());
+  if (lockProblem) throw badRequest(lockProblem);
   const unit = isWeightUnit(row.weightUnit) ? row.weightUnit : 'grams';
   const actualWeight =
     input.actualWeight !== undefined ? storedWeight(input.actualWeight, row.weightUnit) : totalWeightIn(checked.lines, unit);

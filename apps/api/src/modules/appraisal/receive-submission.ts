@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { complianceAtReceipt } from '../compliance/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
+import { lockParcelPrices } from '../shipping-labels/index.ts';
 import { type SubmissionChanges, type SubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import { attachIntakePhotos } from '../uploads/index.ts';
 import { loadForChange, submissionAudit } from './submission-change.ts';
@@ -48,6 +49,9 @@ export async function receiveIn(
       ...(intakePhotoIds.length > 0 ? { intakePhotoIds } : {}),
     },
   });
+  // A parcel no carrier scan reached us for (a label bought elsewhere, the sample carrier) is first
+  // scanned here; one the carrier scanned keeps its lock.
+  await lockParcelPrices(tx, row.id, now, ctx.config.lockDays);
   await notify(tx, {
     userId: row.userId,
     submissionId: row.id,

@@ -1,23 +1,26 @@
 // The appraiser re-issues the current offer at the day's prices.
-import { itemTypes, type ItemType, lineReferencePrice, proposedLineAmountCents } from '@assay/domain';
+import { itemTypes, type ItemType, lineReferencePrice, proposedLineAmountCents, sellersPriceRows } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { linesOfOffer, type NewOfferLine } from '../offers/index.ts';
+import { priceLockOf } from '../pricing/index.ts';
 import { loadForChange } from './submission-change.ts';
 import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
 
 /**
  * POST /api/admin/submissions/{id}/offer/reissue: the current offer (lapsed or not) again at the
- * day's prices. Each itemised line takes the live reference price, its source and time, and is
+ * day's prices (or the parcel's locked prices where higher, while locked). Each itemised line takes the reference price, its source and time, and is
  * re-proposed at the same % paid; a line whose amount left its proposal (with a reason: a stone
  * deducted, solder) keeps that same difference and its reason. A line that is only an amount keeps it.
  */
 export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
-  const prices = ctx.pricing.snapshot().rows;
+  const live = ctx.pricing.snapshot().rows;
   return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id);
+    // The day's prices, lifted to the parcel's locked ones while its lock is in force.
+    const prices = sellersPriceRows(live, await priceLockOf(tx, row.id), ctx.clock.now());
     const offer = await openOfferOf(tx, row);
     const lines: NewOfferLine[] = [];
     let totalCents = 0;

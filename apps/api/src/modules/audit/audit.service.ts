@@ -9,6 +9,8 @@ import {
   imageUrl,
   type IntakePhoto,
   isTrackingStatus,
+  priceLockFromChanges,
+  priceLockSentence,
   trackingEventText,
   statusBadgeLabel,
   type TimelineEntry,
@@ -52,6 +54,12 @@ function trackingDetailOf(changes: unknown): string | undefined {
   return trackingEventText({ status: c.trackingStatus, message: c.trackingMessage, location: c.trackingLocation, at });
 }
 
+/** On a price lock's entry: "Prices locked on Nov 20 until Nov 27: Gold $2,600.00/oz, ...". */
+function priceLockDetailOf(changes: unknown): string | undefined {
+  const lock = priceLockFromChanges(changes);
+  return lock ? priceLockSentence(lock) : undefined;
+}
+
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
  * rest (internal notes, another record's bookkeeping) stays with the appraisers.
@@ -61,7 +69,7 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
     .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
     .map((e) => {
       const photos = intakePhotosOf(e.changes);
-      const detail = payoutDetailOf(e.changes, e.createdAt) ?? trackingDetailOf(e.changes);
+      const detail = payoutDetailOf(e.changes, e.createdAt) ?? trackingDetailOf(e.changes) ?? priceLockDetailOf(e.changes);
       return {
         at: e.createdAt.toISOString(),
         action: e.action,

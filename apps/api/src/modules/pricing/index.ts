@@ -2,3 +2,4 @@
 export { pricingJobs } from './pricing.jobs.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { type PriceHistoryEntry, PricingService, recordPriceHistory } from './pricing.service.ts';
+export { lockPricesAt, priceLockOf, priceLocksOf } from './price-locks.ts';

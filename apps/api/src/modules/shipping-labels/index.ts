@@ -3,7 +3,7 @@ export { readLabelAddressesForReport } from './label-addresses.ts';
 export { type ParcelState, parcelStateOf, inboundParcelStates } from './parcel-states.ts';
 // A column for a select from submissions: the inbound parcel's newest state; read it with parcelStateOf.
 export { newestInboundEventOfRow as inboundParcelColumn } from './parcel-tracking.repository.ts';
-export { applyTrackingEvent } from './parcel-tracking.service.ts';
+export { applyTrackingEvent, lockParcelPrices } from './parcel-tracking.service.ts';
 // The submission's labels (inbound, return), oldest first, as a summary.
 export { listLabelsOfSubmission as labelsOfSubmission } from './shipping-labels.repository.ts';
 // When the client corrects the address, the sample labels of parcels not yet received take it as

@@ -46,8 +46,12 @@ export async function confirmTrackingEvent(
 
 export type EasyPostEventOutcome = 'applied' | 'no-news' | 'unknown-label' | 'duplicate';
 
-export async function applyEasyPostEvent(tx: DbOrTx, event: TrackingEvent): Promise<EasyPostEventOutcome> {
-  const outcome = await applyTrackingEvent(tx, event);
+export async function applyEasyPostEvent(
+  tx: DbOrTx,
+  event: TrackingEvent,
+  options: { lockDays: number },
+): Promise<EasyPostEventOutcome> {
+  const outcome = await applyTrackingEvent(tx, event, options);
   switch (outcome.kind) {
     case 'unknown-label':
     case 'duplicate':

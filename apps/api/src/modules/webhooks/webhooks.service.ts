@@ -169,6 +169,8 @@ export interface WebhookDeps {
   /** Asked for the tracker a tracking event names (fetchTracker). */
   carrier: CarrierAdapter;
   logger: JobLogger;
+  /** How long the carrier's first scan of a parcel locks its prices (LOCK_DAYS). */
+  lockDays: number;
 }
 
 /** Applies a confirmed event in the caller's transaction: whether it changed anything, and if not why. */
@@ -198,7 +200,7 @@ async function confirmedApplication(deps: WebhookDeps, row: WebhookInboxRow): Pr
     const event = await confirmTrackingEvent(deps.carrier, reading.event, deps.logger);
     if (!event) return ignore('not-confirmed-by-the-carrier');
     return async (tx) => {
-      const outcome = await applyEasyPostEvent(tx, event);
+      const outcome = await applyEasyPostEvent(tx, event, { lockDays: deps.lockDays });
       return { applied: outcome === 'applied', note: outcome === 'applied' ? null : outcome };
     };
   }

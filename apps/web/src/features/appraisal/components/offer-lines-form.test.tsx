@@ -72,6 +72,31 @@ describe('itemised offer form', () => {
     expect(screen.getByText('10 grams')).toBeTruthy();
   });
 
+  test("starts a metal line from the parcel's locked price while it is higher, and says the lock", async () => {
+    pricesAndRates();
+    const day = 24 * 60 * 60 * 1000;
+    const lockedAt = new Date(Date.now() - day);
+    const locked = anAdminSubmission({
+      status: 'appraising',
+      weightUnit: 'grams',
+      priceLock: {
+        lockedAt: lockedAt.toISOString(),
+        lockedUntil: new Date(lockedAt.getTime() + 7 * day).toISOString(),
+        spot: { gold: '3500.0000', silver: '0.5000', platinum: '1000.0000', palladium: '1000.0000' },
+      },
+    });
+    const { user } = renderWithApp(<OfferForm submission={locked} />);
+    await openLines(user);
+    expect(screen.getByRole('note').textContent).toMatch(/^Prices locked until .+: Gold \$3,500\.00\/oz, Silver \$0\.50\/oz,/);
+
+    await fillLine(user, 1, { description: '14k rope chain', material: 'Gold 14K', weight: '10', tested: 'XRF analyser' });
+    // Fine gold locked at $3,500 an ounce is $112.53 a gram, above the day's $100.00.
+    expect(within(line(1)).getByText(/\$112\.53 per gram of fine metal · price-lock/)).toBeTruthy();
+    // Silver fell below the day's price in the lock: the day's $1.00 stays.
+    await user.selectOptions(within(line(1)).getByLabelText('Material'), 'Silver');
+    expect(within(line(1)).getByText(/\$1\.00 per gram of fine metal · gold-api\.com/)).toBeTruthy();
+  });
+
   test('an amount off the proposal needs a reason, in the domain sentence, and sends nothing without it', async () => {
     pricesAndRates();
     const seen = recordRequests();

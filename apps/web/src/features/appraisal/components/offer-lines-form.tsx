@@ -16,7 +16,12 @@ import {
   type AdminSubmission,
   type OfferLine,
   type PayoutRate,
-  type PricingRow,
+  isPriceLockInForce,
+  type LivePriceRow,
+  priceLockPrices,
+  readPriceLock,
+  sellersPriceRows,
+  utcShortDate,
   type WeightUnit,
 } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
@@ -118,7 +123,7 @@ function LinesForm({
   onSent,
 }: {
   submission: AdminSubmission;
-  rows: readonly PricingRow[];
+  rows: readonly LivePriceRow[];
   rates: readonly PayoutRate[];
   startFrom?: readonly OfferLine[];
   onSent?: () => void;
@@ -249,6 +254,10 @@ export function OfferLinesForm({
 }) {
   const prices = useOfferPrices(true);
   const rates = useOfferPayoutRates(true);
+  // The parcel's price lock lifts each metal row to its locked price while in force (issue 27).
+  const lock = useMemo(() => readPriceLock(submission.priceLock), [submission.priceLock]);
+  const lockInForce = lock !== null && isPriceLockInForce(lock, new Date());
+  const rows = useMemo(() => (prices.data ? sellersPriceRows(prices.data, lock, new Date()) : []), [prices.data, lock]);
   if (prices.isPending || rates.isPending) return <Spinner label="Loading live prices and payout rates..." className="py-4" />;
   if (prices.isError || rates.isError) {
     return (
@@ -261,5 +270,16 @@ export function OfferLinesForm({
       />
     );
   }
-  return <LinesForm submission={submission} rows={prices.data} rates={rates.data.rates} startFrom={startFrom} onSent={onSent} />;
+  return (
+    <>
+      {lock && lockInForce && (
+        <p className="rounded-md border border-border bg-muted/40 p-3 text-sm" role="note">
+          <span className="font-medium">Prices locked until {utcShortDate(lock.lockedUntil)}</span> (first scan{' '}
+          {utcShortDate(lock.lockedAt)}): {priceLockPrices(lock.spot)}. Each metal line starts from the locked price or
+          today&apos;s, whichever is higher; the server refuses a metal line priced below the lock.
+        </p>
+      )}
+      <LinesForm submission={submission} rows={rows} rates={rates.data.rates} startFrom={startFrom} onSent={onSent} />
+    </>
+  );
 }

@@ -5,6 +5,8 @@ import {
   imageThumbnailUrl,
   imageUrl,
   isTrackingStatus,
+  priceLockFromChanges,
+  priceLockSentence,
   statusBadgeLabel,
   trackingEventText,
 } from '@assay/domain';
@@ -61,6 +63,8 @@ function valueText(field: string, value: unknown): string {
 /** 'Final offer: $1,250.00' lines for the fields an entry changed. */
 export function auditChangeLines(changes: Record<string, unknown> | null | undefined): string[] {
   if (!changes) return [];
+  const lock = priceLockFromChanges(changes);
+  if (lock) return [priceLockSentence(lock)];
   const tracking = trackingLine(changes);
   if (tracking) {
     return [tracking, ...(typeof changes.trackingNumber === 'string' ? [`Tracking number: ${changes.trackingNumber}`] : [])];
