@@ -74,3 +74,5 @@ export * from './api/account.ts';
 export * from './api/checks.ts';
 export * from './payout-lifecycle.ts';
 export * from './parcel-tracking.ts';
+export * from './parcel-insurance.ts';
+export * from './guarantee-floor.ts';

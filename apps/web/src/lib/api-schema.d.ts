@@ -1417,6 +1417,12 @@ export interface paths {
                                     maxPercent: string;
                                 } | null;
                                 insuredValue: string | null;
+                                declaredValue?: string | null;
+                                parcelCount?: number;
+                                guarantee?: {
+                                    floor: string;
+                                    goodwill: string;
+                                } | null;
                                 finalOffer: string | null;
                                 actualWeight: number | null;
                                 status: string;
@@ -1565,6 +1571,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -1772,6 +1784,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -1878,6 +1896,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -1976,6 +2000,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2080,6 +2110,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2178,6 +2214,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2282,6 +2324,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2386,6 +2434,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2484,6 +2538,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2757,6 +2817,10 @@ export interface paths {
                                 name: string;
                                 credential: string;
                             }[];
+                            guarantee: {
+                                floorPercent: number;
+                                goodwillCents: number;
+                            };
                             example: boolean;
                             payoutRails?: {
                                 /** @enum {string} */
@@ -3712,6 +3776,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -3789,6 +3859,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -3862,6 +3938,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -3986,6 +4068,20 @@ export interface paths {
                                     status: string;
                                 } | null;
                             }[];
+                            floorJudgement?: {
+                                /** @enum {string} */
+                                kind: "met" | "measured" | "shortfall";
+                                floor: string;
+                                movedFloor: string;
+                                goodwill: string | null;
+                                effects: {
+                                    /** @enum {string} */
+                                    fact: "weight" | "purity";
+                                    named: string;
+                                    measured: string;
+                                    effect: string;
+                                }[];
+                            } | null;
                             compliance?: {
                                 identityRequired: boolean;
                                 identityVerified: boolean;
@@ -4075,6 +4171,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -4292,6 +4394,12 @@ export interface paths {
                                     maxPercent: string;
                                 } | null;
                                 insuredValue: string | null;
+                                declaredValue?: string | null;
+                                parcelCount?: number;
+                                guarantee?: {
+                                    floor: string;
+                                    goodwill: string;
+                                } | null;
                                 finalOffer: string | null;
                                 actualWeight: number | null;
                                 status: string;
@@ -4387,6 +4495,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
