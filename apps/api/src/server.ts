@@ -51,7 +51,7 @@ async function main() {
       encryptionKey: booted.secrets.encryptionKey,
       simulatedPrices: config.priceFeed.provider === 'simulated',
       photos: app.ctx,
-      insuredLimitCents: config.insuredLimitCents,
+      terms: { insuredLimitCents: config.insuredLimitCents, guarantee: config.guarantee },
     }))
   )
     app.log.info('demo data seeded');

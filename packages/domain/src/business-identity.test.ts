@@ -40,9 +40,11 @@ describe('business identity', () => {
       insurer: 'Harbor Mutual',
       appraisers: 'Dana Reyes, GIA Graduate Gemologist',
       insuredLimitCents: 2_500_000,
+      guarantee: { floorPercent: 90, goodwillCents: 2_500 },
       example: false,
     });
     expect(identity.legalName).toBe('Assay Buyers LLC');
+    expect(identity.guarantee).toEqual({ floorPercent: 90, goodwillCents: 2_500 });
     expect(insuredBadgeText(identity)).toBe('Insured up to $25,000 by Harbor Mutual');
     expect(appraisersBadgeText(identity)).toBe('Appraised by Dana Reyes, GIA Graduate Gemologist');
     expect(appraisersBadgeText({ appraisers: [] })).toBeNull();

@@ -67,6 +67,7 @@ export function buildBusinessIdentity(input: {
   insurer: string;
   appraisers: string;
   insuredLimitCents: number;
+  guarantee: { floorPercent: number; goodwillCents: number };
   example: boolean;
 }): BusinessIdentity {
   return {
@@ -76,6 +77,7 @@ export function buildBusinessIdentity(input: {
     insurer: input.insurer.trim(),
     insuredLimitCents: input.insuredLimitCents,
     appraisers: parseAppraisers(input.appraisers) ?? [],
+    guarantee: { ...input.guarantee },
     example: input.example,
   };
 }

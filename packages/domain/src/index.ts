@@ -75,3 +75,5 @@ export * from './api/checks.ts';
 export * from './payout-lifecycle.ts';
 export * from './parcel-tracking.ts';
 export * from './price-lock.ts';
+export * from './parcel-insurance.ts';
+export * from './guarantee-floor.ts';

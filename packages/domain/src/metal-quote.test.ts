@@ -3,7 +3,6 @@ import {
   assumedMetalPurities,
   describeQuoteBasis,
   formatReferencePrice,
-  insuredValueCents,
   materialCategoryProblem,
   materialPurity,
   metalAwareQuote,
@@ -132,15 +131,6 @@ describe('materialCategoryProblem', () => {
     expect(materialCategoryProblem('scrap', 'ruby')).toBe(
       'Ruby is a gem: we quote it as a loose gem. Please choose "Loose Gems", or name the metal of the piece.',
     );
-  });
-});
-
-describe('insuredValueCents', () => {
-  it('is the quote maximum, capped by the limit', () => {
-    expect(insuredValueCents('460', 2_500_000)).toBe(46_000);
-    expect(insuredValueCents('30000', 2_500_000)).toBe(2_500_000);
-    expect(insuredValueCents(null, 2_500_000)).toBeNull();
-    expect(insuredValueCents('0', 2_500_000)).toBeNull();
   });
 });
 

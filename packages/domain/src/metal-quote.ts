@@ -14,7 +14,6 @@ import {
 } from './exact-decimal.ts';
 import { karatPurities } from './karat.ts';
 import { isGemItemType, isGoldItemType, itemTypeLabels, type ItemType } from './item-type.ts';
-import { dollarsToCents } from './money.ts';
 import type { QuoteBasis, ReferencePriceUnit } from './offer-vocabulary.ts';
 import { formatPercentRange, parsePercent, type PayoutRate } from './payout-rates.ts';
 import type { PreliminaryQuote } from './preliminary-quote.ts';
@@ -81,6 +80,41 @@ function positivePrice(text: string | null): ExactDecimal | null {
   return value && value.units > 0n ? value : null;
 }
 
+/** price x weight (grams for metals, carats for gems) x purity where the row's price is fine metal. */
+function materialValue(
+  material: ItemType,
+  weight: ExactDecimal,
+  weightUnit: WeightUnit,
+  referencePrice: ExactDecimal,
+  purity: ExactDecimal,
+): ExactDecimal {
+  const quantity = isGemItemType(material) ? toCaratsExact(weight, weightUnit) : toGramsExact(weight, weightUnit);
+  const value = multiplyExact(referencePrice, quantity);
+  return purityApplied(material) ? multiplyExact(value, purity) : value;
+}
+
+/**
+ * What the named item is worth at the live price before any payout rate, in cents (rounded half
+ * away from zero): its melt value for a metal, its gem value for a gem. Null when the weight is
+ * not usable or the row has no positive price in the unit needed.
+ */
+export function meltValueCents(input: {
+  material: ItemType;
+  estimatedWeight: number;
+  weightUnit: WeightUnit;
+  price: QuotePrice;
+}): number | null {
+  const { material, estimatedWeight, weightUnit, price } = input;
+  if (validateCalculatorWeight(estimatedWeight, weightUnit) !== null) return null;
+  const weight = exactDecimalFromNumber(estimatedWeight);
+  const referencePrice = positivePrice(isGemItemType(material) ? price.pricePerCarat : price.pricePerGram);
+  const purity = parseExactDecimal(materialPurity(material));
+  if (!weight || !referencePrice || !purity) return null;
+  const value = materialValue(material, weight, weightUnit, referencePrice, purity);
+  const cents = roundExactToInteger(multiplyExact(value, { units: 100n, scale: 0 }));
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+}
+
 /**
  * The quote from a live price: the metal (or gem) value is price x purity x weight (grams for
  * metals, carats for gems), and the quote runs from min% to max% of it, each end rounded half
@@ -104,9 +138,7 @@ export function metalAwareQuote(input: {
   const [minPercent, maxPercent] = [parsePercent(rate.minPercent), parsePercent(rate.maxPercent)];
   if (!weight || !referencePrice || !purity || !minPercent || !maxPercent) return null;
 
-  const quantity = gem ? toCaratsExact(weight, weightUnit) : toGramsExact(weight, weightUnit);
-  let value = multiplyExact(referencePrice, quantity);
-  if (purityApplied(material)) value = multiplyExact(value, purity);
+  const value = materialValue(material, weight, weightUnit, referencePrice, purity);
   const end = (percent: ExactDecimal) => {
     const product = multiplyExact(value, percent);
     // percent / 100: two more decimal places.
@@ -128,16 +160,6 @@ export function metalAwareQuote(input: {
       maxPercent: rate.maxPercent,
     },
   };
-}
-
-/**
- * What one parcel is insured for, in cents: the quote's maximum capped by the per-parcel insured
- * limit. Null when the maximum is missing, unreadable or zero (nothing to insure).
- */
-export function insuredValueCents(preliminaryQuoteMax: string | null | undefined, insuredLimitCents: number): number | null {
-  const max = preliminaryQuoteMax == null ? null : dollarsToCents(preliminaryQuoteMax);
-  if (max === null || max <= 0) return null;
-  return Math.min(max, insuredLimitCents);
 }
 
 function trimZeros(text: string, keep: number): string {

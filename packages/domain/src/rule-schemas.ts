@@ -51,6 +51,11 @@ export const businessIdentitySchema = z.object({
   /** The most one parcel is insured for, in cents. */
   insuredLimitCents: z.number().int().nonnegative(),
   appraisers: z.array(z.object({ name: z.string(), credential: z.string() })),
+  /**
+   * The guaranteed floor's published terms (issue 27 item 2): the floor's share of the quote's low
+   * end, in percent, and the goodwill paid with a free return when an offer misses it unexplained.
+   */
+  guarantee: z.object({ floorPercent: z.number().int().min(1).max(100), goodwillCents: z.number().int().nonnegative() }),
   /** True when these are the fictional demo/development values, not a real business. */
   example: z.boolean(),
   /**

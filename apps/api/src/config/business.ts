@@ -1,7 +1,10 @@
 // Who Assay is and what it promises: the legal name, addresses, licences, insurer and appraisers,
-// how long an offer stands, how long a parcel's prices stay locked, the parcels' insured limit and the support contacts.
+// how long an offer stands, how long a parcel's prices stay locked, the parcels' insured limit, the
+// guaranteed floor and the support contacts.
 import {
   ADDRESS_NAME_MAX_LENGTH,
+  DEFAULT_GUARANTEE_FLOOR_PERCENT,
+  DEFAULT_GUARANTEE_GOODWILL_CENTS,
   DEFAULT_LOCK_DAYS,
   MAX_LOCK_DAYS,
   parseAppraisers,
@@ -43,6 +46,25 @@ export const businessEnv = {
       .min(1, 'INSURED_LIMIT must be at least 1 dollar')
       .max(10_000_000, 'INSURED_LIMIT must be at most 10000000 dollars')
       .default(25000),
+  ),
+  // The guaranteed floor (issue 27 item 2): its share of the quote's low end, and the goodwill.
+  GUARANTEE_FLOOR_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'GUARANTEE_FLOOR_PERCENT must be a whole percent, like 90' })
+      .int('GUARANTEE_FLOOR_PERCENT must be a whole percent, like 90')
+      .min(1, 'GUARANTEE_FLOOR_PERCENT must be at least 1')
+      .max(100, 'GUARANTEE_FLOOR_PERCENT must be at most 100')
+      .default(DEFAULT_GUARANTEE_FLOOR_PERCENT),
+  ),
+  GUARANTEE_GOODWILL_CENTS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'GUARANTEE_GOODWILL_CENTS must be a whole number of cents, like 2500' })
+      .int('GUARANTEE_GOODWILL_CENTS must be a whole number of cents, like 2500')
+      .min(0, 'GUARANTEE_GOODWILL_CENTS cannot be negative')
+      .max(100_000, 'GUARANTEE_GOODWILL_CENTS must be at most 100000 ($1,000)')
+      .default(DEFAULT_GUARANTEE_GOODWILL_CENTS),
   ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@assay.example')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('1-800-555-0199')),

@@ -56,6 +56,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOCK_DAYS: '61' })).toBe('LOCK_DAYS: LOCK_DAYS must be at most 60 days');
   });
 
+  it('guarantees a floor of GUARANTEE_FLOOR_PERCENT (90) of the quote low end, with GUARANTEE_GOODWILL_CENTS (2500) when missed', () => {
+    expect(loadConfig({}).guarantee).toEqual({ floorPercent: 90, goodwillCents: 2_500 });
+    const set = loadConfig({ GUARANTEE_FLOOR_PERCENT: '85', GUARANTEE_GOODWILL_CENTS: '5000' });
+    expect(set.guarantee).toEqual({ floorPercent: 85, goodwillCents: 5_000 });
+    expect(set.business.guarantee).toEqual(set.guarantee);
+    expect(problemsOf({ GUARANTEE_FLOOR_PERCENT: '101' })).toBe(
+      'GUARANTEE_FLOOR_PERCENT: GUARANTEE_FLOOR_PERCENT must be at most 100',
+    );
+    expect(problemsOf({ GUARANTEE_GOODWILL_CENTS: '-1' })).toBe(
+      'GUARANTEE_GOODWILL_CENTS: GUARANTEE_GOODWILL_CENTS cannot be negative',
+    );
+  });
+
   it('refuses PayPal deliveries older than PAYPAL_WEBHOOK_MAX_AGE_SECONDS (600 by default, 60 to 3600)', () => {
     const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
     expect(loadConfig(paypal).paypal?.webhookMaxAgeSeconds).toBe(600);
@@ -281,6 +294,7 @@ describe('loadConfig', () => {
         insurer: 'Harbor Mutual Insurance',
         insuredLimitCents: 3_000_000,
         appraisers: [],
+        guarantee: { floorPercent: 90, goodwillCents: 2_500 },
         example: false,
       });
       expect(config.insuredLimitCents).toBe(3_000_000);

@@ -214,8 +214,14 @@ export function loadConfig(env: RawEnv = process.env) {
     carrier: carrierSettings(e),
     /** PayPal Payouts, when configured: PayPal payouts then go out by the API, tracked by webhooks. */
     paypal: payPalSettings(e),
-    /** INSURED_LIMIT in cents: a parcel's insured value is its quote's maximum, capped by this. */
+    /**
+     * INSURED_LIMIT in cents: a parcel is insured for what its contents are worth (the higher of
+     * the quote's maximum and the named metal's melt value) up to this; worth above it ships as
+     * several parcels.
+     */
     insuredLimitCents: e.INSURED_LIMIT * 100,
+    /** The guaranteed floor's published terms: GUARANTEE_FLOOR_PERCENT and GUARANTEE_GOODWILL_CENTS. */
+    guarantee: { floorPercent: e.GUARANTEE_FLOOR_PERCENT, goodwillCents: e.GUARANTEE_GOODWILL_CENTS },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     passwordHashing: e.PASSWORD_HASHING,
     /**
@@ -236,6 +242,7 @@ export function loadConfig(env: RawEnv = process.env) {
       insurer: e.INSURER_NAME ?? EXAMPLE_BUSINESS.insurer,
       appraisers: e.APPRAISERS ?? (production ? '' : EXAMPLE_BUSINESS.appraisers),
       insuredLimitCents: e.INSURED_LIMIT * 100,
+      guarantee: { floorPercent: e.GUARANTEE_FLOOR_PERCENT, goodwillCents: e.GUARANTEE_GOODWILL_CENTS },
       example: e.BUSINESS_LEGAL_NAME === undefined,
     }),
   };

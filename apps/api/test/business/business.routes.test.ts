@@ -35,6 +35,7 @@ describe.each(engines)('GET /api/business on %s', (engine) => {
       insurer: 'Harbor Mutual Insurance',
       insuredLimitCents: 3_000_000,
       appraisers: [{ name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' }],
+      guarantee: { floorPercent: 90, goodwillCents: 2_500 },
       example: false,
       // No PayPal Payouts configured: a person sends PayPal payouts, and the page says so.
       payoutRails: { ach: 'ach-file', paypal: 'manual', check: 'check' },

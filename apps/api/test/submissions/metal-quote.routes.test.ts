@@ -1,7 +1,8 @@
 // The metal-aware preliminary quote (issue 11 item 2, decision 019) through the real app: a named
 // material is quoted from the stored live price and the payout rates in force, the basis is stored
-// with the submission, the insured value is the quote's maximum capped by INSURED_LIMIT, and the
-// label declares it on the packing slip inside the parcel, never on the outside label.
+// with the submission, the insured value is what the contents are worth (the higher of the quote's
+// maximum and the melt value) up to INSURED_LIMIT per parcel, the label declares it on the packing
+// slip inside the parcel, never on the outside label, and the guaranteed floor is stored beside it.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortId, submissionDetailSchema, submissionListSchema } from '@assay/domain';
@@ -70,41 +71,67 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
       minPercent: '85.00',
       maxPercent: '90.00',
     };
-    // 10 g x $50 = $500: 85% = 425, 90% = 450.
+    // 10 g x $50 = $500: 85% = 425, 90% = 450; insured for the $500 it is worth; floor 90% of $425.
     expect(res.json()).toMatchObject({
       preliminaryQuoteMin: '425.00',
       preliminaryQuoteMax: '450.00',
       material: 'gold-14k',
       quoteBasis: basis,
-      insuredValue: '450.00',
+      insuredValue: '500.00',
+      declaredValue: '500.00',
+      parcelCount: 1,
+      guarantee: { floor: '382.50', goodwill: '25.00' },
     });
     const row = await stored(res.json().id);
-    expect(row).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: 450_00, preliminaryQuoteMax: 450_00 });
+    expect(row).toMatchObject({
+      material: 'gold-14k',
+      quoteBasis: basis,
+      insuredValue: 500_00,
+      declaredValue: 500_00,
+      preliminaryQuoteMax: 450_00,
+      guaranteeFloor: 382_50,
+      guaranteeGoodwill: 25_00,
+    });
 
     const list = submissionListSchema.parse(
       (await t.app.inject({ url: '/api/submissions', headers: { cookie: seller.cookie } })).json(),
     );
-    expect(list.find((s) => s.id === row.id)).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: '450.00' });
+    expect(list.find((s) => s.id === row.id)).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: '500.00' });
     const detail = submissionDetailSchema.parse(
       (await t.app.inject({ url: `/api/submissions/${row.id}`, headers: { cookie: seller.cookie } })).json(),
     );
-    expect(detail).toMatchObject({ material: 'gold-14k', quoteBasis: basis, insuredValue: '450.00' });
+    expect(detail).toMatchObject({
+      material: 'gold-14k',
+      quoteBasis: basis,
+      insuredValue: '500.00',
+      guarantee: { floor: '382.50', goodwill: '25.00' },
+    });
   });
 
   it('applies the assumed alloy to a fine-metal price and the default rates', async () => {
-    // 1 oz = 31.1035 g x $1 x 0.925 = $28.7707375: 70% = 20.14 -> 20, 80% = 23.02 -> 23.
+    // 1 oz = 31.1035 g x $1 x 0.925 = $28.7707375: 70% = 20.14 -> 20, 80% = 23.02 -> 23; insured for its melt, $28.77.
     const res = await create({ ...form, category: 'scrap', estimatedWeight: 1, weightUnit: 'oz', material: 'silver' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ preliminaryQuoteMin: '20.00', preliminaryQuoteMax: '23.00', insuredValue: '23.00' });
+    expect(res.json()).toMatchObject({
+      preliminaryQuoteMin: '20.00',
+      preliminaryQuoteMax: '23.00',
+      insuredValue: '28.77',
+      guarantee: { floor: '18.00', goodwill: '25.00' },
+    });
     expect(res.json().quoteBasis).toMatchObject({ purity: '0.925', minPercent: '70.00', maxPercent: '80.00' });
   });
 
-  it('caps the insured value at INSURED_LIMIT', async () => {
-    // 100 g: $5,000 of metal, quoted $4,250-$4,500, insured for the $1,000 limit.
-    const res = await create({ ...form, estimatedWeight: 100, material: 'gold-14k' });
+  it('caps each parcel at INSURED_LIMIT and counts the parcels the worth needs', async () => {
+    // 100.5 g: $5,025 of metal, quoted $4,271-$4,523: six parcels, each insured up to the $1,000 limit.
+    const res = await create({ ...form, estimatedWeight: 100.5, material: 'gold-14k' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ preliminaryQuoteMax: '4500.00', insuredValue: '1000.00' });
-    expect((await stored(res.json().id)).insuredValue).toBe(1000_00);
+    expect(res.json()).toMatchObject({
+      preliminaryQuoteMax: '4523.00',
+      insuredValue: '1000.00',
+      declaredValue: '5025.00',
+      parcelCount: 6,
+    });
+    expect(await stored(res.json().id)).toMatchObject({ insuredValue: 1000_00, declaredValue: 5025_00 });
   });
 
   it("keeps SPEC 9's table without a material, and when the material has no live price (basis null)", async () => {
@@ -117,6 +144,10 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
       material: null,
       quoteBasis: null,
       insuredValue: '540.00',
+      declaredValue: '540.00',
+      parcelCount: 1,
+      // Nothing named, nothing guaranteed.
+      guarantee: null,
     });
     const unpriced = await create({ ...form, material: 'platinum' });
     expect(unpriced.statusCode).toBe(201);
@@ -125,6 +156,8 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
       preliminaryQuoteMax: '540.00',
       material: 'platinum',
       quoteBasis: null,
+      // Without a live price the quote is the table's: no floor is promised on it.
+      guarantee: null,
     });
     const unsure = await create({ ...form, material: null });
     expect(unsure.json()).toMatchObject({ material: null, quoteBasis: null });
@@ -163,13 +196,13 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
       payload: { submissionId: sub.id },
     });
     expect(label.statusCode).toBe(201);
-    expect(label.json().insuredValue).toBe('450.00');
+    expect(label.json().insuredValue).toBe('500.00');
     const res = await t.app.inject({ url: `/api/shipping/labels/${label.json().id}/pdf`, headers: { cookie: seller.cookie } });
     expect(res.statusCode).toBe(200);
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.pages).toBe(2);
     // The tracking number is random digits, so a bare "450" could appear in it by chance.
-    expect(pdf.text).not.toMatch(/insured|\$\s*450|450\.00/i);
+    expect(pdf.text).not.toMatch(/insured|\$\s*500|500\.00/i);
     expect(pdf.pageLines[1]).toEqual(
       expect.arrayContaining([
         'PACKING SLIP',
@@ -178,7 +211,7 @@ describe.each(engines)('metal-aware quote on %s', (engine) => {
         'Grandmother’s 14k chain',
         'Estimated weight: 10 grams',
         'Made of: Gold 14K',
-        'Declared insured value: $450.00',
+        'Declared insured value: $500.00',
       ]),
     );
   });

@@ -91,6 +91,10 @@ describe.each(engines)('submissions on %s', (engine) => {
         material: null,
         quoteBasis: null,
         insuredValue: '540.00',
+        // SPEC's body (no metal named): insured for the quote's maximum in one parcel, no floor.
+        declaredValue: '540.00',
+        parcelCount: 1,
+        guarantee: null,
         finalOffer: null,
         actualWeight: null,
         status: 'new',

@@ -1417,6 +1417,12 @@ export interface paths {
                                     maxPercent: string;
                                 } | null;
                                 insuredValue: string | null;
+                                declaredValue?: string | null;
+                                parcelCount?: number;
+                                guarantee?: {
+                                    floor: string;
+                                    goodwill: string;
+                                } | null;
                                 finalOffer: string | null;
                                 actualWeight: number | null;
                                 status: string;
@@ -1575,6 +1581,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -1792,6 +1804,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -1908,6 +1926,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2016,6 +2040,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2130,6 +2160,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2238,6 +2274,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2352,6 +2394,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2466,6 +2514,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2574,6 +2628,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -2857,6 +2917,10 @@ export interface paths {
                                 name: string;
                                 credential: string;
                             }[];
+                            guarantee: {
+                                floorPercent: number;
+                                goodwillCents: number;
+                            };
                             example: boolean;
                             payoutRails?: {
                                 /** @enum {string} */
@@ -3812,6 +3876,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -3889,6 +3959,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -3962,6 +4038,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -4086,6 +4168,20 @@ export interface paths {
                                     status: string;
                                 } | null;
                             }[];
+                            floorJudgement?: {
+                                /** @enum {string} */
+                                kind: "met" | "measured" | "shortfall";
+                                floor: string;
+                                movedFloor: string;
+                                goodwill: string | null;
+                                effects: {
+                                    /** @enum {string} */
+                                    fact: "weight" | "purity";
+                                    named: string;
+                                    measured: string;
+                                    effect: string;
+                                }[];
+                            } | null;
                             compliance?: {
                                 identityRequired: boolean;
                                 identityVerified: boolean;
@@ -4175,6 +4271,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;
@@ -4402,6 +4504,12 @@ export interface paths {
                                     maxPercent: string;
                                 } | null;
                                 insuredValue: string | null;
+                                declaredValue?: string | null;
+                                parcelCount?: number;
+                                guarantee?: {
+                                    floor: string;
+                                    goodwill: string;
+                                } | null;
                                 finalOffer: string | null;
                                 actualWeight: number | null;
                                 status: string;
@@ -4497,6 +4605,12 @@ export interface paths {
                                 maxPercent: string;
                             } | null;
                             insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
                             finalOffer: string | null;
                             actualWeight: number | null;
                             status: string;

@@ -104,5 +104,6 @@ export const businessIdentity: BusinessIdentity = businessIdentitySchema.parse({
     { name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' },
     { name: 'Lee Park', credential: 'ASA Accredited Senior Appraiser' },
   ],
+  guarantee: { floorPercent: 90, goodwillCents: 2_500 },
   example: false,
 });

@@ -2,6 +2,8 @@
 // its lines, the prices they used (source and time), its validity and the seller's counter-offer,
 // and the versions before it. Bodies: the seller's counter-offer (offer-lines.ts has its rules).
 import { z } from 'zod';
+import type { FloorJudgement } from '../guarantee-floor.ts';
+import { centsToDecimalString } from '../money.ts';
 
 export const offerLineSchema = z.object({
   position: z.number().int(),
@@ -57,3 +59,45 @@ export const offerHistoryShape = {
   offer: offerViewSchema.nullable(),
   previousOffers: z.array(offerViewSchema),
 };
+
+/** One measured fact that moved the guaranteed floor (guarantee-floor.ts FactEffect). */
+export const floorEffectSchema = z.object({
+  /** 'weight' (grams) or 'purity' (fineness in percent). */
+  fact: z.enum(['weight', 'purity']),
+  named: z.string(),
+  measured: z.string(),
+  /** Dollars, signed: negative when the fact lowered the floor ("-72.00"). */
+  effect: z.string(),
+});
+
+/**
+ * The current offer against the guaranteed floor (issue 27 item 2): 'met' (at or above it),
+ * 'measured' (below it, and the measured facts listed account for it) or 'shortfall' (below it for
+ * another reason: the return is free and `goodwill` is paid).
+ */
+export const floorJudgementSchema = z.object({
+  kind: z.enum(['met', 'measured', 'shortfall']),
+  floor: z.string(),
+  /** The floor after the measured facts moved it. */
+  movedFloor: z.string(),
+  /** Only on a shortfall. */
+  goodwill: z.string().nullable(),
+  effects: z.array(floorEffectSchema),
+});
+export type FloorJudgementView = z.infer<typeof floorJudgementSchema>;
+
+/** The judgement as the API answers it: amounts as dollar strings. */
+export function floorJudgementView(judgement: FloorJudgement): FloorJudgementView {
+  return {
+    kind: judgement.kind,
+    floor: centsToDecimalString(judgement.floorCents),
+    movedFloor: centsToDecimalString(judgement.kind === 'met' ? judgement.floorCents : judgement.movedFloorCents),
+    goodwill: judgement.kind === 'shortfall' ? centsToDecimalString(judgement.goodwillCents) : null,
+    effects: judgement.effects.map((e) => ({
+      fact: e.fact,
+      named: e.named,
+      measured: e.measured,
+      effect: centsToDecimalString(e.effectCents),
+    })),
+  };
+}

@@ -5,7 +5,7 @@ import { submissionComplianceSchema } from './compliance.ts';
 import { MAX_IMAGES_PER_SUBMISSION } from '../limits.ts';
 import { validationMessages } from '../messages.ts';
 import { MAX_IMAGE_REFERENCE_LENGTH } from './create-submission.ts';
-import { offerHistoryShape } from './offer.ts';
+import { floorJudgementSchema, offerHistoryShape } from './offer.ts';
 import { intakePhotoSchema } from './intake.ts';
 import { submissionSchema } from './submission.ts';
 import { transactionSchema } from './transaction.ts';
@@ -56,6 +56,11 @@ export const submissionDetailSchema = submissionSchema.extend({
   consignmentRequestedAt: z.string().nullable(),
   /** The itemised offer (current version) and the versions before it, newest first. */
   ...offerHistoryShape,
+  /**
+   * The current offer against the guaranteed floor: null without an offer or without a floor. The
+   * seller's offer page explains it fact by fact; the appraiser's screen shows it too.
+   */
+  floorJudgement: floorJudgementSchema.nullable().optional(),
   /** What the rule the parcel was received under asks before payment (null before receipt). */
   compliance: submissionComplianceSchema.nullable().optional(),
 });

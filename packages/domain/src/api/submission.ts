@@ -33,8 +33,21 @@ export const submissionSchema = z.object({
   material: z.string().nullable(),
   /** The prices and rates of a metal-aware quote; null for SPEC 9's table quote. */
   quoteBasis: quoteBasisSchema.nullable(),
-  /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
+  /** Declared to the carrier and printed on the packing slip: one parcel's share of the declared value, up to the insured limit. */
   insuredValue: z.string().nullable(),
+  /**
+   * What the contents are worth: the higher of the quote's maximum and the named metal's melt value
+   * (issue 27 item 1). Null for submissions from before it was stored.
+   */
+  declaredValue: z.string().nullable().optional(),
+  /** How many parcels the contents ship in, so none is insured above the per-parcel limit. */
+  parcelCount: z.number().int().positive().optional(),
+  /**
+   * The guaranteed floor of a submission whose seller named the metal (issue 27 item 2): the final
+   * offer is at least `floor` unless the measured weight or purity differs from what was named; an
+   * offer below it otherwise means a free return and `goodwill` paid. Null when nothing was named.
+   */
+  guarantee: z.object({ floor: z.string(), goodwill: z.string() }).nullable().optional(),
   finalOffer: z.string().nullable(),
   actualWeight: z.number().nullable(),
   status: z.string(),

@@ -52,8 +52,21 @@ export const submissions = pgTable(
     material: text('material', { enum: itemTypes }),
     /** The live prices and payout rates a metal-aware quote used; null for SPEC 9's table quote. */
     quoteBasis: jsonb('quote_basis').$type<QuoteBasis>(),
-    /** Declared to the carrier and printed on the packing slip: the quote's maximum, capped by the insured limit. */
+    /** Declared to the carrier and printed on the packing slip: one parcel's share of the declared value, up to the insured limit. */
     insuredValue: money('submissions', 'insured_value'),
+    /**
+     * What the contents are worth (issue 27 item 1): the higher of the quote's maximum and the named
+     * metal's melt value at creation, uncapped; above the insured limit it ships as several parcels.
+     * Null for submissions from before it was stored.
+     */
+    declaredValue: money('submissions', 'declared_value'),
+    /**
+     * The guaranteed floor (issue 27 item 2), computed at creation from the server's prices: the
+     * published share of the quote's low end, and the goodwill owed when an offer misses it for a
+     * reason the measured facts do not explain. Both null when the seller named no metal.
+     */
+    guaranteeFloor: money('submissions', 'guarantee_floor'),
+    guaranteeGoodwill: money('submissions', 'guarantee_goodwill'),
     /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
     returnTrackingNumber: text('return_tracking_number'),
     returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),
@@ -96,6 +109,10 @@ export const submissions = pgTable(
     check('submissions_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
     check('submissions_disposition_check', sql`${t.disposition} is null or ${oneOf(t.disposition, dispositionActions)}`),
     check('submissions_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
+    check(
+      'submissions_guarantee_whole_check',
+      sql`(${t.guaranteeFloor} is null) = (${t.guaranteeGoodwill} is null) and (${t.guaranteeFloor} is null or ${t.material} is not null)`,
+    ),
   ],
 );
 

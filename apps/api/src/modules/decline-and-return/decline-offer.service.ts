@@ -2,10 +2,13 @@
 // says no to an offered submission, it becomes returning (DECISIONS "Returning": returned once
 // it is delivered back), and a return label from Assay's receiving
 // address to the client is made at once, saying who pays the trip back. Free return shipping when
-// the offer is at least 20% below the estimate (qualifiesForFreeReturn).
+// the offer is at least 20% below the estimate (qualifiesForFreeReturn), or below the guaranteed
+// floor for a reason the measured facts do not explain (judgeOfferAgainstFloor, decision 036).
 import {
   type DeclineOfferResponse,
+  judgeOfferAgainstFloor,
   labelInsuredValueCents,
+  owesGoodwill,
   qualifiesForFreeReturn,
   statusBadgeLabel,
   centsToDecimalString,
@@ -13,11 +16,13 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
-import { closeCurrentOffer } from '../offers/index.ts';
+import { closeCurrentOffer, currentOfferOf, linesOfOffer } from '../offers/index.ts';
 import {
   lockSubmissionRow,
   photoIdsOfSubmissions,
+  type SubmissionRow,
   toSubmissionDto,
   transitionSubmission,
   updateSubmissionIf,
@@ -54,18 +59,20 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       transition: 'decline',
       refuse: (refusal) => cannotDecline(refusal.reason === 'not_found' ? undefined : refusal.current.status),
     });
+    const belowFloor = await missesGuaranteeFloor(tx, declined);
     // The offer version the seller declined says so in the offer history.
     await closeCurrentOffer(tx, declined.id, 'declined');
 
     let returned = declined;
     const offerCents = returned.finalOffer;
     const freeReturn =
-      offerCents !== null &&
-      qualifiesForFreeReturn(
-        offerCents,
-        decimalOrNull(returned.preliminaryQuoteMin),
-        decimalOrNull(returned.preliminaryQuoteMax),
-      );
+      belowFloor ||
+      (offerCents !== null &&
+        qualifiesForFreeReturn(
+          offerCents,
+          decimalOrNull(returned.preliminaryQuoteMin),
+          decimalOrNull(returned.preliminaryQuoteMax),
+        ));
     const insuredValueCents = labelInsuredValueCents(
       decimalOrNull(returned.preliminaryQuoteMax),
       decimalOrNull(returned.finalOffer),
@@ -131,4 +138,14 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       freeReturn,
     };
   });
+}
+
+/** Whether the declined offer missed the submission's guaranteed floor unexplained (a free return is owed). */
+async function missesGuaranteeFloor(tx: DbOrTx, submission: SubmissionRow): Promise<boolean> {
+  const offer = await currentOfferOf(tx, submission.id);
+  if (!offer) return false;
+  const lines = await linesOfOffer(tx, offer.id);
+  return owesGoodwill(
+    judgeOfferAgainstFloor(submission, { totalCents: offer.total, lines, counterAccepted: offer.counterStatus === 'accepted' }),
+  );
 }

@@ -52,14 +52,22 @@ describe("the demo's itemised offers", () => {
 describe("the demo's preliminary quotes", () => {
   it('are metal-aware where the sample names its material, with the basis and the insured value stored', () => {
     const now = new Date('2026-11-24T10:00:00.000Z');
-    const { submissions } = demoSubmissions('client', 'admin', now, 2_500_000);
+    const { submissions } = demoSubmissions('client', 'admin', now, {
+      insuredLimitCents: 2_500_000,
+      guarantee: { floorPercent: 90, goodwillCents: 2_500 },
+    });
     const flatware = submissions.find((s) => s.description.startsWith('Broken sterling silver flatware'))!;
     expect(flatware.material).toBe('silver');
     expect(flatware.quoteBasis).toMatchObject({ material: 'silver', purity: '0.925', minPercent: '70.00', maxPercent: '80.00' });
     // 9.5 oz of sterling at about $1/g fine: a couple of hundred dollars, not SPEC 9's scrap table.
     expect(flatware.preliminaryQuoteMax).toBeGreaterThan(150_00);
     expect(flatware.preliminaryQuoteMax).toBeLessThan(300_00);
-    expect(flatware.insuredValue).toBe(flatware.preliminaryQuoteMax);
+    // Insured at full value: the melt value of 9.5 oz of sterling is above the quote's top.
+    expect(flatware.declaredValue).toBeGreaterThan(flatware.preliminaryQuoteMax!);
+    expect(flatware.insuredValue).toBe(flatware.declaredValue);
+    // The floor: 90% of the quote's low end, with the goodwill beside it.
+    expect(flatware.guaranteeFloor).toBe(Math.round((flatware.preliminaryQuoteMin! * 90) / 100));
+    expect(flatware.guaranteeGoodwill).toBe(2_500);
     const coins = submissions.find((s) => s.description.startsWith('Ten 1 oz American Gold Eagle'))!;
     expect(coins.material ?? null).toBeNull();
     expect(coins.quoteBasis ?? null).toBeNull();

@@ -6,8 +6,11 @@
 import {
   DEFAULT_PAYOUT_RATES,
   findPricingRow,
-  insuredValueCents,
+  firstParcelValueCents,
+  guaranteeFloorCents,
+  meltValueCents,
   metalAwareQuote,
+  parcelInsurance,
   type ItemType,
   type QuoteBasis,
   type WeightUnit,
@@ -33,31 +36,53 @@ export interface DemoQuote {
   preliminaryQuoteMin: number;
   preliminaryQuoteMax: number;
   insuredValue: number | null;
+  declaredValue: number | null;
+  guaranteeFloor: number | null;
+  guaranteeGoodwill: number | null;
+}
+
+/** The configured terms a quote is given under: the per-parcel insured limit and the guaranteed floor. */
+export interface DemoQuoteTerms {
+  insuredLimitCents: number;
+  guarantee: { floorPercent: number; goodwillCents: number };
 }
 
 /** The metal-aware quote of a demo submission sent at `createdAt`, or null when it names no material. */
 export function demoQuote(
   submission: { description: string; estimatedWeight: string; weightUnit: string; createdAt: Date },
-  insuredLimitCents: number | null,
+  terms: DemoQuoteTerms | null,
 ): DemoQuote | null {
   const material = demoMaterials[submission.description];
   const price = material ? findPricingRow(demoReferenceRows(submission.createdAt), material) : null;
   const rate = DEFAULT_PAYOUT_RATES.find((r) => r.itemType === material);
   if (!material || !price || !rate) return null;
-  const quote = metalAwareQuote({
+  const named = {
     material,
     estimatedWeight: Number(submission.estimatedWeight),
     weightUnit: submission.weightUnit as WeightUnit,
     price: { ...price, pricePerGram: price.pricePerGram ?? null, pricePerCarat: price.pricePerCarat ?? null },
-    rate,
-  });
+  };
+  const quote = metalAwareQuote({ ...named, rate });
   if (!quote) return null;
-  const insured = insuredLimitCents === null ? null : insuredValueCents(quote.preliminaryQuoteMax, insuredLimitCents);
+  // The same terms createSubmission gives a seller who names the material.
+  const insurance =
+    terms &&
+    parcelInsurance({
+      preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      meltValueCents: meltValueCents(named),
+      limitCents: terms.insuredLimitCents,
+    });
+  const floor =
+    terms &&
+    guaranteeFloorCents({ material, preliminaryQuoteMin: quote.preliminaryQuoteMin, floorPercent: terms.guarantee.floorPercent });
   return {
     material,
     quoteBasis: quote.basis,
     preliminaryQuoteMin: checkedCents(quote.preliminaryQuoteMin),
     preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
-    insuredValue: insured,
+    insuredValue: insurance && firstParcelValueCents(insurance),
+    declaredValue: insurance?.declaredValueCents ?? null,
+    guaranteeFloor: floor,
+    guaranteeGoodwill: floor === null || terms === null ? null : terms.guarantee.goodwillCents,
   };
 }

@@ -13,7 +13,7 @@ import { idNumberContext, recordKycCheck } from '../compliance/index.ts';
 import { recordPriceHistory } from '../pricing/index.ts';
 import { recordPastOffer } from '../offers/index.ts';
 import { demoOfferLines } from './demo-offers.ts';
-import { demoQuote } from './demo-quotes.ts';
+import { demoQuote, type DemoQuoteTerms } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { addDemoPhotos } from './demo-photos.ts';
 import { type DemoAccount, demoAccounts, demoStaff } from './demo-accounts.ts';
@@ -33,7 +33,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
-export function demoSubmissions(clientId: string, adminId: string, now = new Date(), insuredLimitCents: number | null = null) {
+export function demoSubmissions(clientId: string, adminId: string, now = new Date(), terms: DemoQuoteTerms | null = null) {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
   const created = [
     buildSubmission({
@@ -134,7 +134,7 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
   ];
   // Named materials are quoted from the demo prices of the day they were sent.
   for (const s of created) {
-    const quote = demoQuote({ ...s, createdAt: s.createdAt! }, insuredLimitCents);
+    const quote = demoQuote({ ...s, createdAt: s.createdAt! }, terms);
     if (quote) Object.assign(s, quote);
   }
   // An itemised offer's total is what its lines come to.
@@ -261,7 +261,7 @@ async function addDemoApproverIfMissing(db: Db, auth: Auth): Promise<void> {
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
-  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext; insuredLimitCents?: number } = {},
+  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext; terms?: DemoQuoteTerms } = {},
 ): Promise<boolean> {
   if (await readMeta(db, DEMO_SEEDED_KEY)) {
     await addDemoApproverIfMissing(db, auth);
@@ -270,7 +270,7 @@ export async function seedDemoIfFresh(
   if ((await countUsers(db)) > 0) return false;
   const accounts = {} as Record<DemoAccount, string>;
   for (const key of Object.keys(demoAccounts) as DemoAccount[]) accounts[key] = await signUpDemoAccount(auth, key);
-  const rows = demoSubmissions(accounts.client, accounts.admin, new Date(), options.insuredLimitCents ?? null);
+  const rows = demoSubmissions(accounts.client, accounts.admin, new Date(), options.terms ?? null);
   await db.transaction(async (tx) => {
     for (const id of Object.values(accounts)) await markEmailVerified(tx, id);
     for (const key of demoStaff) await markAdmin(tx, accounts[key]);

@@ -1,6 +1,6 @@
 // The seller's submission detail (a view): the submission with what other records say of it, its
 // timeline, labels and parcel, payout, offers and compliance, read side by side.
-import { trackingEventText } from '@assay/domain';
+import { dollarsToCents, floorJudgementView, judgeOfferAgainstFloor, type OfferView, trackingEventText } from '@assay/domain';
 import { type Actor, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { submissionTimeline } from '../audit/index.ts';
@@ -47,10 +47,23 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
     ...offers,
+    floorJudgement: floorJudgementOf(row, offers.offer),
     compliance,
   };
 }
 
 function openValidUntil(offer: { status: string; validUntil: string } | null): Date | null {
   return offer?.status === 'open' ? new Date(offer.validUntil) : null;
+}
+
+/** The current offer against the floor the submission carries (null without either). */
+function floorJudgementOf(row: Parameters<typeof judgeOfferAgainstFloor>[0], offer: OfferView | null) {
+  const totalCents = offer ? dollarsToCents(offer.total) : null;
+  if (!offer || totalCents === null) return null;
+  const judgement = judgeOfferAgainstFloor(row, {
+    totalCents,
+    lines: offer.lines,
+    counterAccepted: offer.counter?.status === 'accepted',
+  });
+  return judgement && floorJudgementView(judgement);
 }

@@ -10,9 +10,14 @@ import {
   imageIdFromReference,
   findPricingRow,
   imageUrl,
-  insuredValueCents,
+  centsToDecimalString,
+  firstParcelValueCents,
+  guaranteeFloorCents,
   MAX_IMAGES_PER_SUBMISSION,
+  meltValueCents,
   metalAwareQuote,
+  parcelCount,
+  parcelInsurance,
   preliminaryQuote,
   type QuoteBasis,
   uploadMessages,
@@ -74,6 +79,13 @@ export function toSubmissionDto(
     material: row.material,
     quoteBasis: row.quoteBasis ?? null,
     insuredValue: decimalOrNull(row.insuredValue),
+    declaredValue: decimalOrNull(row.declaredValue),
+    // The first parcel is insured up to the limit, so the worth over it counts the parcels.
+    parcelCount: row.declaredValue && row.insuredValue ? parcelCount(row.declaredValue, row.insuredValue) : 1,
+    guarantee:
+      row.guaranteeFloor === null || row.guaranteeGoodwill === null
+        ? null
+        : { floor: centsToDecimalString(row.guaranteeFloor), goodwill: centsToDecimalString(row.guaranteeGoodwill) },
     finalOffer: decimalOrNull(row.finalOffer),
     actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
     status: row.status,
@@ -123,28 +135,29 @@ export async function attachSeedPhotos(db: Db, input: { ownerId: string; submiss
 /**
  * The preliminary quote (decision 019): with a named material, live price x purity x weight x the
  * payout rates and the basis it used; without one, or when that material has no live price, SPEC
- * 9's table (basis null).
+ * 9's table (basis null). The melt value is what the named material is worth at the live price,
+ * null when nothing (or nothing priced) was named.
  */
 async function quoteFor(
   { db, pricing }: AppContext,
   body: CreateSubmissionBody,
-): Promise<{ preliminaryQuoteMin: string; preliminaryQuoteMax: string; basis: QuoteBasis | null } | null> {
+): Promise<{
+  preliminaryQuoteMin: string;
+  preliminaryQuoteMax: string;
+  basis: QuoteBasis | null;
+  meltCents: number | null;
+} | null> {
   if (body.material) {
     const price = findPricingRow(pricing.snapshot().rows, body.material);
     if (price) {
       const rates = await currentPayoutRates(db);
-      const quote = metalAwareQuote({
-        material: body.material,
-        estimatedWeight: body.estimatedWeight,
-        weightUnit: body.weightUnit,
-        price,
-        rate: rates[body.material],
-      });
-      if (quote) return quote;
+      const named = { material: body.material, estimatedWeight: body.estimatedWeight, weightUnit: body.weightUnit, price };
+      const quote = metalAwareQuote({ ...named, rate: rates[body.material] });
+      if (quote) return { ...quote, meltCents: meltValueCents(named) };
     }
   }
   const table = preliminaryQuote(body.category, body.estimatedWeight, body.weightUnit);
-  return table && { ...table, basis: null };
+  return table && { ...table, basis: null, meltCents: null };
 }
 
 export async function createSubmission(ctx: AppContext, actor: Actor, body: CreateSubmissionBody) {
@@ -153,7 +166,20 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
   const quote = await quoteFor(ctx, body);
   // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
   if (!quote) throw badRequest('Please enter a valid estimated weight.');
-  const insured = insuredValueCents(quote.preliminaryQuoteMax, config.insuredLimitCents);
+  const insurance = parcelInsurance({
+    preliminaryQuoteMax: quote.preliminaryQuoteMax,
+    meltValueCents: quote.meltCents,
+    limitCents: config.insuredLimitCents,
+  });
+  // The floor is promised only on a quote priced from the named metal (basis set), never on the table's.
+  const floor =
+    quote.basis === null
+      ? null
+      : guaranteeFloorCents({
+          material: body.material,
+          preliminaryQuoteMin: quote.preliminaryQuoteMin,
+          floorPercent: config.guarantee.floorPercent,
+        });
   const createdAt = clock.now();
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
@@ -168,7 +194,10 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
       material: body.material,
       quoteBasis: quote.basis,
-      insuredValue: insured,
+      insuredValue: insurance && firstParcelValueCents(insurance),
+      declaredValue: insurance?.declaredValueCents ?? null,
+      guaranteeFloor: floor,
+      guaranteeGoodwill: floor === null ? null : config.guarantee.goodwillCents,
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,

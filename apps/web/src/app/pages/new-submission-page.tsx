@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@assay/domain';
 import { NewSubmissionForm } from '@/features/submissions/components/new-submission-form';
+import { useBusiness } from '@/features/business/api/get-business';
 import { usePayoutRates } from '@/features/payout-rates/api/get-payout-rates';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { BackToDashboardLink, ClientLayout } from '../layouts/client-layout';
@@ -10,7 +11,12 @@ export function NewSubmissionPage({ user }: { user: CurrentUser }) {
   // Live prices and the published rates let the form show a named material's quote before submitting.
   const pricing = usePricing();
   const rates = usePayoutRates();
-  const livePrices = pricing.data && rates.data ? { rows: pricing.data, rates: rates.data.rates } : undefined;
+  // The published terms: what one parcel is insured for at most, and the guaranteed floor's share.
+  const business = useBusiness();
+  const terms = business.data
+    ? { insuredLimitCents: business.data.insuredLimitCents, floorPercent: business.data.guarantee.floorPercent }
+    : undefined;
+  const livePrices = pricing.data && rates.data ? { rows: pricing.data, rates: rates.data.rates, terms } : undefined;
   return (
     <ClientLayout user={user}>
       <BackToDashboardLink />

@@ -1,9 +1,14 @@
 import {
+  carriesGuaranteeFloor,
   describeQuoteBasis,
   findPricingRow,
+  formatCents,
+  guaranteeFloorCents,
   itemTypeLabels,
   isGemItemType,
+  meltValueCents,
   metalAwareQuote,
+  parcelInsurance,
   type ItemType,
   type PayoutRate,
   type WeightUnit,
@@ -23,6 +28,8 @@ export interface LiveQuoteInputs {
     updatedAt?: string | null;
   }[];
   rates: readonly Pick<PayoutRate, 'itemType' | 'minPercent' | 'maxPercent'>[];
+  /** The business's published terms (GET /api/business), when loaded. */
+  terms?: { insuredLimitCents: number; floorPercent: number };
 }
 
 /**
@@ -44,21 +51,32 @@ export function MaterialQuotePreview({
 }) {
   const row = findPricingRow(live?.rows, material);
   const rate = live?.rates.find((r) => r.itemType === material);
-  const quote =
-    row && rate && estimatedWeight !== null && row.updatedAt
-      ? metalAwareQuote({
-          material,
-          estimatedWeight,
-          weightUnit,
-          price: {
-            pricePerGram: row.pricePerGram ?? null,
-            pricePerCarat: row.pricePerCarat ?? null,
-            source: row.source ?? 'live',
-            updatedAt: row.updatedAt,
-          },
-          rate,
+  const price =
+    row?.updatedAt != null
+      ? {
+          pricePerGram: row.pricePerGram ?? null,
+          pricePerCarat: row.pricePerCarat ?? null,
+          source: row.source ?? 'live',
+          updatedAt: row.updatedAt,
+        }
+      : null;
+  const named = price && estimatedWeight !== null ? { material, estimatedWeight, weightUnit, price } : null;
+  const quote = named && rate ? metalAwareQuote({ ...named, rate }) : null;
+  const terms = live?.terms;
+  // The same rules the server applies on submit: insured at full value, and the floor on a named metal.
+  const insurance =
+    quote && named && terms
+      ? parcelInsurance({
+          preliminaryQuoteMax: quote.preliminaryQuoteMax,
+          meltValueCents: meltValueCents(named),
+          limitCents: terms.insuredLimitCents,
         })
       : null;
+  const floor =
+    quote && terms && carriesGuaranteeFloor(material)
+      ? guaranteeFloorCents({ material, preliminaryQuoteMin: quote.preliminaryQuoteMin, floorPercent: terms.floorPercent })
+      : null;
+  const parcels = insurance?.parcelValuesCents.length ?? 0;
 
   if (!quote) {
     return (
@@ -83,6 +101,24 @@ export function MaterialQuotePreview({
         {describeQuoteBasis(quote.basis)}. From today&apos;s live price; we quote again from the price at the moment you submit,
         and your final offer follows our appraisal of the real weight and purity.
       </p>
+      {floor !== null && (
+        <p className="mt-2 text-sm text-navy-900">
+          <span className="font-semibold">Guaranteed floor: {formatCents(floor)}.</span> Our offer will be at least this unless
+          the weight or purity we measure differs from what you tell us.
+        </p>
+      )}
+      {insurance && (
+        <p className="mt-1 text-xs text-muted-foreground">
+          Insured for what it is worth: {formatCents(insurance.declaredValueCents, { wholeDollars: true })}
+          {parcels > 1 ? '.' : ' (declared to the carrier).'}
+        </p>
+      )}
+      {insurance && parcels > 1 && terms && (
+        <p role="note" className="mt-2 rounded-md border border-gold-300 bg-white px-2 py-1.5 text-sm font-medium text-navy-900">
+          That is more than one parcel may be insured for ({formatCents(terms.insuredLimitCents, { wholeDollars: true })}): please
+          split it into {parcels} parcels before shipping.
+        </p>
+      )}
     </>
   );
 }

@@ -271,6 +271,33 @@ export function NewSubmissionForm({ userId, livePrices }: { userId: string; live
               <FieldMessage id={`${ids.photos}-category-error`}>{errors.category?.message}</FieldMessage>
             </fieldset>
 
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.material}>What is it made of?</Label>
+              <NativeSelect
+                id={ids.material}
+                {...form.register('material')}
+                aria-invalid={errors.material ? true : undefined}
+                aria-describedby={`${ids.material}-hint ${ids.material}-error`}
+              >
+                <option value="">I&apos;m not sure</option>
+                {materialGroupsFor(category).map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.types.map((type) => (
+                      <option key={type} value={type}>
+                        {itemTypeLabels[type]}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </NativeSelect>
+              <p id={`${ids.material}-hint`} className="text-xs text-muted-foreground">
+                If you know the metal and karat (a stamp like 585 or 14K) or the gem, your quote uses today&apos;s live price
+                instead of an average for the category, your parcel is insured for what the metal is worth, and a metal gets a
+                guaranteed floor. Not sure? Leave it, and we quote from the category.
+              </p>
+              <FieldMessage id={`${ids.material}-error`}>{errors.material?.message}</FieldMessage>
+            </div>
+
             <div className="flex flex-col gap-3">
               <h2 className="text-sm font-medium" id={ids.photos}>
                 Photos
@@ -325,32 +352,6 @@ export function NewSubmissionForm({ userId, livePrices }: { userId: string; live
                 </NativeSelect>
               </div>
               <FieldMessage id={`${ids.weight}-error`}>{errors.estimatedWeight?.message}</FieldMessage>
-            </div>
-
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.material}>What is it made of?</Label>
-              <NativeSelect
-                id={ids.material}
-                {...form.register('material')}
-                aria-invalid={errors.material ? true : undefined}
-                aria-describedby={`${ids.material}-hint ${ids.material}-error`}
-              >
-                <option value="">I&apos;m not sure</option>
-                {materialGroupsFor(category).map((group) => (
-                  <optgroup key={group.label} label={group.label}>
-                    {group.types.map((type) => (
-                      <option key={type} value={type}>
-                        {itemTypeLabels[type]}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </NativeSelect>
-              <p id={`${ids.material}-hint`} className="text-xs text-muted-foreground">
-                Optional. If you know the metal and karat (a stamp like 585 or 14K) or the gem, your quote uses today&apos;s live
-                price instead of an average for the category.
-              </p>
-              <FieldMessage id={`${ids.material}-error`}>{errors.material?.message}</FieldMessage>
             </div>
 
             <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">

@@ -7,6 +7,7 @@ import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { SubmissionDetail } from '../api/get-submission';
 import { counterStatusText } from './counter-offer';
 import { lineMaterialText, linePriceText, lineTestText, lineWeightText, offerStatusText, trimDecimal } from './offer-line-text';
+import { GuaranteeFloorNote } from './guarantee-floor-note';
 import { quoteRangeText } from './preliminary-quote';
 
 const money = (value: string) => formatDollars(value) ?? `$${value}`;
@@ -141,6 +142,7 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
           </p>
         )}
       </div>
+      <GuaranteeFloorNote judgement={detail.floorJudgement} />
       {live && <OfferValidity validUntil={offer.validUntil} lapsed={expired} className="text-sm" />}
       {children}
       <EarlierOffers offers={detail.previousOffers} />

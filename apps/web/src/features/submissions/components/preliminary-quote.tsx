@@ -45,13 +45,47 @@ export function QuoteBasis({ submission, className }: { submission: Quoted; clas
   );
 }
 
-export function InsuredNote({ insuredValue, className }: { insuredValue: string | null; className?: string }) {
-  const text = insuredText(insuredValue);
+type Insured = Pick<Submission, 'insuredValue' | 'declaredValue' | 'parcelCount' | 'guarantee'>;
+
+const amountText = (value: string) => {
+  const cents = dollarsToCents(value);
+  return (cents !== null && cents % 100 === 0 ? formatWholeDollars(value) : formatDollars(value)) ?? `$${value}`;
+};
+
+/**
+ * Worth more than one parcel may be insured for (issue 27 item 1): "Worth $60,123: please send it
+ * in 3 parcels, each insured up to $25,000." Null for one parcel.
+ */
+export function splitParcelText(submission: Insured): string | null {
+  const count = submission.parcelCount ?? 1;
+  if (count <= 1 || !submission.declaredValue || !submission.insuredValue) return null;
+  return `Worth ${amountText(submission.declaredValue)}: please send it in ${count} parcels, each insured up to ${amountText(submission.insuredValue)}.`;
+}
+
+/** "Guaranteed floor: $382.50 ..." when the seller named the metal (issue 27 item 2). */
+export function guaranteeText(submission: Insured): string | null {
+  if (!submission.guarantee) return null;
+  return `Guaranteed floor: ${amountText(submission.guarantee.floor)}. Our offer will be at least this unless the weight or purity we measure differs from what you told us.`;
+}
+
+/** What the parcel is insured for, whether it must be split, and the floor: shown before printing. */
+export function InsuredNote({ submission, className }: { submission: Insured; className?: string }) {
+  const text = insuredText(submission.insuredValue);
   if (!text) return null;
+  const split = splitParcelText(submission);
+  const floor = guaranteeText(submission);
   return (
-    <p className={cn('flex items-start gap-1.5 text-xs text-muted-foreground', className)}>
-      <ShieldCheck aria-hidden="true" className="mt-px size-3.5 shrink-0 text-emerald-700" />
-      <span>{text}</span>
-    </p>
+    <div className={cn('flex flex-col gap-1 text-xs text-muted-foreground', className)}>
+      <p className="flex items-start gap-1.5">
+        <ShieldCheck aria-hidden="true" className="mt-px size-3.5 shrink-0 text-emerald-700" />
+        <span>{text}</span>
+      </p>
+      {split && (
+        <p role="note" className="rounded-md border border-gold-300 bg-gold-50 px-2 py-1.5 font-medium text-navy-900">
+          {split}
+        </p>
+      )}
+      {floor && <p>{floor}</p>}
+    </div>
   );
 }

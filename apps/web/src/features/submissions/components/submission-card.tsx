@@ -65,7 +65,7 @@ function CardActions({
           )}
           Print Label
         </Button>
-        <InsuredNote insuredValue={submission.insuredValue} className="sm:text-right" />
+        <InsuredNote submission={submission} className="sm:text-right" />
       </div>
     );
   }

@@ -194,7 +194,7 @@ export function SubmissionDetailView({
                 {actions}
               </>
             )}
-            {detail.status === 'new' && onPrintLabel && <InsuredNote insuredValue={detail.insuredValue} />}
+            {detail.status === 'new' && onPrintLabel && <InsuredNote submission={detail} />}
           </CardContent>
         </Card>
         {canAddMorePhotos(detail) && <AddPhotosCard key={detail.id} detail={detail} photoRequest={photoRequest} />}

@@ -1,0 +1,44 @@
+// Insured at full value (issue 27 item 1): a parcel is insured for what its contents are worth, not
+// for the payout band's top. A named metal is worth at least its melt value at the live price, so
+// the declared value is the higher of the quote's maximum and that melt value; no insurer covers a
+// parcel above the business's per-parcel limit (INSURED_LIMIT), so worth above it ships as several
+// parcels, each insured up to the limit. The form shows it, the server stores it, the labels use it.
+import { dollarsToCents } from './money.ts';
+
+export interface ParcelInsurance {
+  /** What the contents are worth, in cents: the higher of the quote's maximum and the melt value. */
+  readonly declaredValueCents: number;
+  /** Each parcel's insured value in cents, the limit for all but the last, which carries the rest. */
+  readonly parcelValuesCents: readonly number[];
+}
+
+/**
+ * The insurance of a submission's contents. Null when there is nothing to insure (no positive
+ * quote maximum nor melt value) or the limit is not a positive whole number of cents.
+ */
+export function parcelInsurance(input: {
+  preliminaryQuoteMax: string | null | undefined;
+  meltValueCents: number | null;
+  limitCents: number;
+}): ParcelInsurance | null {
+  const { meltValueCents, limitCents } = input;
+  if (!Number.isSafeInteger(limitCents) || limitCents <= 0) return null;
+  const quoteMax = input.preliminaryQuoteMax == null ? null : dollarsToCents(input.preliminaryQuoteMax);
+  const declared = Math.max(quoteMax ?? 0, meltValueCents !== null && Number.isSafeInteger(meltValueCents) ? meltValueCents : 0);
+  if (declared <= 0) return null;
+  const full = Math.floor(declared / limitCents);
+  const rest = declared - full * limitCents;
+  const parcelValuesCents = [...Array<number>(full).fill(limitCents), ...(rest > 0 ? [rest] : [])];
+  return { declaredValueCents: declared, parcelValuesCents };
+}
+
+/** The insured value of the first (or only) parcel, as a label declares it. */
+export function firstParcelValueCents(insurance: ParcelInsurance): number {
+  return insurance.parcelValuesCents[0] ?? 0;
+}
+
+/** How many parcels a declared worth needs under the limit (1 for a worth at or below it). */
+export function parcelCount(declaredValueCents: number, limitCents: number): number {
+  if (declaredValueCents <= 0 || limitCents <= 0) return 1;
+  return Math.ceil(declaredValueCents / limitCents);
+}
