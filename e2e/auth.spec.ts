@@ -8,8 +8,12 @@ import {
   SANDBOXED_FRAME_PROBED,
 } from './support/sign-up.ts';
 
-// The mailbox's HTML e-mail is opened and probed (sign-up.ts snapHtmlEmail).
-test.use({ viewport: { width: 1440, height: 900 }, expectedConsoleErrors: [visitor401, SANDBOXED_FRAME_PROBED] });
+test.use({
+  viewport: { width: 1440, height: 900 },
+  // An array option is written as [value, options]; the mailbox's HTML e-mail is opened and
+  // probed (sign-up.ts snapHtmlEmail).
+  expectedConsoleErrors: [[visitor401, SANDBOXED_FRAME_PROBED], { scope: 'test' }],
+});
 
 test('a visitor signs up, signs out, and the demo admin signs in to the mailbox', async ({ page }) => {
   await page.goto('/');
