@@ -1,9 +1,19 @@
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, visitor401 } from './support/fixtures.ts';
 import { snap } from './support/screens.ts';
-import { confirmFromDemoMailbox, fillSignUpForm, readDemoMailboxFromThisMachine } from './support/sign-up.ts';
+import {
+  confirmFromDemoMailbox,
+  fillSignUpForm,
+  readDemoMailboxFromThisMachine,
+  SANDBOXED_FRAME_PROBED,
+} from './support/sign-up.ts';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({
+  viewport: { width: 1440, height: 900 },
+  // An array option is written as [value, options]; the mailbox's HTML e-mail is opened and
+  // probed (sign-up.ts snapHtmlEmail).
+  expectedConsoleErrors: [[visitor401, SANDBOXED_FRAME_PROBED], { scope: 'test' }],
+});
 
 test('a visitor signs up, signs out, and the demo admin signs in to the mailbox', async ({ page }) => {
   await page.goto('/');

@@ -5,7 +5,7 @@
 import { test as base, expect } from '@playwright/test';
 
 // A visitor's GET /api/auth/user answers 401 by design (SPEC 7), and Chromium logs every 401.
-const visitor401 = /Failed to load resource: the server responded with a status of 401/;
+export const visitor401 = /Failed to load resource: the server responded with a status of 401/;
 
 // Tests run one after another in one worker (playwright.config.ts), so a counter is unique.
 let journeys = 0;

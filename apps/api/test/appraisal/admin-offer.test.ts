@@ -95,6 +95,15 @@ describe.each(engines)('PUT /api/submissions/{id} on %s', (engine) => {
     expect(told.map((n) => [n.userId, n.kind, n.title])).toEqual([[client.id, 'offer_ready', 'Your offer is ready: $1,250.50']]);
     const mail = await t.db.select().from(outbox);
     expect(mail.map((m) => [m.toAddress, m.subject])).toEqual([[client.email, 'Your offer is ready: $1,250.50']]);
+    // Its HTML part shows the offer and until when it is valid, and a button to the submission.
+    expect(mail[0]!.layout).toEqual({
+      heading: 'Your offer is ready: $1,250.50',
+      facts: [
+        { label: 'Our offer', value: '$1,250.50' },
+        { label: 'Valid until', value: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} UTC$/) },
+      ],
+      button: { label: 'See your offer', href: `[[submission:${id}]]` },
+    });
     // The notes stay internal: not in the audit log, the notification or the e-mail.
     expect(JSON.stringify([audit, told, mail])).not.toContain('hallmark');
   });

@@ -6,7 +6,7 @@ import { DEFAULT_PASSWORD, signUp, uniqueAddress } from '../support/sessions.ts'
 import { ADMIN_EMAIL, createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 
 interface Mailbox {
-  messages: { to: string; subject: string; text: string }[];
+  messages: { to: string; subject: string; text: string; html: string | null }[];
 }
 
 async function signUpAs(t: TestApp, email: string) {
@@ -41,6 +41,10 @@ describe('the demo mailbox', () => {
     expect(messages.map((m) => m.to)).toEqual(['second@assay.test', 'first@assay.test']);
     expect(messages[0]!.subject).toBe('Confirm your e-mail address for Assay');
     expect(messages[0]!.text).toMatch(/http:\/\/localhost:3000\/api\/identity\/verify-email\?token=/);
+    // And its HTML part as it would be sent: the link as a button.
+    expect(messages[0]!.html).toMatch(
+      /<a href="http:\/\/localhost:3000\/api\/identity\/verify-email\?token=[^"]+"[^>]*>Confirm my e-mail address<\/a>/,
+    );
   });
 
   it('answers every loopback address, IPv4, IPv6 and IPv4-mapped', async () => {
@@ -117,6 +121,7 @@ describe('the demo mailbox behind a reverse proxy on the same machine (TRUST_PRO
     const mail = (res.json() as Mailbox).messages.find((m) => m.to === ADMIN_EMAIL);
     expect(mail?.subject).toBe('Confirm your e-mail address for Assay');
     expect(mail?.text).toBe(WITHHELD_FOR_ADMIN);
+    expect(mail?.html).toBeNull();
     expect(res.body).not.toMatch(/verify-email\?token=/);
   });
 

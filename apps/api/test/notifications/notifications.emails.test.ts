@@ -1,8 +1,12 @@
-// Every e-mail as a person receives it, read back from a real SMTP server: a plain-text and an HTML
-// part, both ending with the business identity, and a link to the submission the e-mail is about
-// that opens it for its owner (issue 11, item 10).
+// Every e-mail as a person receives it, read back from a real SMTP server and parsed as a mail
+// client does: a plain-text and an HTML part, both ending with the business identity, and a link
+// to the submission the e-mail is about that opens it for its owner (issue 11, item 10). The HTML
+// names the business at the top, and an offer's shows the amount, until when, and a button to
+// the submission (issue 27, item 10).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionPagePath } from '@assay/domain';
+import { users } from '../../src/db/schema/index.ts';
 import { notificationContent } from '../../src/modules/notifications/index.ts';
 import { notify, notifyAdmins } from '../../src/modules/notifications/index.ts';
 import { readMail } from '../support/mime.ts';
@@ -51,12 +55,25 @@ describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
     expect(mail.text?.trimEnd().endsWith(`--\n${IDENTITY.BUSINESS_LEGAL_NAME}\n${STREET}`)).toBe(true);
     expect(mail.html).toMatch(/^<!doctype html>/);
     expect(mail.html).toContain('<html lang="en">');
-    const footer = /<footer[^>]*>([\s\S]*)<\/footer>\s*<\/div>\s*<\/body>\s*<\/html>\s*$/.exec(mail.html ?? '')?.[1];
+    // The last cell of the message: the legal name and street address.
+    const footer =
+      /<td[^>]*>((?:(?!<td)[\s\S])*)<\/td><\/tr>\s*<\/table>\s*<\/td><\/tr>\s*<\/table>\s*<\/body>\s*<\/html>\s*$/.exec(
+        mail.html ?? '',
+      )?.[1];
     expect(footer).toContain(LEGAL_NAME_HTML);
     expect(footer).toContain(STREET);
+    // The business's name heads the message too.
+    expect(mail.html?.indexOf(`>${LEGAL_NAME_HTML}</td>`)).toBeLessThan(mail.html?.indexOf('<h1') ?? -1);
     // Escaped everywhere: the raw legal name never reaches the HTML.
     expect(mail.html).not.toContain('<Buyers>');
   }
+
+  /** The HTML's links as a person sees them: where each goes, and its words. */
+  const linksOf = (html: string | null) =>
+    [...(html ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, label]) => ({
+      href: href!.replace(/&amp;/g, '&'),
+      label: label!,
+    }));
 
   it('creating a submission sends "We received your submission" with the next steps and a link that opens it for its owner', async () => {
     const res = await t.app.inject({
@@ -117,6 +134,59 @@ describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
     expectIdentityAtTheEnd(mail);
   });
 
+  it("an offer e-mail shows the offer, until when it is valid, and a button to the submission; its text is SPEC's", async () => {
+    const submissionId = crypto.randomUUID();
+    const short = submissionId.slice(-8);
+    await notify(t.db, {
+      userId: seller.id,
+      submissionId,
+      email: true,
+      ...notificationContent.offerReady({ submissionId, offerCents: 125_050, validUntilText: 'March 17, 2027 at 12:00 UTC' }),
+    });
+    const mail = await lastMailTo(seller.email);
+    const link = `${TEST_ORIGIN}/client/submissions/${submissionId}`;
+    expect(mail.subject).toBe('Your offer is ready: $1,250.50');
+    // The plain part is the words as before, word for word.
+    expect(mail.text).toContain(
+      `Hello Grace,\n\nOur appraisers have finished with submission #${short} and offer you $1,250.50. ` +
+        'Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.\n\n' +
+        `Sign in to Assay to see the offer.\n\nSee submission #${short}: ${link}\n\n`,
+    );
+    expect(mail.text).not.toContain('Valid until');
+    // The HTML: the title as heading, the figures, then the same words, the button above the link.
+    expect(mail.html).toContain('>Your offer is ready: $1,250.50</h1>');
+    expect(mail.html).toMatch(/>Our offer<\/td><td[^>]*>\$1,250\.50<\/td>/);
+    expect(mail.html).toMatch(/>Valid until<\/td><td[^>]*>March 17, 2027 at 12:00 UTC<\/td>/);
+    expect(mail.html).toContain(`Our appraisers have finished with submission #${short} and offer you $1,250.50.`);
+    expect(linksOf(mail.html)).toEqual([
+      { href: link, label: 'See your offer' },
+      { href: link, label: link },
+    ]);
+    expect(mail.html).not.toMatch(/<style|<link|<img|<script|src=/i);
+    expectIdentityAtTheEnd(mail);
+  });
+
+  it("a seller's own words cannot add markup to the HTML", async () => {
+    const submissionId = crypto.randomUUID();
+    await t.db.update(users).set({ firstName: '<a href="https://evil.example">Win</a>' }).where(eq(users.id, other.id));
+    await notify(t.db, {
+      userId: other.id,
+      submissionId,
+      email: true,
+      ...notificationContent.photosRequested({ submissionId, note: '"><script>alert(1)</script>' }),
+    });
+    const mail = await lastMailTo(other.email);
+    expect(mail.text).toContain('Hello <a href="https://evil.example">Win</a>,');
+    expect(mail.html).toContain('Hello &lt;a href=&quot;https://evil.example&quot;&gt;Win&lt;/a&gt;,');
+    expect(mail.html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toMatch(/<script|evil\.example"/);
+    expect(linksOf(mail.html).map((l) => l.href)).toEqual([
+      `${TEST_ORIGIN}/client/submissions/${submissionId}`,
+      `${TEST_ORIGIN}/client/submissions/${submissionId}`,
+    ]);
+    expect(linksOf(mail.html)[0]!.label).toBe('Add photos');
+  });
+
   it("appraisers' e-mails carry the identity but no link to a client's page", async () => {
     const submissionId = crypto.randomUUID();
     await notifyAdmins(t.db, {
@@ -142,7 +212,11 @@ describe.each(engines)('e-mails a seller can act on, on %s', (engine) => {
     expect(mail.subject).toBe('Reset your Assay password');
     const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
     expect(link.startsWith(`${TEST_ORIGIN}/`)).toBe(true);
-    expect(mail.html).toContain(`<a href="${link.replace(/&/g, '&amp;')}"`);
+    expect(mail.html).toContain('>Reset your password</h1>');
+    expect(linksOf(mail.html)).toEqual([
+      { href: link, label: 'Choose a new password' },
+      { href: link, label: link.replace(/&/g, '&amp;') },
+    ]);
     expectIdentityAtTheEnd(mail);
   });
 });

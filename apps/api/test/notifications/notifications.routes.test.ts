@@ -124,7 +124,11 @@ describe.each(engines)('notifications on %s', (engine) => {
     await notify(t.db, {
       userId: client.id,
       submissionId: 'abcdefgh12345678',
-      ...notificationContent.offerReady({ submissionId: 'abcdefgh12345678', offerCents: 125_000 }),
+      ...notificationContent.offerReady({
+        submissionId: 'abcdefgh12345678',
+        offerCents: 125_000,
+        validUntilText: 'March 17, 2026 at 12:00 UTC',
+      }),
       email: true,
     });
     await notify(t.db, { userId: client.id, kind: 'offer_ready', title: 'Quiet', body: 'No e-mail' });

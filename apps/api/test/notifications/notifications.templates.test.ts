@@ -16,7 +16,7 @@ const SUB = '5f1c2d3e-aaaa-bbbb-cccc-00001234abcd';
 const every: NotificationContent[] = [
   c.submissionCreated({ submissionId: SUB }),
   c.submissionReceived({ submissionId: SUB }),
-  c.offerReady({ submissionId: SUB, offerCents: 1_250_050, requiresKyc: true }),
+  c.offerReady({ submissionId: SUB, offerCents: 1_250_050, requiresKyc: true, validUntilText: 'March 17, 2026 at 12:00 UTC' }),
   c.payoutRecorded({
     submissionId: SUB,
     amountCents: 97_070,
@@ -34,6 +34,7 @@ const every: NotificationContent[] = [
   o.offerUpdated({
     submissionId: SUB,
     why: 'reissued',
+    offerCents: 48_000,
     validUntilText: 'March 17, 2026 at 12:00 UTC',
     change: 'Your offer is now $480.00 (was $497.25): line 1 price 96 (was 100).',
   }),
@@ -63,6 +64,10 @@ describe('notification texts', () => {
     expect(every[2]).toEqual({
       kind: 'offer_ready',
       title: 'Your offer is ready: $12,500.50',
+      emailFacts: [
+        { label: 'Our offer', value: '$12,500.50' },
+        { label: 'Valid until', value: 'March 17, 2026 at 12:00 UTC' },
+      ],
       body:
         'Our appraisers have finished with submission #1234abcd and offer you $12,500.50. Open your dashboard to accept the offer ' +
         'and choose how you want to be paid, or to decline it. For payouts above $10,000 we first ask you to verify your identity; it takes a few minutes.',
@@ -111,7 +116,43 @@ describe('notification texts', () => {
     expect(renderEmail({ kind: 'offer_ready', title: 'Hi\r\nBcc: x@evil.test', body: 'b', firstName: 'A\nB' })).toEqual({
       subject: 'Hi Bcc: x@evil.test',
       text: 'Hello A B,\n\nb\n\nSign in to Assay to see the offer.\n\nQuestions? Our support team answers within 24 hours.\n\n— The Assay team\n',
+      layout: { heading: 'Hi Bcc: x@evil.test' },
     });
+  });
+
+  it('says what the HTML part adds: the title as heading, an offer and its deadline, a button to the submission', () => {
+    for (const content of every) {
+      const { layout } = renderEmail({ ...content, submissionId: SUB });
+      expect(layout.heading, content.kind).toBe(content.title);
+      expect(layout.button?.href, content.kind).toBe(`[[submission:${SUB}]]`);
+    }
+    const offers = every.filter((n) => ['offer_ready', 'offer_updated', 'offer_reminder'].includes(n.kind));
+    expect(offers.map((n) => [n.kind, n.emailFacts])).toEqual([
+      [
+        'offer_ready',
+        [
+          { label: 'Our offer', value: '$12,500.50' },
+          { label: 'Valid until', value: 'March 17, 2026 at 12:00 UTC' },
+        ],
+      ],
+      [
+        'offer_updated',
+        [
+          { label: 'Our offer', value: '$480.00' },
+          { label: 'Valid until', value: 'March 17, 2026 at 12:00 UTC' },
+        ],
+      ],
+      [
+        'offer_reminder',
+        [
+          { label: 'Our offer', value: '$497.25' },
+          { label: 'Valid until', value: 'March 17, 2026 at 12:00 UTC' },
+        ],
+      ],
+    ]);
+    expect(renderEmail({ ...every[2]!, submissionId: SUB }).layout.button?.label).toBe('See your offer');
+    expect(renderEmail({ ...every[0]!, submissionId: SUB }).layout.button?.label).toBe('See submission #1234abcd');
+    expect(renderEmail({ ...every[0]!, submissionId: null }).layout.button).toBeUndefined();
   });
 
   it('the returned item states who pays for shipping when known', () => {

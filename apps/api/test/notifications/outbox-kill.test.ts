@@ -1,6 +1,7 @@
 // An e-mail sender killed with SIGKILL at SMTP's commit point, on either side of the instant its
 // transaction's COMMIT and the message's final dot go out: once the delivery job has run again,
-// the SMTP server has the e-mail exactly once, and the outbox row says sent. Separate processes
+// the SMTP server has the e-mail exactly once, with the HTML part the row stored (heading and
+// figures), and the outbox row says sent. Separate processes
 // share the database, so this runs on PostgreSQL.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { outbox } from '../../src/db/schema/index.ts';
 import { enqueueEmail } from '../../src/modules/notifications/outbox.repository.ts';
 import { deliverEmail, RETRY_AFTER_MS } from '../../src/modules/notifications/outbox.service.ts';
 import { waitFor } from '../support/jobs.ts';
+import { readMail } from '../support/mime.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -38,7 +40,12 @@ describe.runIf(process.env.DATABASE_URL)("an e-mail sender killed at SMTP's comm
   ] as const)(
     'killed %s the COMMIT and the dot go out: row %s, %i copies, and once in all after the job runs again',
     async (freeze, statusAtKill, copiesAtKill) => {
-      const email = await enqueueEmail(t.db, { to: `killed-${freeze}@assay.test`, subject: 'Your offer is ready', text: 'Body' });
+      const email = await enqueueEmail(t.db, {
+        to: `killed-${freeze}@assay.test`,
+        subject: 'Your offer is ready',
+        text: 'Body',
+        layout: { heading: 'Your offer is ready', facts: [{ label: 'Our offer', value: '$1,250.00' }] },
+      });
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/email-sender-killed.ts'], {
         cwd: apiDir,
         env: {
@@ -76,6 +83,11 @@ describe.runIf(process.env.DATABASE_URL)("an e-mail sender killed at SMTP's comm
       expect(result).toBe(freeze === 'before' ? 'sent' : 'done');
       await sleep(300);
       expect(copiesOf(email.id)).toBe(1);
+      const copy = smtp.received.find((m) => m.raw.includes(`Message-ID: <${email.id}@assay.test>`))!;
+      const { text, html } = await readMail(copy);
+      expect(text?.trim()).toBe('Body');
+      expect(html).toContain('>Your offer is ready</h1>');
+      expect(html).toContain('>$1,250.00</td>');
       const [row] = await t.db.select().from(outbox).where(eq(outbox.id, email.id));
       expect(row?.status).toBe('sent');
     },

@@ -231,9 +231,7 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
     // Signed, then the business identity the outbox ends every e-mail with (email-layout.ts).
     const { legalName, address } = t.config.business;
     expect(
-      readMail(mail!)
-        .text?.trimEnd()
-        .endsWith(`— The Assay team\n\n--\n${legalName}\n${streetAddress(address)}`),
+      (await readMail(mail!)).text?.trimEnd().endsWith(`— The Assay team\n\n--\n${legalName}\n${streetAddress(address)}`),
     ).toBe(true);
 
     const achClient = await signUp(t.app, { firstName: 'Alan' });

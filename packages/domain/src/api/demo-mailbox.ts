@@ -7,6 +7,8 @@ export const demoMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part as it would be sent; null when the text is withheld. */
+  html: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type DemoMail = z.infer<typeof demoMailSchema>;

@@ -96,10 +96,16 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
   const previousCents = previous ? previous.row.total : row.finalOffer;
   const content =
     first || previousCents === null
-      ? notificationContent.offerReady({ submissionId: row.id, offerCents: input.totalCents, requiresKyc: kyc })
+      ? notificationContent.offerReady({
+          submissionId: row.id,
+          offerCents: input.totalCents,
+          requiresKyc: kyc,
+          validUntilText: formatOfferDeadline(offer.validUntil),
+        })
       : offerNotificationContent.offerUpdated({
           submissionId: row.id,
           why: input.origin === 'offer' ? 'answered' : input.origin,
+          offerCents: input.totalCents,
           validUntilText: formatOfferDeadline(offer.validUntil),
           change: offerChangeSummary(
             { totalCents: previousCents, lines: comparableLines(previous?.lines ?? []) },

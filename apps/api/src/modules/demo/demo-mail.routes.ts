@@ -37,7 +37,7 @@ export async function demoMailRoutes(app: FastifyInstance) {
         summary: 'Lists the latest e-mails in the outbox, to a browser on the same machine.',
         description:
           'Answers only a client whose address (after TRUST_PROXY) is loopback; anyone else gets 404. ' +
-          'An e-mail to an ADMIN_EMAILS address is listed with its text withheld.',
+          'Each e-mail has its text and its HTML part; one to an ADMIN_EMAILS address is listed with both withheld.',
         response: { 200: demoMailboxSchema },
       },
     },
@@ -45,15 +45,20 @@ export async function demoMailRoutes(app: FastifyInstance) {
       if (!isSameMachine(request)) throw notFound('This page');
       const rows = await latestEmails(app.ctx.db, 50);
       return {
-        messages: rows.map((row) => ({
-          id: row.id,
-          to: row.toAddress,
-          subject: row.subject,
-          text: adminEmails.has(row.toAddress.trim().toLowerCase())
-            ? WITHHELD_FOR_ADMIN
-            : composeEmail({ subject: row.subject, text: row.textBody }, app.mail.sender).text,
-          createdAt: row.createdAt.toISOString(),
-        })),
+        messages: rows.map((row) => {
+          const withheld = adminEmails.has(row.toAddress.trim().toLowerCase());
+          const mail = withheld
+            ? null
+            : composeEmail({ subject: row.subject, text: row.textBody, layout: row.layout }, app.mail.sender);
+          return {
+            id: row.id,
+            to: row.toAddress,
+            subject: row.subject,
+            text: mail?.text ?? WITHHELD_FOR_ADMIN,
+            html: mail?.html ?? null,
+            createdAt: row.createdAt.toISOString(),
+          };
+        }),
       };
     },
   );

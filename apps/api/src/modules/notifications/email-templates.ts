@@ -1,7 +1,8 @@
 // The words Assay sends people: the in-app notification (title + body) for each event, and the
-// plain-text e-mail around it (a link to the submission it is about, when it is about one; the
-// outbox adds the HTML part and the business identity when it sends, email-layout.ts). Callers build content with the functions below and hand it to
-// notify(); the e-mail adds a greeting, the next step for that kind, and the signature.
+// plain-text e-mail around it (a link to the submission it is about, when it is about one). Callers
+// build content with the functions below and hand it to notify(); the e-mail adds a greeting, the
+// next step for that kind, and the signature, and says what its HTML part adds (the title as its
+// heading, the figures in `emailFacts`, a button to the submission): email-layout.ts draws it.
 //
 // Rules for every text here: warm and plain; amounts exact (formatCents); a submission named by
 // its short id; never a secret, a full bank or routing number, or an ID number.
@@ -17,7 +18,7 @@ import {
   shortId,
   SUPPORT_RESPONSE_WITHIN_HOURS,
 } from '@assay/domain';
-import { submissionLinkToken } from './email-layout.ts';
+import { type EmailFact, type EmailLayout, submissionLinkToken } from './email-layout.ts';
 
 export interface NotificationContent {
   kind: NotificationKind;
@@ -25,16 +26,25 @@ export interface NotificationContent {
   body: string;
   /** The e-mail's subject when it is not the title. */
   emailSubject?: string;
+  /** Figures the HTML e-mail shows at a glance above its words (an offer, until when it is valid). */
+  emailFacts?: EmailFact[];
 }
 
 export interface EmailMessage {
   subject: string;
   text: string;
+  layout: EmailLayout;
 }
 
 export const EMAIL_SIGNATURE = '— The Assay team';
 
 const ref = (submissionId: string) => `#${shortId(submissionId)}`;
+
+/** An offer e-mail's figures: what we offer and until when. */
+const offerFacts = (offerCents: number, validUntilText: string): EmailFact[] => [
+  { label: 'Our offer', value: formatCents(offerCents) },
+  { label: 'Valid until', value: validUntilText },
+];
 const threshold = formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true });
 
 /** SPEC 9 payout timing, said the way a person would say it. */
@@ -86,11 +96,18 @@ export const notificationContent = {
     };
   },
 
-  offerReady(p: { submissionId: string; offerCents: number; requiresKyc?: boolean }): NotificationContent {
+  offerReady(p: {
+    submissionId: string;
+    offerCents: number;
+    requiresKyc?: boolean;
+    /** formatOfferDeadline of the offer's validUntil. */
+    validUntilText: string;
+  }): NotificationContent {
     const amount = formatCents(p.offerCents);
     return {
       kind: 'offer_ready',
       title: `Your offer is ready: ${amount}`,
+      emailFacts: offerFacts(p.offerCents, p.validUntilText),
       body:
         `Our appraisers have finished with submission ${ref(p.submissionId)} and offer you ${amount}. ` +
         'Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.' +
@@ -247,6 +264,15 @@ const nextSteps: Partial<Record<NotificationKind, string>> = {
   ].join('\n'),
 };
 
+/** The button to the submission says what the person goes there to do. */
+const buttonLabel: Partial<Record<NotificationKind, string>> = {
+  offer_ready: 'See your offer',
+  offer_updated: 'See your offer',
+  offer_reminder: 'See your offer',
+  photos_requested: 'Add photos',
+  id_verification_requested: 'Verify your identity',
+};
+
 /** Keeps a header line a header line. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
@@ -257,6 +283,7 @@ export function renderEmail(input: {
   body: string;
   firstName?: string | null;
   emailSubject?: string;
+  emailFacts?: EmailFact[];
   /** The submission the e-mail is about: it then links to its page (made absolute when sent). */
   submissionId?: string | null;
 }): EmailMessage {
@@ -270,7 +297,19 @@ export function renderEmail(input: {
     `Questions? Our support team answers within ${SUPPORT_RESPONSE_WITHIN_HOURS} hours.`,
     EMAIL_SIGNATURE,
   ].filter((p): p is string => Boolean(p));
-  return { subject: oneLine(input.emailSubject ?? input.title), text: `${paragraphs.join('\n\n')}\n` };
+  const layout: EmailLayout = {
+    heading: oneLine(input.title),
+    ...(input.emailFacts?.length ? { facts: input.emailFacts } : {}),
+    ...(input.submissionId
+      ? {
+          button: {
+            label: buttonLabel[input.kind] ?? `See submission ${ref(input.submissionId)}`,
+            href: submissionLinkToken(input.submissionId),
+          },
+        }
+      : {}),
+  };
+  return { subject: oneLine(input.emailSubject ?? input.title), text: `${paragraphs.join('\n\n')}\n`, layout };
 }
 
 /**
@@ -281,6 +320,8 @@ export const offerNotificationContent = {
   offerUpdated(p: {
     submissionId: string;
     change: string;
+    /** The offer as it is now. */
+    offerCents: number;
     validUntilText: string;
     why: 'reissued' | 'answered' | 'counter_accepted' | 'revised';
   }): NotificationContent {
@@ -293,6 +334,7 @@ export const offerNotificationContent = {
     return {
       kind: 'offer_updated',
       title,
+      emailFacts: offerFacts(p.offerCents, p.validUntilText),
       body: `${p.change} This offer for submission ${ref(p.submissionId)} is valid until ${p.validUntilText}.`,
     };
   },
@@ -305,6 +347,7 @@ export const offerNotificationContent = {
   }): NotificationContent {
     return {
       kind: 'offer_reminder',
+      emailFacts: offerFacts(p.offerCents, p.validUntilText),
       title: `Your offer of ${formatCents(p.offerCents)} lapses in ${p.hoursBefore} hours`,
       body:
         `Our offer of ${formatCents(p.offerCents)} for submission ${ref(p.submissionId)} is valid until ${p.validUntilText}. ` +
@@ -320,6 +363,10 @@ export const offerNotificationContent = {
   }): NotificationContent {
     return {
       kind: 'counter_offer_made',
+      emailFacts: [
+        { label: 'Counter-offer', value: formatCents(p.amountCents) },
+        { label: 'Our offer', value: formatCents(p.offerCents) },
+      ],
       title: `Counter-offer on ${ref(p.submissionId)}: ${formatCents(p.amountCents)}`,
       body:
         `${p.customerLabel} asks ${formatCents(p.amountCents)} for submission ${ref(p.submissionId)} ` +

@@ -5,6 +5,7 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationKind } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
+import type { EmailFact } from './email-layout.ts';
 import { renderEmail } from './email-templates.ts';
 import { enqueueEmail } from './outbox.repository.ts';
 import {
@@ -24,6 +25,8 @@ export interface NotifyInput {
   body: string;
   /** The e-mail's subject when it is not the title. */
   emailSubject?: string;
+  /** Figures the HTML e-mail shows above its words. */
+  emailFacts?: EmailFact[];
   submissionId?: string | null;
   /** Also send it by e-mail (through the outbox). */
   email?: boolean;
@@ -61,7 +64,7 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<Notificati
     const contact = await findUserContact(tx, input.userId);
     if (contact) {
       const message = renderEmail({ ...input, firstName: contact.firstName });
-      await enqueueEmail(tx, { to: contact.email, subject: message.subject, text: message.text });
+      await enqueueEmail(tx, { to: contact.email, ...message });
     }
   }
   return row!;
@@ -78,7 +81,7 @@ export async function notifyAdmins(tx: DbOrTx, input: NotifyAdminsInput): Promis
     for (const admin of admins) {
       // No link: the submission's page is the client's; appraisers work from the admin mailbox.
       const message = renderEmail({ ...input, submissionId: null, firstName: admin.firstName });
-      await enqueueEmail(tx, { to: admin.email, subject: message.subject, text: message.text });
+      await enqueueEmail(tx, { to: admin.email, ...message });
     }
   }
   return rows;

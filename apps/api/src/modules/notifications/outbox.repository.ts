@@ -2,11 +2,14 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { EmailLayout } from './email-layout.ts';
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** What the HTML part adds to the text; stored with it, so every try sends the same HTML. */
+  layout?: EmailLayout;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -18,7 +21,13 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
   const [row] = await db
     .insert(outbox)
-    .values({ id: crypto.randomUUID(), toAddress: email.to, subject: email.subject, textBody: email.text })
+    .values({
+      id: crypto.randomUUID(),
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      layout: email.layout ?? null,
+    })
     .returning();
   await enqueue(db, 'outbox-delivery', { outboxId: row!.id });
   return row!;

@@ -26,7 +26,14 @@ import {
 export { enqueueEmail } from './outbox.repository.ts';
 export type { OutgoingEmail } from './outbox.repository.ts';
 // What every e-mail looks like when it leaves (and in the demo mailbox).
-export { composeEmail, mailSenderOf, type MailSender, submissionLinkToken } from './email-layout.ts';
+export {
+  composeEmail,
+  type EmailFact,
+  type EmailLayout,
+  mailSenderOf,
+  type MailSender,
+  submissionLinkToken,
+} from './email-layout.ts';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 export const RETRY_AFTER_MS = 2 * 60_000;
@@ -51,7 +58,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  */
 async function send(db: Db, transport: MailTransport, sender: MailSender | string, email: OutboxRow) {
   const from = typeof sender === 'string' ? sender : sender.from;
-  const message = composeEmail({ subject: email.subject, text: email.textBody }, sender);
+  const message = composeEmail({ subject: email.subject, text: email.textBody, layout: email.layout }, sender);
   let unrecorded: unknown;
   try {
     await transport.send(

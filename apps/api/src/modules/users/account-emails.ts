@@ -1,11 +1,13 @@
 // The e-mails about the account itself. Plain text, each saying what happened, what to do and what
-// to do if it was not you; the links carry one-time tokens and are never logged.
+// to do if it was not you; the links carry one-time tokens and are never logged. The HTML part
+// (modules/notifications) adds a heading and the link as a button.
 import type { OutgoingEmail } from '../notifications/index.ts';
 
 export function verifyEmailMessage(to: string, url: string): OutgoingEmail {
   return {
     to,
     subject: 'Confirm your e-mail address for Assay',
+    layout: { heading: 'Confirm your e-mail address', button: { label: 'Confirm my e-mail address', href: url } },
     text:
       `Hello,\n\nPlease confirm that this is your e-mail address by opening this link within 24 hours:\n\n${url}\n\n` +
       `It signs you in to Assay. If you did not create an Assay account, ignore this e-mail and no account ` +
@@ -18,6 +20,7 @@ export function existingAccountSignUpMessage(to: string, publicUrl: string): Out
   return {
     to,
     subject: 'Someone tried to create an Assay account with your address',
+    layout: { heading: 'You already have an Assay account', button: { label: 'Sign in', href: `${base}/login` } },
     text:
       `Hello,\n\nSomeone tried to create a new Assay account with this e-mail address, which already has one.\n\n` +
       `If it was you, sign in at ${base}/login, or choose a new password at ${base}/forgot-password.\n` +
@@ -29,6 +32,7 @@ export function resetPasswordMessage(to: string, url: string): OutgoingEmail {
   return {
     to,
     subject: 'Reset your Assay password',
+    layout: { heading: 'Reset your password', button: { label: 'Choose a new password', href: url } },
     text:
       `Hello,\n\nSomeone (hopefully you) asked to reset the password of your Assay account.\n` +
       `Open this link within one hour to choose a new password:\n\n${url}\n\n` +

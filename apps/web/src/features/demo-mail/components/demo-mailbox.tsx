@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { Inbox, Mail } from 'lucide-react';
 import type { DemoMail } from '@assay/domain';
@@ -27,6 +27,29 @@ function LinkedText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The HTML part as a mail client shows it, in a frame that runs no script and is its own origin
+ * (sandbox without allow-scripts or allow-same-origin); its links open in a new tab.
+ */
+function HtmlPreview({ mail }: { mail: DemoMail & { html: string } }) {
+  // The frame exists only while open: a mailbox of fifty e-mails loads none until asked.
+  const [open, setOpen] = useState(false);
+  const srcDoc = mail.html.replace(/<head>/i, '<head><base target="_blank">');
+  return (
+    <details className="mt-4 rounded-md border" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-navy-700">Show as HTML e-mail</summary>
+      {open ? (
+        <iframe
+          title={`HTML e-mail: ${mail.subject}`}
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={srcDoc}
+          className="h-[36rem] w-full border-t bg-white"
+        />
+      ) : null}
+    </details>
+  );
+}
+
 function MailCard({ mail }: { mail: DemoMail }) {
   return (
     <Card>
@@ -38,6 +61,7 @@ function MailCard({ mail }: { mail: DemoMail }) {
       </CardHeader>
       <CardContent>
         <LinkedText text={mail.text} />
+        {mail.html !== null ? <HtmlPreview mail={{ ...mail, html: mail.html }} /> : null}
       </CardContent>
     </Card>
   );
