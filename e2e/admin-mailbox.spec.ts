@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { openAdminArea } from './support/appraiser.ts';
+import { confirmHandSentPayout, openAdminArea } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpOverApi } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
@@ -229,6 +229,8 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await sent.getByRole('button', { name: 'Mark sent', exact: true }).click();
   await expect(page.getByText('Payout marked as sent')).toBeVisible();
   await expect(payouts.getByRole('listitem').filter({ hasText: ringId.slice(-8) })).toHaveCount(0);
+  // Sent by hand is not yet paid: the bank's confirmation is recorded next (decision 034).
+  await confirmHandSentPayout(page, ringId.slice(-8), 'BANK-CONF-0412');
 
   // The flatware is not worth buying: received (no intake photos), then returning on a prepaid
   // label until the appraiser marks it delivered (DECISIONS "Returning").

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { appraiserInBrowser, openAdminArea } from './support/appraiser.ts';
+import { appraiserInBrowser, confirmHandSentPayout, openAdminArea } from './support/appraiser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { saveAddressAndPrintLabel } from './support/shipping-label.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
@@ -219,8 +219,19 @@ for (const width of [375, 1440] as const) {
     await sent.getByLabel('Payment reference').fill(`ACH-HONEST-${width}`);
     await sent.getByRole('button', { name: 'Mark sent', exact: true }).click();
     await expect(admin.getByText('Payout marked as sent')).toBeVisible();
+    // Sent by hand, nothing from the bank yet: on its way, not "Paid" (decision 034).
     await page.goto(`/client/submissions/${submissionId}`);
+    const history = page.getByRole('list', { name: 'Status history' });
+    await expect(history.getByText('Payout on its way')).toBeVisible();
+    await expect(
+      history.getByText(`reference ACH-HONEST-${width}; marked paid once the bank confirms it.`, { exact: false }),
+    ).toBeVisible();
+    await expect(history.getByText('Payout paid')).toHaveCount(0);
+    await confirmHandSentPayout(admin, submissionId.slice(-8), `BANK-CONF-${width}`);
+    await page.reload();
     await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+    await expect(history.getByText('Payout paid')).toBeVisible();
+    await expect(history.getByText(`by ACH, reference BANK-CONF-${width}.`, { exact: false })).toBeVisible();
     await shot(page, '14-seller-paid');
     await admin.context().close();
   });

@@ -50,3 +50,21 @@ export async function openAdminArea(admin: Page, area: AdminArea, { fresh = fals
   if (fresh) await admin.reload();
   await expect(admin.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
 }
+
+/**
+ * A payout the appraiser sent by hand is on its way until the provider's confirmation is recorded
+ * (decision 034): from the payouts queue's "On its way" list, "Confirm paid" with that reference.
+ * Leaves the list on "On its way".
+ */
+export async function confirmHandSentPayout(admin: Page, shortId: string, confirmation: string) {
+  const payouts = admin.getByRole('region', { name: 'Payouts to send' });
+  await payouts.getByLabel('Show payouts').selectOption({ label: 'On its way' });
+  const payout = payouts.getByRole('list', { name: 'Payouts: On its way' }).getByRole('listitem').filter({ hasText: shortId });
+  await expect(payout).toContainText(/marked paid once (PayPal|the bank) confirms it\./);
+  await payout.getByRole('button', { name: /Confirm paid/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Confirm payout paid' });
+  await dialog.getByLabel("Provider's confirmation").fill(confirmation);
+  await dialog.getByRole('button', { name: 'Confirm paid', exact: true }).click();
+  await expect(admin.getByText('Payout confirmed as paid')).toBeVisible();
+  await expect(payout).toHaveCount(0);
+}

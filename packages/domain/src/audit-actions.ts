@@ -23,7 +23,9 @@ export const auditActions = {
   notes_updated: { client: null, appraiser: 'Internal notes updated' },
   consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
-  payout_sent: { client: 'Payout sent', appraiser: 'Payout sent' },
+  // Written when the rail confirms the money reached the seller (payout-lifecycle.ts confirmPaid), so it
+  // says "paid", as its line does; a payout merely sent is payout_processing ("on its way").
+  payout_sent: { client: 'Payout paid', appraiser: 'Payout paid (confirmed)' },
   // The payout lifecycle (payout-lifecycle.ts): each state it reaches, on the submission's timeline.
   payout_processing: { client: 'Payout on its way', appraiser: 'Payout handed to its rail' },
   payout_failed: { client: 'Payout failed', appraiser: 'Payout failed' },

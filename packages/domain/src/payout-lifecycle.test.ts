@@ -7,9 +7,7 @@ import {
   payoutStatuses,
   payoutTargetsFrom,
   payoutTransitionRefusal,
-  payoutRailsFor,
   payoutTransitions,
-  railPromise,
   readPayoutStateText,
 } from './payout-lifecycle.ts';
 
@@ -53,6 +51,13 @@ describe('what the seller reads', () => {
     expect(payoutStateText({ status: 'paid', rail: 'manual', method: 'ach', at, reference: 'ACH-0412' })).toBe(
       'Paid Nov 23 by ACH, reference ACH-0412.',
     );
+    // Sent by hand, it is on its way until the provider's confirmation is recorded (decision 034).
+    expect(payoutStateText({ status: 'processing', rail: 'manual', method: 'paypal', at, reference: '5TY0' })).toBe(
+      'Sent Nov 23 by PayPal, reference 5TY0; marked paid once PayPal confirms it.',
+    );
+    expect(payoutStateText({ status: 'processing', rail: 'manual', method: 'ach', at, reference: 'W-77' })).toBe(
+      'Sent Nov 23 by ACH, reference W-77; marked paid once the bank confirms it.',
+    );
     expect(payoutStateText({ status: 'pending', rail: 'manual', method: 'paypal', at })).toBe(
       'Waiting to be sent by PayPal (since Nov 23).',
     );
@@ -69,22 +74,11 @@ describe('what the seller reads', () => {
       'Check 1001 printed Nov 23; we mail it within 1 business day.',
     );
     expect(payoutStateText({ status: 'paid', rail: 'check', method: 'check', at, reference: 'Check 1001' })).toBe(
-      'Check 1001 mailed Nov 23; it usually arrives in 5-7 business days.',
+      'Paid by check 1001, mailed Nov 23; it usually arrives in 5-7 business days.',
     );
     expect(
       payoutStateText({ status: 'returned', rail: 'check', method: 'check', at, reason: 'Check 1001 voided: never arrived' }),
     ).toBe('Check stopped Nov 23: Check 1001 voided: never arrived. Please give new payout details.');
-  });
-
-  test('a payout sent by a person is never promised as instant', () => {
-    expect(railPromise('manual', 'paypal')).toBe('Our team sends it within 24 hours; PayPal then credits it at once.');
-    expect(railPromise('manual', 'ach')).toBe(
-      'Our team sends it within 24 hours; it then reaches your bank in 1-2 business days.',
-    );
-    expect(railPromise('ach-file', 'ach')).toMatch(/next bank transfer file/);
-    expect(railPromise('check', 'check')).toMatch(/5-7 business days/);
-    // Checks go through the check register whichever rail the payout waits on.
-    expect(railPromise('manual', 'check')).toBe(railPromise('check', 'check'));
   });
 });
 
@@ -105,16 +99,6 @@ describe('asking for new details', () => {
       expect(payoutRetryNotice({ status, method: 'ach', reason: 'x' })).toBeNull();
       expect(needsNewPayoutDetails(status)).toBe(false);
     }
-  });
-});
-
-describe('which rail carries each method', () => {
-  test('ACH in the daily files; PayPal by its API only when configured; checks through the check register', () => {
-    expect(payoutRailsFor({ paypalApi: false })).toEqual({ ach: 'ach-file', paypal: 'manual', check: 'check' });
-    expect(railPromise(payoutRailsFor({ paypalApi: false }).check, 'check')).toBe(
-      'We print and mail the check within 1 business day; it usually arrives in 5-7 business days.',
-    );
-    expect(payoutRailsFor({ paypalApi: true }).paypal).toBe('paypal');
   });
 });
 

@@ -5,7 +5,14 @@
 // status gate, apps/api modules/transactions/payout-status.repository.ts), so the allowed moves
 // exist once, and the words the seller reads for each state are beside them.
 import { utcShortDate } from './day-formats.ts';
-import { isPayoutMethod, payoutMethodInfo, type PayoutMethod } from './payout-method.ts';
+import {
+  isPayoutMethod,
+  isPayoutRail,
+  payoutMethodInfo,
+  payoutTiming,
+  type PayoutMethod,
+  type PayoutRail,
+} from './payout-method.ts';
 
 export const payoutStatuses = ['pending', 'processing', 'paid', 'failed', 'returned', 'unclaimed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
@@ -13,13 +20,6 @@ export type PayoutStatus = (typeof payoutStatuses)[number];
 export function isPayoutStatus(value: string): value is PayoutStatus {
   return (payoutStatuses as readonly string[]).includes(value);
 }
-
-/**
- * How the money moves: by hand (an appraiser pays and records the reference), an ACH batch file
- * for the company's bank, PayPal Payouts, or a mailed check.
- */
-export const payoutRails = ['manual', 'ach-file', 'paypal', 'check'] as const;
-export type PayoutRail = (typeof payoutRails)[number];
 
 export interface PayoutTransition {
   readonly from: readonly PayoutStatus[];
@@ -81,28 +81,6 @@ export function payoutTransitionRefusal(current: string, transition: PayoutTrans
   return `This payout is "${label}", so it cannot become "${to}".`;
 }
 
-/**
- * What the rail promises, said before and after the seller chooses it: a person sends a manual
- * payout, so it is never "instant" (DECISIONS: texts promise what the rail does).
- */
-export function railPromise(rail: PayoutRail, method: PayoutMethod): string {
-  const arrives = payoutMethodInfo[method].timing.toLowerCase();
-  // Every check goes through the check register, whichever rail the payout waits on.
-  if (method === 'check') return `We print and mail the check within 1 business day; it usually arrives in ${arrives}.`;
-  switch (rail) {
-    case 'manual':
-      return method === 'paypal'
-        ? 'Our team sends it within 24 hours; PayPal then credits it at once.'
-        : `Our team sends it within 24 hours; it then reaches your bank in ${arrives}.`;
-    case 'ach-file':
-      return `It goes in our next bank transfer file (every business day); it then reaches your bank in ${arrives}.`;
-    case 'paypal':
-      return 'It is sent by PayPal Payouts within the hour; PayPal credits it at once.';
-    case 'check':
-      return `We print and mail the check within 1 business day; it usually arrives in ${arrives}.`;
-  }
-}
-
 const railNames: Record<PayoutRail, (method: PayoutMethod) => string> = {
   manual: (method) => payoutMethodInfo[method].label.replace(/ Bank Transfer$/, ''),
   'ach-file': () => 'ACH',
@@ -115,10 +93,10 @@ const railNames: Record<PayoutRail, (method: PayoutMethod) => string> = {
  * check-register.ts: its reference is the check number, then "Check 1234").
  */
 function checkStateText(status: 'processing' | 'paid', day: string, reference: string | null | undefined): string {
-  const check = reference ? (reference.startsWith('Check ') ? reference : `Check ${reference}`) : 'Your check';
+  const number = reference ? reference.replace(/^Check /, '') : null;
   return status === 'processing'
-    ? `${check} printed ${day}; we mail it within 1 business day.`
-    : `${check} mailed ${day}; it usually arrives in ${payoutMethodInfo.check.timing}.`;
+    ? `${number ? `Check ${number}` : 'Your check'} printed ${day}; we mail it within 1 business day.`
+    : `Paid by check${number ? ` ${number}` : ''}, mailed ${day}; it usually arrives in ${payoutTiming('check', 'check')}.`;
 }
 
 /**
@@ -142,7 +120,10 @@ export function payoutStateText(p: {
     case 'pending':
       return `Waiting to be sent by ${by} (since ${day}).`;
     case 'processing':
-      return `Sent ${day} by ${by}${ref}.`;
+      // Sent by a person: it is paid once the provider's confirmation is recorded (decision 034).
+      return p.rail === 'manual'
+        ? `Sent ${day} by ${by}${ref}; marked paid once ${p.method === 'paypal' ? 'PayPal' : 'the bank'} confirms it.`
+        : `Sent ${day} by ${by}${ref}.`;
     case 'paid':
       return `Paid ${day} by ${by}${ref}.`;
     case 'failed':
@@ -175,20 +156,6 @@ export function payoutRetryNotice(p: { status: string; method: string; reason?: 
     default:
       return null;
   }
-}
-
-/**
- * Which rail carries each method here: ACH in the daily Nacha files, PayPal by the Payouts API when
- * it is configured (else a person sends it), checks through the check register (printed on the
- * bank's stock, numbered and mailed). What the seller is promised before choosing follows from it
- * (railPromise).
- */
-export function payoutRailsFor({ paypalApi }: { paypalApi: boolean }): Record<PayoutMethod, PayoutRail> {
-  return { ach: 'ach-file', paypal: paypalApi ? 'paypal' : 'manual', check: 'check' };
-}
-
-export function isPayoutRail(value: string | null | undefined): value is PayoutRail {
-  return (payoutRails as readonly string[]).includes(value ?? '');
 }
 
 /**

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { compareExact, formatExact, roundExact } from './exact-decimal.ts';
 import { itemTypes } from './item-type.ts';
-import { payoutRails, payoutStatuses } from './payout-lifecycle.ts';
-import { type PayoutMethod, payoutMethods } from './payout-method.ts';
+import { payoutStatuses } from './payout-lifecycle.ts';
+import { type PayoutMethod, payoutMethods, payoutRails } from './payout-method.ts';
 import { parsePercent } from './payout-rates.ts';
 
 export const itemTypeSchema = z.enum(itemTypes, { error: 'Please choose a metal or gem from the list.' });

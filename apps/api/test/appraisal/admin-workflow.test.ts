@@ -411,24 +411,100 @@ describe.each(engines)('admin workflow on %s', (engine) => {
     });
   });
 
-  describe('mark a payout sent', () => {
-    it('records the reference once, tells the client, and shows on the submission', async () => {
+  describe('mark a payout sent, then confirm it paid (decision 034)', () => {
+    const timelineOf = async (submissionId: string) =>
+      (
+        (await t.app.inject({ url: `/api/submissions/${submissionId}`, headers: { cookie: client.cookie } })).json() as {
+          timeline: { action: string; label: string; detail?: string }[];
+        }
+      ).timeline.filter((e) => e.action.startsWith('payout_'));
+
+    it("a payout marked sent by hand is on its way, not paid, until the provider's confirmation is recorded", async () => {
       const sub = await make({ status: 'completed', finalOffer: '2500.00' });
       const payout = buildTransaction({ submission: sub, method: 'ach' });
       await insertAcceptedPayout(t.db, payout);
       const res = await post(`/api/admin/transactions/${payout.id}/sent`, { reference: ' ACH-TRACE-0042 ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: payout.id, status: 'paid', reference: 'ACH-TRACE-0042' });
-      expect(await kindsFor(client.id)).toEqual(['payout_sent']);
-      const detail = (await t.app.inject({ url: `/api/admin/submissions/${sub.id}`, headers: { cookie: admin.cookie } })).json();
-      expect(detail.transaction).toMatchObject({ id: payout.id, status: 'paid', reference: 'ACH-TRACE-0042' });
-      expect(detail.auditLog.map((a: { action: string; actor: { email: string } | null }) => [a.action, a.actor?.email])).toEqual(
-        [['payout_sent', ADMIN_EMAIL]],
-      );
+      expect(res.json()).toMatchObject({ id: payout.id, status: 'processing', rail: 'manual', reference: 'ACH-TRACE-0042' });
+      // Nothing from the bank yet: the seller is not told "paid", neither by a notification nor on the timeline.
+      expect(await kindsFor(client.id)).toEqual([]);
+      expect(await timelineOf(sub.id)).toEqual([
+        expect.objectContaining({
+          action: 'payout_processing',
+          label: 'Payout on its way',
+          detail: expect.stringMatching(
+            /^Sent [A-Z][a-z]{2} \d{1,2} by ACH, reference ACH-TRACE-0042; marked paid once the bank confirms it\.$/,
+          ),
+        }),
+      ]);
+      const own = (await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } })).json();
+      expect(own[0]).toMatchObject({ status: 'processing' });
       const again = await post(`/api/admin/transactions/${payout.id}/sent`, { reference: 'ACH-TRACE-0043' });
       expect(again.statusCode).toBe(409);
+
+      // The bank's confirmation, recorded: now it is paid, with the bank's reference, and the seller hears it.
+      const paid = await post(`/api/admin/transactions/${payout.id}/paid`, { confirmation: ' BANK-CONF-77 ' });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toMatchObject({ id: payout.id, status: 'paid', rail: 'manual', reference: 'BANK-CONF-77' });
+      expect(await kindsFor(client.id)).toEqual(['payout_sent']);
+      const timeline = await timelineOf(sub.id);
+      expect(timeline.map((e) => [e.action, e.label])).toEqual([
+        ['payout_processing', 'Payout on its way'],
+        ['payout_sent', 'Payout paid'],
+      ]);
+      expect(timeline[1]!.detail).toMatch(/^Paid [A-Z][a-z]{2} \d{1,2} by ACH, reference BANK-CONF-77\.$/);
+      const detail = (await t.app.inject({ url: `/api/admin/submissions/${sub.id}`, headers: { cookie: admin.cookie } })).json();
+      expect(detail.transaction).toMatchObject({ id: payout.id, status: 'paid', reference: 'BANK-CONF-77' });
+      expect(detail.auditLog.map((a: { action: string; actor: { email: string } | null }) => [a.action, a.actor?.email])).toEqual(
+        [
+          ['payout_processing', ADMIN_EMAIL],
+          ['payout_sent', ADMIN_EMAIL],
+        ],
+      );
+      const twice = await post(`/api/admin/transactions/${payout.id}/paid`, { confirmation: 'BANK-CONF-78' });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('This payout is already confirmed as paid.');
       const row = (await t.db.select().from(transactions).where(eq(transactions.id, payout.id!)))[0]!;
-      expect(row.reference).toBe('ACH-TRACE-0042');
+      expect(row.reference).toBe('BANK-CONF-77');
+    });
+
+    it('confirms only a payout sent by hand: not one waiting to be sent, nor one another rail carries', async () => {
+      const waiting = await make({ status: 'completed', finalOffer: '300.00' });
+      const pending = buildTransaction({ submission: waiting, method: 'ach' });
+      await insertAcceptedPayout(t.db, pending);
+      const early = await post(`/api/admin/transactions/${pending.id}/paid`, { confirmation: 'CONF-1' });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe('Only a payout marked as sent can be confirmed as paid; mark it sent first.');
+
+      const filed = await make({ status: 'completed', finalOffer: '400.00' });
+      const inFile = {
+        ...buildTransaction({ submission: filed, method: 'ach' }),
+        status: 'processing' as const,
+        rail: 'ach-file' as const,
+      };
+      await insertAcceptedPayout(t.db, inFile);
+      const byRail = await post(`/api/admin/transactions/${inFile.id}/paid`, { confirmation: 'CONF-2' });
+      expect(byRail.statusCode).toBe(409);
+      expect(byRail.json().message).toBe('This payout is carried by an ACH file, so that rail confirms it, not a person.');
+      for (const id of [pending.id!, inFile.id!]) {
+        expect((await t.db.select().from(transactions).where(eq(transactions.id, id)))[0]!.status).not.toBe('paid');
+      }
+      expect(await kindsFor(client.id)).toEqual([]);
+
+      for (const body of [
+        {},
+        { confirmation: '' },
+        { confirmation: '   ' },
+        { confirmation: 'x'.repeat(101) },
+        { confirmation: 7 },
+      ]) {
+        const res = await post(`/api/admin/transactions/${pending.id}/paid`, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().message).toMatch(/confirmation/);
+      }
+      expect((await post('/api/admin/transactions/no-such-payout/paid', { confirmation: 'CONF-3' })).statusCode).toBe(404);
+      const asClient = await post(`/api/admin/transactions/${pending.id}/paid`, { confirmation: 'CONF-4' }, client.cookie);
+      expect([401, 403]).toContain(asClient.statusCode);
     });
 
     it('refuses a missing or long reference with 400 and an unknown payout with 404', async () => {

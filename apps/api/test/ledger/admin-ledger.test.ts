@@ -91,27 +91,44 @@ describe.each(engines)('the ledger on %s', (engine) => {
     expect(await reconciliation()).toEqual([]);
   });
 
-  it("posts an appraiser's mark-sent as the hand-over and the payment on the manual rail, and then reconciles", async () => {
+  it("posts an appraiser's mark-sent as the hand-over and the confirmation as the payment on the manual rail, and then reconciles", async () => {
     const id = await accept('2500.00', 'ach');
     const sent = await markSent(id, 'ACH-TRACE-0042');
     expect(sent.statusCode, sent.body).toBe(200);
-    const paidLines = (await linesOf(id)).filter((l) => l.event === 'confirmPaid');
-    expect(paidLines.map((l) => [l.account, l.debitCents, l.creditCents]).sort()).toEqual(
+    // Sent by hand: the money is in transit until the bank's confirmation is recorded (decision 034).
+    const sentLines = (await linesOf(id)).filter((l) => l.event === 'handToRail');
+    expect(sentLines.map((l) => [l.account, l.debitCents, l.creditCents]).sort()).toEqual(
       [
         ['asset:in-transit:manual', 250_000, 0],
         ['asset:cash:manual', 0, 250_000],
+      ].sort(),
+    );
+    expect((await linesOf(id)).filter((l) => l.event === 'confirmPaid')).toEqual([]);
+    expect(await reconciliation()).toEqual([]);
+    const confirmed = await postJson(
+      t.app,
+      `/api/admin/transactions/${id}/paid`,
+      { confirmation: 'BANK-CONF-0042' },
+      admin.cookie,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const paidLines = (await linesOf(id)).filter((l) => l.event === 'confirmPaid');
+    expect(paidLines.map((l) => [l.account, l.debitCents, l.creditCents]).sort()).toEqual(
+      [
         ['liability:seller-payable', 250_000, 0],
         ['asset:in-transit:manual', 0, 250_000],
       ].sort(),
     );
     // Two postings, each balanced on its own.
-    const postings = new Map<string, typeof paidLines>();
-    for (const line of paidLines) postings.set(line.postingId, [...(postings.get(line.postingId) ?? []), line]);
+    const both = [...sentLines, ...paidLines];
+    const postings = new Map<string, typeof both>();
+    for (const line of both) postings.set(line.postingId, [...(postings.get(line.postingId) ?? []), line]);
     expect(postings.size).toBe(2);
     for (const lines of postings.values()) {
       expect(lines.reduce((d, l) => d + l.debitCents, 0)).toBe(lines.reduce((c, l) => c + l.creditCents, 0));
     }
-    expect(paidLines.every((l) => l.memo.includes('ACH-TRACE-0042'))).toBe(true);
+    expect(sentLines.every((l) => l.memo.includes('ACH-TRACE-0042'))).toBe(true);
+    expect(paidLines.every((l) => l.memo.includes('BANK-CONF-0042'))).toBe(true);
     expect(await reconciliation()).toEqual([]);
 
     const balances = await get('/api/admin/ledger/balances');

@@ -7,7 +7,6 @@ import {
   type NotificationContent,
   notificationContent as c,
   offerNotificationContent as o,
-  payoutTimingSentence,
   renderEmail,
 } from '../../src/modules/notifications/email-templates.ts';
 
@@ -22,8 +21,9 @@ const every: NotificationContent[] = [
     amountCents: 97_070,
     feeCents: 2_930,
     destination: { method: 'paypal', email: 'grace@example.com' },
+    rail: 'manual',
   }),
-  c.payoutSent({ submissionId: SUB, amountCents: 97_070, method: 'paypal', reference: 'PP-1' }),
+  c.payoutSent({ submissionId: SUB, amountCents: 97_070, method: 'paypal', rail: 'manual', reference: 'PP-1' }),
   c.photosRequested({ submissionId: SUB, note: 'the clasp, please' }),
   c.idVerificationRequested({ submissionId: SUB }),
   c.kycSubmitted({ customerLabel: 'Customer #abcd' }),
@@ -74,12 +74,23 @@ describe('notification texts', () => {
     });
   });
 
+  // Issue 27 item 7: PayPal is "instant" only when the PayPal Payouts rail sends it, not a person.
   it.each([
-    ['ach', 'ACH bank transfers take 1-2 business days to reach your bank once we send them.'],
-    ['paypal', 'PayPal payments arrive instantly once we send them.'],
-    ['check', 'A paper check takes 5-7 business days to arrive once we mail it.'],
-  ] as const)('payout timing for %s (SPEC 9)', (method, sentence) => {
-    expect(payoutTimingSentence(method)).toBe(sentence);
+    ['manual', 'PayPal credits a payment as soon as our team sends it.'],
+    ['paypal', 'PayPal Payouts sends PayPal payments within the hour, and PayPal credits them at once.'],
+  ] as const)('PayPal timing on the %s rail', (rail, sentence) => {
+    const recorded = c.payoutRecorded({
+      submissionId: SUB,
+      amountCents: 97_070,
+      feeCents: 2_930,
+      destination: { method: 'paypal', email: 'grace@example.com' },
+      rail,
+    });
+    expect(recorded.body.endsWith(`We send every payout within 24 hours. ${sentence}`)).toBe(true);
+    expect(c.payoutSent({ submissionId: SUB, amountCents: 97_070, method: 'paypal', rail, reference: 'PP-1' }).body).toContain(
+      sentence,
+    );
+    if (rail === 'manual') expect(recorded.body.toLowerCase()).not.toContain('instant');
   });
 
   it('the ACH payout names the holder and the last 4 digits only', () => {
@@ -88,6 +99,7 @@ describe('notification texts', () => {
       amountCents: 250_000,
       feeCents: 0,
       destination: { method: 'ach', accountName: 'Ada Lovelace', accountLast4: '6789' },
+      rail: 'ach-file',
     });
     expect(n).toEqual({
       kind: 'payout_recorded',
@@ -102,7 +114,10 @@ describe('notification texts', () => {
   });
 
   it('the check payout says where it goes and how long it takes', () => {
-    expect(c.payoutRecorded({ submissionId: SUB, amountCents: 45_050, feeCents: 0, destination: { method: 'check' } }).body).toBe(
+    expect(
+      c.payoutRecorded({ submissionId: SUB, amountCents: 45_050, feeCents: 0, destination: { method: 'check' }, rail: 'check' })
+        .body,
+    ).toBe(
       'We have recorded your payout of $450.50 for submission #1234abcd, by paper check to the address on your Assay profile. ' +
         'We send every payout within 24 hours. A paper check takes 5-7 business days to arrive once we mail it.',
     );

@@ -131,7 +131,7 @@ describe.each(engines)('the check register on %s', (engine) => {
     expect(mailed.json()).toMatchObject({ status: 'mailed', mailedOn: today(), payoutStatus: 'paid' });
     expect(await payoutRow(payout.transactionId)).toMatchObject({ status: 'paid', rail: 'check', reference: 'Check 1001' });
     const paid = (await timeline(payout.submissionId)).find((e) => e.action === 'payout_sent');
-    expect(paid?.detail).toMatch(/^Check 1001 mailed \w+ \d+; it usually arrives in 5-7 business days\.$/);
+    expect(paid?.detail).toMatch(/^Paid by check 1001, mailed \w+ \d+; it usually arrives in 5-7 business days\.$/);
     expect(await reconciliation()).toEqual([]);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, payout.transactionId));

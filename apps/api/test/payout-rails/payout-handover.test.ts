@@ -146,7 +146,7 @@ describe.each(engines)('the payout hand-over job on %s', (engine) => {
     expect(gaveUp.map((e) => e.changes)).toEqual([{ payoutAttempt: 1, reason: 'PayPal refused our credentials' }]);
     expect((await rowOf(payout.id)).status).toBe('pending');
     await expect(markPayoutSent(ctx, admin.user, { transactionId: payout.id, reference: 'BY-HAND-1' })).resolves.toMatchObject({
-      status: 'paid',
+      status: 'processing',
       rail: 'manual',
       reference: 'BY-HAND-1',
     });

@@ -102,24 +102,31 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect((await get('/api/admin/payouts?status=paid')).json()).toEqual([]);
   });
 
-  it('a payout marked sent leaves the pending queue and shows under sent, newest first, with its reference', async () => {
+  it('a payout marked sent leaves the pending queue and is on its way; confirmed, it shows under paid, newest first, with its reference', async () => {
     const first = await payout(60);
     const second = await payout(40, 'paypal');
     const third = await payout(20);
     const send = (id: string, reference: string) =>
       postJson(t.app, `/api/admin/transactions/${id}/sent`, { reference }, admin.cookie);
+    const confirm = (id: string, confirmation: string) =>
+      postJson(t.app, `/api/admin/transactions/${id}/paid`, { confirmation }, admin.cookie);
     expect((await send(second.id, 'PAYPAL-TX-1')).statusCode).toBe(200);
-    // Sent later, though asked for earlier: sent ones are listed by when they were sent.
-    await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await send(first.id, 'CHK-1042')).statusCode).toBe(200);
 
     expect(ids((await get('/api/admin/payouts?status=pending')).json())).toEqual([third.id]);
-    const sent = (await get('/api/admin/payouts?status=paid')).json() as AdminPayout[];
-    expect(sent.map((p) => [p.id, p.status, p.reference])).toEqual([
-      [first.id, 'paid', 'CHK-1042'],
+    expect(new Set(ids((await get('/api/admin/payouts?status=processing')).json()))).toEqual(new Set([first.id, second.id]));
+    expect((await get('/api/admin/payouts?status=paid')).json()).toEqual([]);
+    expect((await confirm(second.id, 'PAYPAL-TX-1')).statusCode).toBe(200);
+    // Confirmed later, though sent earlier: paid ones are listed by when they were confirmed.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await confirm(first.id, 'BANK-1042')).statusCode).toBe(200);
+
+    const paid = (await get('/api/admin/payouts?status=paid')).json() as AdminPayout[];
+    expect(paid.map((p) => [p.id, p.status, p.reference])).toEqual([
+      [first.id, 'paid', 'BANK-1042'],
       [second.id, 'paid', 'PAYPAL-TX-1'],
     ]);
-    expect(Date.parse(sent[0]!.sentAt!)).toBeGreaterThan(Date.parse(sent[1]!.sentAt!));
+    expect(Date.parse(paid[0]!.statusChangedAt)).toBeGreaterThan(Date.parse(paid[1]!.statusChangedAt));
   });
 
   it('never sends the encrypted bank details or the full bank numbers', async () => {
@@ -137,7 +144,8 @@ describe.each(engines)('admin payouts queue on %s', (engine) => {
     expect(
       (await postJson(t.app, `/api/admin/transactions/${row!.id}/sent`, { reference: 'ACH-7' }, admin.cookie)).statusCode,
     ).toBe(200);
-    const sent = await get('/api/admin/payouts?status=paid');
+    // Sent by hand, it is on its way until the bank's confirmation is recorded (decision 034).
+    const sent = await get('/api/admin/payouts?status=processing');
     expect(sent.json()).toHaveLength(1);
     for (const res of [pending, sent]) {
       expect(res.body).not.toContain('encrypted');

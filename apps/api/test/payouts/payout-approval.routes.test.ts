@@ -240,7 +240,7 @@ describe.each(engines)('approving large payouts on %s', (engine) => {
     expect((await approve(payout.id, second.cookie)).statusCode).toBe(200);
     const sent = await post(`/api/admin/transactions/${payout.id}/sent`, maker.cookie, { reference: 'BANK-1' });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(await rowOf(payout.id)).toMatchObject({ status: 'paid' });
+    expect(await rowOf(payout.id)).toMatchObject({ status: 'processing', rail: 'manual', reference: 'BANK-1' });
   });
 
   it('of two admins approving at once, one wins and the other hears 409; one audit entry, one hand-over', async () => {

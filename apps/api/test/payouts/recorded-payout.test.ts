@@ -14,6 +14,7 @@ import { auditLog, notifications, outbox, payoutEvents, transactions } from '../
 import { DecryptionError } from '../../src/lib/crypto.ts';
 import { loggerOptions } from '../../src/lib/logger.ts';
 import { markPayoutSent } from '../../src/modules/payouts/mark-payout-sent.ts';
+import { confirmManualPayout } from '../../src/modules/payouts/confirm-manual-payout.ts';
 import { revealBankDetails } from '../../src/modules/payouts/reveal-bank-details.ts';
 import {
   ACCOUNT,
@@ -80,13 +81,19 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
     const sent = await markPayoutSent(t.app.ctx, admin.user, { transactionId: transaction.id, reference: '  ACH  trace 0042 ' });
     expect(sent).toMatchObject({
       id: transaction.id,
-      status: 'paid',
+      status: 'processing',
       rail: 'manual',
       reference: 'ACH trace 0042',
       amount: '1250.00',
       attempt: 1,
     });
     expect(sent.sentAt).toEqual(expect.any(String));
+    // Paid once the bank's confirmation is recorded (decision 034), with the bank's reference.
+    const paid = await confirmManualPayout(t.app.ctx, admin.user, {
+      transactionId: transaction.id,
+      confirmation: 'ACH trace 0042',
+    });
+    expect(paid).toMatchObject({ status: 'paid', rail: 'manual', reference: 'ACH trace 0042' });
 
     // On the submission's timeline, with the payout's state in the seller's words.
     const [audit] = await t.db
@@ -104,7 +111,7 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
         reference: 'ACH trace 0042',
       },
     });
-    // The payout's own history: recorded by the seller, then paid by the appraiser, each with its rail.
+    // The payout's own history: recorded by the seller, sent and then confirmed by the appraiser, each with its rail.
     const events = await t.db
       .select()
       .from(payoutEvents)
@@ -112,7 +119,8 @@ describe.each(engines)('after the payout is recorded, on %s', (engine) => {
       .orderBy(payoutEvents.at);
     expect(events.map((e) => [e.transition, e.fromStatus, e.toStatus, e.rail, e.reference, e.actorId])).toEqual([
       ['recorded', null, 'pending', 'ach-file', null, client.id],
-      ['confirmPaid', 'pending', 'paid', 'manual', 'ACH trace 0042', admin.id],
+      ['handToRail', 'pending', 'processing', 'manual', 'ACH trace 0042', admin.id],
+      ['confirmPaid', 'processing', 'paid', 'manual', 'ACH trace 0042', admin.id],
     ]);
     const detail = await t.app.inject({ url: `/api/submissions/${sub.id}`, headers: { cookie: client.cookie } });
     const entry = (detail.json() as { timeline: { action: string; detail?: string }[] }).timeline.find(
@@ -227,7 +235,7 @@ describe.each(engines)('the payout e-mail over SMTP on %s', (engine) => {
       `We have recorded your payout of $970.70 for submission #${sub.id.slice(-8)}, by PayPal to grace@example.com.`,
     );
     expect(text).toContain('That is your offer of $1,000.00 minus the PayPal fee of $29.30.');
-    expect(text).toContain('We send every payout within 24 hours. PayPal payments arrive instantly once we send them.');
+    expect(text).toContain('We send every payout within 24 hours. PayPal credits a payment as soon as our team sends it.');
     // Signed, then the business identity the outbox ends every e-mail with (email-layout.ts).
     const { legalName, address } = t.config.business;
     expect(

@@ -2730,6 +2730,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/transactions/{id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a payout sent by hand as paid, with the provider's confirmation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            submissionId: string;
+                            amount: string;
+                            grossAmount: string;
+                            feeAmount: string;
+                            payoutMethod: string;
+                            payoutDetails: {
+                                [key: string]: string;
+                            };
+                            status: string;
+                            rail: string;
+                            reference: string | null;
+                            statusReason: string | null;
+                            statusChangedAt: string;
+                            attempt: number;
+                            sentAt: string | null;
+                            createdAt: string;
+                            awaitingApproval: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/transactions/{id}/sent": {
         parameters: {
             query?: never;
@@ -2739,7 +2802,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Marks a payout as sent with its reference. */
+        /** Marks a payout paid by hand as sent (on its way) with its reference. */
         post: {
             parameters: {
                 query?: never;

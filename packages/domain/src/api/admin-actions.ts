@@ -84,6 +84,21 @@ export const markPayoutSentSchema = z.object({
 });
 export type MarkPayoutSentInput = z.input<typeof markPayoutSentSchema>;
 
+const confirmationMessage = "Please enter the provider's confirmation: the PayPal transaction id or the bank's reference.";
+
+/**
+ * POST /api/admin/transactions/{id}/paid: a payout sent by hand is paid once the provider's own
+ * confirmation is recorded (decision 034); the seller reads it beside "Paid".
+ */
+export const confirmManualPayoutSchema = z.object({
+  confirmation: z
+    .string({ error: confirmationMessage })
+    .trim()
+    .min(1, confirmationMessage)
+    .max(PAYOUT_REFERENCE_MAX_LENGTH, `The confirmation can be at most ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`),
+});
+export type ConfirmManualPayoutInput = z.input<typeof confirmManualPayoutSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The payouts queue: what the appraisers still have to pay by hand, and what they already sent.
 

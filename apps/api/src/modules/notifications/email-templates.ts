@@ -9,10 +9,12 @@
 import {
   type NotificationKind,
   type PayoutMethod,
+  type PayoutRail,
   formatCents,
   KYC_THRESHOLD_CENTS,
   payoutMethodInfo,
   PAYMENT_WITHIN_HOURS,
+  payoutTimingSentence,
   PRELIMINARY_QUOTE_WITHIN_HOURS,
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   shortId,
@@ -46,18 +48,6 @@ const offerFacts = (offerCents: number, validUntilText: string): EmailFact[] => 
   { label: 'Valid until', value: validUntilText },
 ];
 const threshold = formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true });
-
-/** SPEC 9 payout timing, said the way a person would say it. */
-export function payoutTimingSentence(method: PayoutMethod): string {
-  switch (method) {
-    case 'ach':
-      return `ACH bank transfers take ${payoutMethodInfo.ach.timing} to reach your bank once we send them.`;
-    case 'paypal':
-      return 'PayPal payments arrive instantly once we send them.';
-    case 'check':
-      return `A paper check takes ${payoutMethodInfo.check.timing} to arrive once we mail it.`;
-  }
-}
 
 /** Where the money goes, without ever naming a full account number. */
 export type PayoutDestination =
@@ -122,6 +112,8 @@ export const notificationContent = {
     amountCents: number;
     feeCents: number;
     destination: PayoutDestination;
+    /** The rail it is recorded on: PayPal is instant only on the PayPal Payouts rail. */
+    rail: PayoutRail;
   }): NotificationContent {
     const amount = formatCents(p.amountCents);
     const fee =
@@ -133,18 +125,24 @@ export const notificationContent = {
       title: `Payout of ${amount} recorded`,
       body:
         `We have recorded your payout of ${amount} for submission ${ref(p.submissionId)}, ${destinationText(p.destination)}.${fee} ` +
-        `We send every payout within ${PAYMENT_WITHIN_HOURS} hours. ${payoutTimingSentence(p.destination.method)}`,
+        `We send every payout within ${PAYMENT_WITHIN_HOURS} hours. ${payoutTimingSentence(p.destination.method, p.rail)}`,
     };
   },
 
-  payoutSent(p: { submissionId: string; amountCents: number; method: PayoutMethod; reference: string }): NotificationContent {
+  payoutSent(p: {
+    submissionId: string;
+    amountCents: number;
+    method: PayoutMethod;
+    rail: PayoutRail;
+    reference: string;
+  }): NotificationContent {
     const amount = formatCents(p.amountCents);
     return {
       kind: 'payout_sent',
       title: `Your payout of ${amount} is on its way`,
       body:
         `We have sent ${amount} for submission ${ref(p.submissionId)} by ${payoutMethodInfo[p.method].label}. ` +
-        `Payment reference: ${p.reference}. ${payoutTimingSentence(p.method)}`,
+        `Payment reference: ${p.reference}. ${payoutTimingSentence(p.method, p.rail)}`,
     };
   },
 

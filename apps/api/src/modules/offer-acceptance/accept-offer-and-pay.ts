@@ -157,6 +157,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
           amountCents,
           feeCents,
           destination: destinationOf(body),
+          rail: row.rail,
         }),
         email: true,
       });

@@ -95,6 +95,7 @@ export async function movePayout(
         submissionId: moved.submissionId,
         amountCents: moved.amount,
         method: moved.payoutMethod,
+        rail: moved.rail,
         reference: moved.reference ?? '',
       }),
       email: true,

@@ -10,6 +10,13 @@ export const payoutMessages = {
   alreadyPaid: 'This submission has already been paid.',
   alreadySent: 'This payout has already been marked as sent.',
   reference: 'Please enter the payment reference from the bank or PayPal (1 to 100 characters).',
+  confirmation:
+    "Please enter the provider's confirmation: the PayPal transaction id or the bank's reference (1 to 100 characters).",
+  alreadyConfirmed: 'This payout is already confirmed as paid.',
+  notSentByHand: (rail: string) =>
+    rail === 'manual'
+      ? 'Only a payout marked as sent can be confirmed as paid; mark it sent first.'
+      : `This payout is carried by ${rail === 'ach-file' ? 'an ACH file' : rail === 'paypal' ? 'PayPal Payouts' : 'the check register'}, so that rail confirms it, not a person.`,
   bankDetailsAfterSent: 'This payout has already been sent, so its bank details are no longer shown.',
   noBankDetails: 'Only ACH payouts have bank details; this one is paid by PayPal or check.',
   onItsWay: (rail: string) =>
@@ -19,6 +26,12 @@ export const payoutMessages = {
 };
 
 export const MAX_REFERENCE_LENGTH = 100;
+
+/** A reference as a person typed it, on one line; null when it is empty or too long. */
+export function cleanPaymentReference(reference: unknown): string | null {
+  const clean = typeof reference === 'string' ? reference.replace(/\s+/g, ' ').trim() : '';
+  return clean.length === 0 || clean.length > MAX_REFERENCE_LENGTH ? null : clean;
+}
 
 /** The AAD of a transaction's bank details: they only decrypt in their own row. */
 export const bankDetailsContext = (transactionId: string) => `transactions.encrypted_bank_details:${transactionId}`;

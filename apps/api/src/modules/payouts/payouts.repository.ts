@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { PayoutStatus } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions, transactions, users } from '../../db/schema/index.ts';
@@ -93,12 +93,17 @@ export function listTransactionsWithSubmission(db: DbOrTx, status: PayoutStatus,
     .limit(limit);
 }
 
-/** Payouts a rail holds, unchanged since `quietSince`: the ones the rail check asks about, quietest first. */
+/**
+ * Payouts a rail holds, unchanged since `quietSince`: the ones the rail check asks about, quietest
+ * first. A payout sent by hand has no rail to ask: a person records its confirmation.
+ */
 export function listPayoutsAwaitingRail(db: DbOrTx, { quietSince, limit }: { quietSince: Date; limit: number }) {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.status, 'processing'), lt(transactions.statusChangedAt, quietSince)))
+    .where(
+      and(eq(transactions.status, 'processing'), ne(transactions.rail, 'manual'), lt(transactions.statusChangedAt, quietSince)),
+    )
     .orderBy(asc(transactions.statusChangedAt), asc(transactions.id))
     .limit(limit);
 }

@@ -1,6 +1,7 @@
 // Payouts: the client's list and new details for a payout that failed or came back
 // (POST /api/transactions/:id/retry), and the appraisers' payouts queue (pending and sent), the
-// audited look at bank numbers, the second admin's approval and "mark sent". Accepting an offer
+// audited look at bank numbers, the second admin's approval, "mark sent" and the manual rail's
+// confirmation ("paid", decision 034). Accepting an offer
 // (POST /api/transactions) is the workflow modules/offer-acceptance.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import {
   adminPayoutListQuerySchema,
   adminPayoutListSchema,
   idSchema,
+  confirmManualPayoutSchema,
   markPayoutSentSchema,
   retryPayoutSchema,
   revealedBankDetailsSchema,
@@ -19,6 +21,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { listPayouts } from './list-payouts.ts';
 import { listTransactions } from './list-own-payouts.ts';
 import { markPayoutSent } from './mark-payout-sent.ts';
+import { confirmManualPayout } from './confirm-manual-payout.ts';
 import { payoutMessages } from './payout-view.ts';
 import { revealBankDetails } from './reveal-bank-details.ts';
 import { retryPayout } from './retry-payout.ts';
@@ -129,7 +132,7 @@ export async function transactionsRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Marks a payout as sent with its reference.',
+          summary: 'Marks a payout paid by hand as sent (on its way) with its reference.',
           security: SIGNED_IN,
           params: transactionParams,
           body: markPayoutSentSchema,
@@ -141,6 +144,26 @@ export async function transactionsRoutes(app: FastifyInstance) {
         markPayoutSent(ctx, await app.requireStepUp(request), {
           transactionId: request.params.id,
           reference: request.body.reference,
+        }),
+    );
+
+    a.post(
+      '/api/admin/transactions/:id/paid',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Confirms a payout sent by hand as paid, with the provider's confirmation.",
+          security: SIGNED_IN,
+          params: transactionParams,
+          body: confirmManualPayoutSchema,
+          response: { 200: transactionSchema },
+        },
+      },
+      async (request) =>
+        // The seller is told "paid" and the ledger settles: as sure a hand as the one that sent it.
+        confirmManualPayout(ctx, await app.requireStepUp(request), {
+          transactionId: request.params.id,
+          confirmation: request.body.confirmation,
         }),
     );
   });

@@ -19,17 +19,34 @@ import {
   conditions,
   consignmentTiers,
   formatCents,
+  payoutMethods,
+  payoutTimingSentence,
   goldItemTypes,
   itemTypeLabels,
   karatPurities,
 } from '@assay/domain';
 import { supportContact } from '@/lib/site';
+import { useBusiness } from '@/features/business/api/get-business';
 import { Prose, PublicPageLayout } from '../layouts/public-layout';
 
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 const imageLimitMb = MAX_IMAGE_BYTES / (1024 * 1024);
 
 type Question = { id: string; question: string; answer: ReactNode };
+
+/**
+ * Each method's timing for the rails configured here (GET /api/business): PayPal is "instant" only
+ * when the PayPal Payouts rail sends it; until the identity is read, the careful wording.
+ */
+function PaymentTiming() {
+  const rails = useBusiness().data?.payoutRails;
+  return (
+    <>
+      Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting.{' '}
+      {payoutMethods.map((method) => payoutTimingSentence(method, rails?.[method])).join(' ')}
+    </>
+  );
+}
 
 // The figures come from @assay/domain, so the answers cannot drift from the rules the app applies.
 const questions: Question[] = [
@@ -58,8 +75,7 @@ const questions: Question[] = [
         <li>A preliminary quote within {PRELIMINARY_QUOTE_WITHIN_HOURS} hours of submitting your item with photos.</li>
         <li>An expert appraisal and final offer within {APPRAISAL_WITHIN_HOURS_OF_RECEIPT} hours of your parcel arriving.</li>
         <li>
-          Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting: ACH bank transfers arrive in 1-2 business days, PayPal is
-          instant and a paper check takes 5-7 business days by mail.
+          <PaymentTiming />
         </li>
       </ul>
     ),

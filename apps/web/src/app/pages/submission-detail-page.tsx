@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { shortId, type CurrentUser } from '@assay/domain';
+import { useBusiness } from '@/features/business/api/get-business';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { PayoutRetry } from '@/features/payouts/components/payout-retry';
 import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';
@@ -13,6 +14,7 @@ import { WithSubmission } from './with-submission';
 export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser; submissionId: string }) {
   const label = usePrintLabel();
   const decline = useDeclineOfferFlow();
+  const payoutRails = useBusiness().data?.payoutRails;
   // Newest first: a photo request counts only while nothing newer was said about this submission.
   const latest = useNotifications().data?.items.find((item) => item.submissionId === submissionId);
   const photoRequest = latest?.kind === 'photos_requested' ? latest : null;
@@ -31,7 +33,7 @@ export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser
             onDecline={decline.start}
             printing={label.printingId === detail.id}
             photoRequest={photoRequest}
-            payoutRetry={(transaction) => <PayoutRetry transaction={transaction} headingLevel="h3" />}
+            payoutRetry={(transaction) => <PayoutRetry transaction={transaction} headingLevel="h3" payoutRails={payoutRails} />}
           />
         )}
       </WithSubmission>

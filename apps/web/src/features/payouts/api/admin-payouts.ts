@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
+import type { ConfirmManualPayoutInput, MarkPayoutSentInput, RevealedBankDetails, Transaction } from '@assay/domain';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -16,6 +16,22 @@ export function useMarkPayoutSent() {
   return useMutation({
     mutationFn: markPayoutSent,
     // Also after a failure: a 409 means someone else already acted, so the queue is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
+}
+
+export type ConfirmManualPayoutVariables = ConfirmManualPayoutInput & { transactionId: string };
+
+/** POST /api/admin/transactions/{id}/paid {confirmation}: the provider shows the hand-sent payout arrived (decision 034). */
+export function confirmManualPayout({ transactionId, ...body }: ConfirmManualPayoutVariables): Promise<Transaction> {
+  return api.POST('/api/admin/transactions/{id}/paid', { params: { path: { id: transactionId } }, body });
+}
+
+export function useConfirmManualPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmManualPayout,
+    // Also after a failure: a 409 means someone else already confirmed it, so the queue is stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -1,7 +1,16 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PartyPopper } from 'lucide-react';
-import { dollarsToCents, payoutMethodInfo, payoutMethods, type PayoutMethod, type Transaction } from '@assay/domain';
+import {
+  dollarsToCents,
+  isPayoutRail,
+  payoutMethodInfo,
+  payoutMethods,
+  payoutTiming,
+  railPromise,
+  type PayoutMethod,
+  type Transaction,
+} from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -21,15 +30,16 @@ function destinationText(method: PayoutMethod, details: Record<string, string>):
 }
 
 /**
- * When the money arrives. A person on our team sends each payout (DECISIONS "Payout lifecycle":
- * promise what the rail does), so the method's own time counts from when it is sent.
+ * When the money arrives: before it is sent, what its rail promises (railPromise: a person, an ACH
+ * file, PayPal Payouts or the check register); once sent, the method's own time counts from then.
  */
-function timingText(method: PayoutMethod, sentAt: string | null): string {
-  const sent = sentAt ? `We sent it on ${formatDateTime(sentAt)}` : 'Our team sends it within 24 hours';
-  const { timing } = payoutMethodInfo[method];
+function timingText(method: PayoutMethod, rail: string, sentAt: string | null): string {
+  const known = isPayoutRail(rail) ? rail : null;
+  if (!sentAt) return known ? railPromise(known, method) : 'We send it within 24 hours.';
+  const sent = `We sent it on ${formatDateTime(sentAt)}`;
   if (method === 'paypal') return `${sent}; it then shows in your PayPal account at once.`;
-  if (method === 'ach') return `${sent}; it then reaches your bank in ${timing}.`;
-  return `${sent}; the check then takes ${timing} by mail.`;
+  if (method === 'ach') return `${sent}; it then reaches your bank in ${payoutTiming(method, known)}.`;
+  return `${sent}; the check then takes ${payoutTiming(method, known)} by mail.`;
 }
 
 /** A figure sits right of its name; a sentence ('Paid by', 'When') goes under it, to be read as one. */
@@ -106,7 +116,7 @@ export function OfferAccepted({
               </Row>
               {method && (
                 <Row term="When" kind="sentence">
-                  {timingText(method, t.sentAt)}
+                  {timingText(method, t.rail, t.sentAt)}
                 </Row>
               )}
             </dl>

@@ -1,7 +1,15 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Clock, Landmark, Mail, Wallet } from 'lucide-react';
-import { canPayOut, payoutMethodInfo, payoutMethods, railPromise, type PayoutMethod, type PayoutRail } from '@assay/domain';
+import {
+  canPayOut,
+  payoutMethodInfo,
+  payoutMethods,
+  payoutTiming,
+  railPromise,
+  type PayoutMethod,
+  type PayoutRail,
+} from '@assay/domain';
 import { clearFieldError } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
 import { Alert } from '@/components/ui/alert';
@@ -82,9 +90,9 @@ export function PayoutMethodFields<TOutput>({
                   {info.recommended && <Badge tone="success">Recommended</Badge>}
                 </span>
                 <span className="text-sm text-muted-foreground">
-                  {info.timing} · {value === 'paypal' ? `Fee ${info.fee}` : info.fee}
+                  {payoutTiming(value, rails?.[value])} · {value === 'paypal' ? `Fee ${info.fee}` : info.fee}
                 </span>
-                {/* DECISIONS: say what the rail really does ("our team sends it"), not only "instant". */}
+                {/* DECISIONS, issue 27: "Instant" only when a rail sends it; say what the rail really does. */}
                 {rails?.[value] && <span className="text-xs text-navy-800">{railPromise(rails[value], value)}</span>}
                 {disabled && (
                   <span className="text-xs text-destructive">This offer is too small to pay by PayPal after its fee.</span>

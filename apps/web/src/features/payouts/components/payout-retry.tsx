@@ -7,9 +7,11 @@ import {
   formatCents,
   payoutAmountCents,
   payoutFeeCents,
-  payoutMethodInfo,
+  payoutTiming,
   payoutRetryNotice,
   retryPayoutSchema,
+  type PayoutMethod,
+  type PayoutRail,
   type RetryPayoutInput,
   type Transaction,
 } from '@assay/domain';
@@ -33,8 +35,11 @@ const retryFormSchema = flatPayoutSchema((choice) => retryPayoutSchema.safeParse
 export function PayoutRetry({
   transaction,
   headingLevel = 'h2',
+  payoutRails,
 }: {
   transaction: Transaction;
+  /** Which rail carries each method here (GET /api/business, handed in by the page). */
+  payoutRails?: Partial<Record<PayoutMethod, PayoutRail>>;
   /** The level of this part's own heading; the method's sub-headings go one below it. */
   headingLevel?: 'h2' | 'h3';
 }) {
@@ -96,6 +101,7 @@ export function PayoutRetry({
           legendId={ids.legend}
           describedBy={ids.summary}
           legend="Where should we send it now?"
+          rails={payoutRails}
           headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'}
         />
         <dl id={ids.summary} className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
@@ -113,7 +119,7 @@ export function PayoutRetry({
           </div>
           <div className="flex justify-between gap-3 text-muted-foreground">
             <dt>Arrives</dt>
-            <dd>{payoutMethodInfo[method].timing}</dd>
+            <dd>{payoutTiming(method, payoutRails?.[method])}</dd>
           </div>
         </dl>
         <Button

@@ -224,9 +224,7 @@ describe('accepting happens on Confirm & Process Payout (issue 11 item 9)', () =
     expect(within(summary).getByText('PayPal fee').nextSibling?.textContent).toBe('−$42.35');
     expect(within(summary).getByText('You receive').nextSibling?.textContent).toBe('$1,407.65');
     expect(within(summary).getByText('PayPal, to dana@example.com')).toBeTruthy();
-    expect(
-      within(summary).getByText(/^Our team sends it within 24 hours; it then shows in your PayPal account at once\.$/),
-    ).toBeTruthy();
+    expect(within(summary).getByText(/^Our team sends it within 24 hours; PayPal then credits it at once\.$/)).toBeTruthy();
     expect(within(summary).getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/client');
     // The page stays on the summary rather than moving to the dashboard.
     expect(location.history.at(-1)).toBe('/client/submissions/x/payout');
@@ -320,11 +318,21 @@ describe('each method says what its rail really does (DECISIONS: no "instant" wh
     renderWithApp(<PayoutView submission={offered} payoutRails={{ ach: 'ach-file', paypal: 'manual', check: 'check' }} />);
     const paypal = screen.getByRole('radio', { name: /PayPal/ }).closest('label')!;
     expect(within(paypal).getByText('Our team sends it within 24 hours; PayPal then credits it at once.')).toBeTruthy();
+    // Issue 27 item 7: not "Instant" when a person sends it.
+    expect(within(paypal).getByText(/^Within 24 hours · Fee/)).toBeTruthy();
+    expect(within(paypal).queryByText(/Instant/)).toBeNull();
     const ach = screen.getByRole('radio', { name: /ACH Bank Transfer/ }).closest('label')!;
     expect(within(ach).getByText(/next bank transfer file/)).toBeTruthy();
     const check = screen.getByRole('radio', { name: /Paper Check/ }).closest('label')!;
     expect(
       within(check).getByText('We print and mail the check within 1 business day; it usually arrives in 5-7 business days.'),
     ).toBeTruthy();
+  });
+
+  test('PayPal is "Instant" only when the PayPal Payouts rail sends it', () => {
+    renderWithApp(<PayoutView submission={offered} payoutRails={{ ach: 'ach-file', paypal: 'paypal', check: 'check' }} />);
+    const paypal = screen.getByRole('radio', { name: /PayPal/ }).closest('label')!;
+    expect(within(paypal).getByText(/^Instant · Fee/)).toBeTruthy();
+    expect(within(paypal).getByText('It is sent by PayPal Payouts within the hour; PayPal credits it at once.')).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import {
   formatCents,
   needsNewPayoutDetails,
   payoutAmountCents,
-  payoutMethodInfo,
+  payoutTiming,
   paypalFeeCents,
   type PayoutMethod,
   type PayoutRail,
@@ -121,7 +121,7 @@ export function PayoutView({
   if (paid && retrying) {
     return (
       <div className="max-w-2xl">
-        <PayoutRetry transaction={paid} />
+        <PayoutRetry transaction={paid} payoutRails={payoutRails} />
       </div>
     );
   }
@@ -229,7 +229,7 @@ export function PayoutView({
               </div>
               <div className="flex justify-between gap-3 text-muted-foreground">
                 <dt>Arrives</dt>
-                <dd>{payoutMethodInfo[method].timing}</dd>
+                <dd>{payoutTiming(method, payoutRails?.[method])}</dd>
               </div>
             </dl>
             <OfferValidity validUntil={validUntil} lapsed={expired} />

@@ -109,3 +109,34 @@ describe('four eyes on large payouts', () => {
     expect(within(list).queryByText("Needs a second admin's approval")).toBeNull();
   });
 });
+
+describe('a payout sent by hand is paid only once its confirmation is recorded (decision 034)', () => {
+  test('Confirm paid only on a manual payout on its way; it posts the confirmation', async () => {
+    const confirmed: unknown[] = [];
+    server.use(
+      http.get('/api/admin/payouts', () =>
+        HttpResponse.json([
+          aPayout({ id: 'txn_m', status: 'processing', rail: 'manual', payoutMethod: 'paypal', reference: 'PP-SENT-1' }),
+          aPayout({ id: 'txn_f', status: 'processing', rail: 'ach-file', reference: '091000010000412' }),
+        ]),
+      ),
+      http.post('/api/admin/transactions/:id/paid', async ({ request, params }) => {
+        confirmed.push({ id: params.id, body: await request.json() });
+        return HttpResponse.json(aTransaction({ id: 'txn_m', status: 'paid', rail: 'manual', reference: 'PP-DONE-1' }));
+      }),
+    );
+    const { user } = renderWithApp(<PayoutsPanel />);
+    await user.selectOptions(screen.getByLabelText('Show payouts'), 'On its way');
+    const list = await screen.findByRole('list', { name: 'Payouts: On its way' });
+    // The ACH file's payout is confirmed by the bank's settlement, not by a person.
+    expect(within(list).getAllByRole('button', { name: /Confirm paid/ })).toHaveLength(1);
+    expect(within(list).getByText(/marked paid once PayPal confirms it\.$/)).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: /Confirm paid/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payout paid' });
+    await user.type(within(dialog).getByLabelText("Provider's confirmation"), 'PP-DONE-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm paid' }));
+    expect(await screen.findByText('Payout confirmed as paid')).toBeTruthy();
+    expect(confirmed).toEqual([{ id: 'txn_m', body: { confirmation: 'PP-DONE-1' } }]);
+  });
+});

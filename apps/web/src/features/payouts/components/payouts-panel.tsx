@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Banknote, Send } from 'lucide-react';
+import { BadgeCheck, Banknote, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   addressLines,
@@ -27,7 +27,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAdminPayouts } from '@/lib/admin-payouts';
-import { useMarkPayoutSent } from '../api/admin-payouts';
+import { useConfirmManualPayout, useMarkPayoutSent } from '../api/admin-payouts';
 import { QueuePanel } from '@/components/queue-panel';
 import { BankDetailsButton } from './bank-details-button';
 import { PayoutApprovalControl } from './payout-approval-control';
@@ -48,13 +48,34 @@ function destination(payout: AdminPayout): string | null {
 const amountOf = (payout: AdminPayout) => formatDollars(payout.amount) ?? payout.amount;
 const payoutSummary = (payout: AdminPayout) => `${amountOf(payout)} to ${payout.customerLabel} for #${payout.submission.shortId}`;
 
+/** The two things a person records of a payout they pay by hand (decision 034). */
+const handSteps = {
+  send: {
+    title: 'Mark payout as sent',
+    told: 'The client is told it is on its way.',
+    label: 'Payment reference',
+    hint: 'The ACH trace or PayPal transaction id.',
+    action: 'Mark sent',
+  },
+  confirm: {
+    title: 'Confirm payout paid',
+    told: 'The client is told it is paid, with this reference.',
+    label: "Provider's confirmation",
+    hint: 'The PayPal transaction id PayPal shows as completed, or the bank’s reference of the settled transfer.',
+    action: 'Confirm paid',
+  },
+} as const;
+type HandStep = keyof typeof handSteps;
+
 /** Asks for the bank's or PayPal's reference, with the domain's messages, and records it. */
-function MarkSentDialog({
+function HandStepDialog({
+  step,
   payout,
   busy,
   onClose,
   onConfirm,
 }: {
+  step: HandStep;
   payout: AdminPayout | null;
   busy: boolean;
   onClose: () => void;
@@ -62,6 +83,7 @@ function MarkSentDialog({
   onConfirm: (payout: AdminPayout, reference: string, onRefused: (err: unknown) => void) => void;
 }) {
   const form = useZodForm(markPayoutSentSchema, { defaultValues: { reference: '' } });
+  const words = handSteps[step];
 
   const onSubmit = form.handleSubmit(({ reference }) => {
     if (payout) onConfirm(payout, reference, (err) => applyServerIssues(form, err));
@@ -74,17 +96,17 @@ function MarkSentDialog({
         if (!open) onClose();
       }}
       busy={busy}
-      title="Mark payout as sent"
+      title={words.title}
       description={
         payout
-          ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. The client is told at once.`
+          ? `${amountOf(payout)} by ${methodLabel(payout.payoutMethod)} to ${payout.customerLabel}. ${words.told}`
           : undefined
       }
     >
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)}>
         <TextField
-          label="Payment reference"
-          hint="The ACH trace or PayPal transaction id."
+          label={words.label}
+          hint={words.hint}
           maxLength={PAYOUT_REFERENCE_MAX_LENGTH}
           autoComplete="off"
           disabled={busy}
@@ -96,7 +118,7 @@ function MarkSentDialog({
             Cancel
           </Button>
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving…' : 'Mark sent'}
+            {busy ? 'Saving…' : words.action}
           </Button>
         </DialogActions>
       </form>
@@ -104,7 +126,46 @@ function MarkSentDialog({
   );
 }
 
-function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: boolean; onMarkSent: () => void }) {
+const handStepIcons = { send: Send, confirm: BadgeCheck } as const;
+
+function HandStepButton({
+  step,
+  payout,
+  busy,
+  onClick,
+}: {
+  step: HandStep;
+  payout: AdminPayout;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  const Icon = handStepIcons[step];
+  const { action } = handSteps[step];
+  return (
+    <Button
+      size="sm"
+      className="w-full sm:w-auto"
+      disabled={busy}
+      onClick={onClick}
+      aria-label={`${action}: ${payoutSummary(payout)}`}
+    >
+      <Icon aria-hidden="true" />
+      {action}
+    </Button>
+  );
+}
+
+function PayoutItem({
+  payout,
+  busy,
+  onMarkSent,
+  onConfirmPaid,
+}: {
+  payout: AdminPayout;
+  busy: boolean;
+  onMarkSent: () => void;
+  onConfirmPaid: () => void;
+}) {
   const to = destination(payout);
   const fee = formatDollars(payout.feeAmount);
   const hasFee = (dollarsToCents(payout.feeAmount) ?? 0) > 0;
@@ -118,6 +179,8 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
   // A large payout goes nowhere until a second admin approves it (PayoutApprovalControl).
   const unapproved = payout.awaitingApproval;
   const waiting = payout.status === 'pending' && !byCheck && !held && !unapproved;
+  // Sent by hand: paid only once someone records the provider's confirmation (decision 034).
+  const sentByHand = payout.status === 'processing' && payout.rail === 'manual';
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -163,26 +226,19 @@ function PayoutItem({ payout, busy, onMarkSent }: { payout: AdminPayout; busy: b
       )}
       {waiting && (
         <div className="flex flex-col gap-2 sm:items-end">
-          <Button
-            size="sm"
-            className="w-full sm:w-auto"
-            disabled={busy}
-            onClick={onMarkSent}
-            aria-label={`Mark sent: ${payoutSummary(payout)}`}
-          >
-            <Send aria-hidden="true" />
-            Mark sent
-          </Button>
+          <HandStepButton step="send" payout={payout} busy={busy} onClick={onMarkSent} />
           {payout.payoutMethod === 'ach' && <BankDetailsButton transactionId={payout.id} summary={payoutSummary(payout)} />}
         </div>
       )}
+      {sentByHand && <HandStepButton step="confirm" payout={payout} busy={busy} onClick={onConfirmPaid} />}
     </li>
   );
 }
 
 const statusDescriptions: Record<PayoutStatus, string> = {
   pending: 'Oldest first. Pay each one, then record its reference; checks go through the check register.',
-  processing: 'Handed to a rail (an ACH file, PayPal or a mailed check); newest first.',
+  processing:
+    'Handed to a rail (an ACH file, PayPal or a mailed check), or sent by hand and waiting for the provider’s confirmation; newest first.',
   paid: 'Newest first.',
   failed: 'Waiting for the client to give new payout details; newest first.',
   returned: 'Sent back by the bank; waiting for new payout details. Newest first.',
@@ -199,23 +255,30 @@ export function PayoutsPanel({ className }: { className?: string }) {
   const statusSelectId = useId();
   const payouts = useAdminPayouts(status);
   const markSent = useMarkPayoutSent();
-  const [sending, setSending] = useState<AdminPayout | null>(null);
+  const confirmPaid = useConfirmManualPayout();
+  const [open, setOpen] = useState<{ step: HandStep; payout: AdminPayout } | null>(null);
   const count = payouts.data?.length;
+  const busyWith = (id: string) =>
+    (markSent.isPending && markSent.variables?.transactionId === id) ||
+    (confirmPaid.isPending && confirmPaid.variables?.transactionId === id);
 
-  const confirm = (payout: AdminPayout, reference: string, onRefused: (err: unknown) => void) =>
-    markSent.mutate(
-      { transactionId: payout.id, reference },
-      {
-        onSuccess: () => {
-          setSending(null);
-          toast.success('Payout marked as sent', { description: payoutSummary(payout) });
-        },
-        onError: (err) => {
-          onRefused(err);
-          toast.error(errorMessage(err, 'Failed to mark the payout as sent'));
-        },
+  const record = (payout: AdminPayout, reference: string, onRefused: (err: unknown) => void) => {
+    const step = open?.step ?? 'send';
+    const done = {
+      onSuccess: () => {
+        setOpen(null);
+        toast.success(step === 'send' ? 'Payout marked as sent' : 'Payout confirmed as paid', {
+          description: payoutSummary(payout),
+        });
       },
-    );
+      onError: (err: unknown) => {
+        onRefused(err);
+        toast.error(errorMessage(err, step === 'send' ? 'Failed to mark the payout as sent' : 'Failed to confirm the payout'));
+      },
+    };
+    if (step === 'send') markSent.mutate({ transactionId: payout.id, reference }, done);
+    else confirmPaid.mutate({ transactionId: payout.id, confirmation: reference }, done);
+  };
 
   let body;
   if (payouts.isPending) {
@@ -241,8 +304,9 @@ export function PayoutsPanel({ className }: { className?: string }) {
           <PayoutItem
             key={payout.id}
             payout={payout}
-            busy={markSent.isPending && markSent.variables?.transactionId === payout.id}
-            onMarkSent={() => setSending(payout)}
+            busy={busyWith(payout.id)}
+            onMarkSent={() => setOpen({ step: 'send', payout })}
+            onConfirmPaid={() => setOpen({ step: 'confirm', payout })}
           />
         ))}
       </ul>
@@ -273,13 +337,14 @@ export function PayoutsPanel({ className }: { className?: string }) {
       </div>
       {body}
 
-      {/* Keyed by the payout, so each opens with an empty reference. */}
-      <MarkSentDialog
-        key={sending?.id ?? 'closed'}
-        payout={sending}
-        busy={markSent.isPending && sending !== null && markSent.variables?.transactionId === sending.id}
-        onClose={() => setSending(null)}
-        onConfirm={confirm}
+      {/* Keyed by the payout and step, so each opens with an empty reference. */}
+      <HandStepDialog
+        key={open ? `${open.step}-${open.payout.id}` : 'closed'}
+        step={open?.step ?? 'send'}
+        payout={open?.payout ?? null}
+        busy={open !== null && busyWith(open.payout.id)}
+        onClose={() => setOpen(null)}
+        onConfirm={record}
       />
     </QueuePanel>
   );
