@@ -2758,6 +2758,7 @@ export interface paths {
                                 credential: string;
                             }[];
                             example: boolean;
+                            receivingState?: string;
                             payoutRails?: {
                                 /** @enum {string} */
                                 ach: "manual" | "ach-file" | "paypal" | "check";

@@ -105,4 +105,5 @@ export const businessIdentity: BusinessIdentity = businessIdentitySchema.parse({
     { name: 'Lee Park', credential: 'ASA Accredited Senior Appraiser' },
   ],
   example: false,
+  receivingState: 'DE',
 });
