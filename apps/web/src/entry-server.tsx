@@ -8,7 +8,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import type { BusinessIdentity, PayoutRatesResponse } from '@assay/domain';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
-import { businessQueryKey } from '@/features/business/api/get-business';
+import { businessQueryKey } from '@/lib/business';
 import { payoutRatesQueryOptions } from '@/features/payout-rates/api/get-payout-rates';
 import { pricingQueryKey, type LivePricingRow } from '@/features/pricing/api/get-pricing';
 import { createQueryClient } from '@/lib/query-client';

@@ -32,6 +32,12 @@ function authorityOf(code: RuleCode): string {
   return `${row.name} law (${citation})`;
 }
 
+/** "Florida law (Fla. Stat. 538.31-538.37) requires your ID": a row's authority asking for something. */
+export function ruleAsks(code: RuleCode, what: string): string {
+  const authority = authorityOf(code);
+  return `${authority} ${authority.startsWith('Our rule') ? 'asks for' : 'requires'} ${what}`;
+}
+
 /** "Florida", or "Any other state": the name a hold is explained with. */
 export function jurisdictionName(code: RuleCode): string {
   return jurisdictionRow(code)?.name ?? code;
@@ -61,11 +67,7 @@ export function paymentRequirementsOf(rule: CombinedRule, amountCents: number): 
   if (needsStatement) asks.push({ code: rule.fieldSources.signedStatement, what: 'a signed statement' });
   if (asks.length === 0) return { identityRequired: false, statementRequired: false, reason: null };
   const codes = [...new Set(asks.map((ask) => ask.code))];
-  const clauses = codes.map((code) => {
-    const what = joinAnd(asks.filter((ask) => ask.code === code).map((ask) => ask.what));
-    const authority = authorityOf(code);
-    return `${authority} ${authority.startsWith('Our rule') ? 'asks for' : 'requires'} ${what}`;
-  });
+  const clauses = codes.map((code) => ruleAsks(code, joinAnd(asks.filter((ask) => ask.code === code).map((ask) => ask.what))));
   return {
     identityRequired: needsId,
     statementRequired: needsStatement,

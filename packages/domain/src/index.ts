@@ -39,6 +39,7 @@ export * from './police-report.ts';
 export * from './sanctions-screening.ts';
 export * from './seller-statement.ts';
 export * from './compliance-gate.ts';
+export * from './seller-rule-text.ts';
 export * from './check-register.ts';
 export * from './payout-approval.ts';
 export * from './api/common.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOfferLines,
+  COUNTER_ACCEPTED_LINE,
+  counterAcceptedLines,
   counterOfferSchema,
   defaultPercentPaid,
   defaultPurityPercent,
@@ -317,5 +319,47 @@ describe("the appraiser's form", () => {
     // 95% of 585 = 555.75: the proposal, but above the 80-92% band.
     expect(offerLineNeedsReason(line({ percentPaid: '95', amount: '555.75' }), DEFAULT_PAYOUT_RATES)).toBe(true);
     expect(offerLineNeedsReason(line({ weight: '0' }), DEFAULT_PAYOUT_RATES)).toBe(false);
+  });
+});
+
+describe('counterAcceptedLines', () => {
+  const ring = { description: '14k ring', amount: 30_000, reason: null };
+  const chain = { description: '18k chain', amount: 10_001, reason: 'Clasp is plated.' };
+  const added = (amount: number) => ({ description: COUNTER_ACCEPTED_LINE, amount, reason: null });
+  const sum = (lines: { amount: number }[]) => lines.reduce((total, line) => total + line.amount, 0);
+
+  it('a counter above the offer keeps every line and adds the difference as one line', () => {
+    expect(counterAcceptedLines([ring, chain], 45_000, added)).toEqual([
+      ring,
+      chain,
+      { description: 'Counter-offer accepted', amount: 4_999, reason: null },
+    ]);
+  });
+
+  it('a counter equal to the offer keeps the lines as they are', () => {
+    expect(counterAcceptedLines([ring, chain], 40_001, added)).toEqual([ring, chain]);
+  });
+
+  it('a counter below the offer lowers each line in proportion, to the cent, and says why', () => {
+    const lines = counterAcceptedLines([ring, chain], 20_000, added);
+    expect(sum(lines)).toBe(20_000);
+    expect(lines.map((line) => line.amount)).toEqual([15_000, 5_000]);
+    expect(lines[0]?.reason).toBe('Lowered in proportion to your counter-offer of $200.00.');
+    expect(lines[1]?.reason).toBe('Clasp is plated. Lowered in proportion to your counter-offer of $200.00.');
+    const odd = counterAcceptedLines(
+      [
+        { ...ring, amount: 1 },
+        { ...ring, amount: 1 },
+        { ...ring, amount: 1 },
+      ],
+      2,
+      added,
+    );
+    expect(odd.map((line) => line.amount)).toEqual([1, 1, 0]);
+  });
+
+  it('an offer without lines becomes the one counter line; a counter of nothing is refused', () => {
+    expect(counterAcceptedLines([], 5_000, added)).toEqual([added(5_000)]);
+    expect(() => counterAcceptedLines([ring], 0, added)).toThrow(RangeError);
   });
 });

@@ -49,7 +49,7 @@ export const MAX_COUNTER_MESSAGE_LENGTH = 1000;
 export const MAX_COUNTER_MULTIPLE = 3;
 export const MAX_LINE_DESCRIPTION_LENGTH = 200;
 export const MAX_LINE_REASON_LENGTH = 500;
-/** The description of the one line an accepted counter-offer becomes. */
+/** The description of the line an accepted counter-offer adds to the appraisal's lines. */
 export const COUNTER_ACCEPTED_LINE = 'Counter-offer accepted';
 
 /** The same bound as SPEC's one-number offer (MAX_OFFER_CENTS of api/update-submission.ts): $10,000,000.00. */
@@ -579,4 +579,55 @@ export function offerLineProblem(
 /** Whether a line leaves its proposal or the published band, so that it needs a reason. */
 export function offerLineNeedsReason(line: OfferLineBody, rates: readonly PayoutRate[]): boolean {
   return offerLineProblem({ ...line, reason: undefined }, rates)?.field === 'reason';
+}
+
+// --- An accepted counter-offer ----------------------------------------------------------------
+
+/** What the version made by accepting a counter-offer needs of a line: its amount in cents. */
+export interface AmountLine {
+  description: string;
+  amount: number;
+  reason?: string | null;
+}
+
+/**
+ * The lines of the version an accepted counter-offer makes (issue 27 item 9): the appraisal's own
+ * lines, kept with their basis so the offer still explains itself, and the counter's amount as the
+ * agreed total. A counter above the offer adds one line "Counter-offer accepted" for the difference;
+ * one below it (rare: the seller asked less) lowers each line in proportion, largest remainders
+ * first, each lowered line saying why. The lines always sum to the counter.
+ */
+export function counterAcceptedLines<Line extends AmountLine>(
+  lines: readonly Line[],
+  counterCents: number,
+  addedLine: (amountCents: number) => Line,
+): Line[] {
+  if (!Number.isSafeInteger(counterCents) || counterCents <= 0) {
+    throw new RangeError(`A counter-offer is a whole number of cents above 0, not ${counterCents}.`);
+  }
+  const totalCents = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (lines.length === 0) return [addedLine(counterCents)];
+  if (counterCents === totalCents) return [...lines];
+  if (counterCents > totalCents) return [...lines, addedLine(counterCents - totalCents)];
+  const total = BigInt(totalCents);
+  const counter = BigInt(counterCents);
+  const shares = lines.map((line, index) => {
+    const exact = BigInt(line.amount) * counter;
+    return { index, cents: exact / total, remainder: exact % total };
+  });
+  let left = counterCents - shares.reduce((sum, share) => sum + Number(share.cents), 0);
+  for (const share of [...shares].sort((a, b) =>
+    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index,
+  )) {
+    if (left === 0) break;
+    share.cents += 1n;
+    left -= 1;
+  }
+  const why = `Lowered in proportion to your counter-offer of ${formatCents(counterCents)}.`;
+  return lines.map((line, index) => {
+    const amount = Number(shares[index]!.cents);
+    if (amount === line.amount) return line;
+    const reason = line.reason ? `${line.reason} ${why}` : why;
+    return { ...line, amount, reason: reason.slice(0, MAX_LINE_REASON_LENGTH) };
+  });
 }

@@ -59,6 +59,11 @@ export const businessIdentitySchema = z.object({
   /** True when these are the fictional demo/development values, not a real business. */
   example: z.boolean(),
   /**
+   * The state parcels are received in (the vault): its rule is weighed with the seller's, so the
+   * web states the rule before shipping from the same combination the payment gate uses.
+   */
+  receivingState: z.string().length(2).optional(),
+  /**
    * Which rail carries each payout method here (payoutRailsFor): what the payout page promises. An
    * object of the three methods rather than a record, so that OpenAPI (and the web's types made
    * from it) names each key instead of "any string".

@@ -5,6 +5,9 @@ import {
   allowedNextStatuses,
   assertTransition,
   canAddPhotos,
+  isOpenStatus,
+  sellerPhotoMessages,
+  sellerPhotosClosedReason,
   canTransition,
   isPendingStatus,
   pendingStatuses,
@@ -28,12 +31,25 @@ describe('statuses', () => {
     expect(isPendingStatus(null)).toBe(false);
   });
 
-  test('photos may be added until the appraisal is over: new, appraising or offered', () => {
-    expect(PHOTO_ADDABLE_STATUSES).toEqual(['new', 'appraising', 'offered']);
-    expect(submissionStatuses.filter(canAddPhotos)).toEqual(['new', 'appraising', 'offered']);
+  test('photos may be added until the parcel reaches us: only while new', () => {
+    expect(PHOTO_ADDABLE_STATUSES).toEqual(['new']);
+    expect(submissionStatuses.filter(canAddPhotos)).toEqual(['new']);
     expect(canAddPhotos('draft')).toBe(false);
     expect(canAddPhotos(null)).toBe(false);
     expect(canAddPhotos('')).toBe(false);
+  });
+
+  test('says why photos are closed: the parcel received, or the submission over', () => {
+    expect(sellerPhotosClosedReason('new')).toBeNull();
+    expect(sellerPhotosClosedReason('appraising')).toBe(sellerPhotoMessages.received);
+    expect(sellerPhotosClosedReason('offered')).toBe(
+      'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+    );
+    expect(sellerPhotosClosedReason('completed')).toBe('Photos can only be added before your parcel reaches us.');
+  });
+
+  test('an appraiser can act on new, appraising and offered submissions', () => {
+    expect(submissionStatuses.filter(isOpenStatus)).toEqual(['new', 'appraising', 'offered']);
   });
 });
 

@@ -19,21 +19,34 @@ export function isPendingStatus(status: string | null | undefined): boolean {
   return status === 'new' || status === 'appraising';
 }
 
-/**
- * While the client may still add photos (DECISIONS: after "Request More Photos", up to 4 in all):
- * until the appraisal is over. The server refuses other statuses; the detail page mirrors it.
- */
-export const PHOTO_ADDABLE_STATUSES = ['new', 'appraising', 'offered'] as const satisfies readonly SubmissionStatus[];
-
-/** Submissions an appraiser can still act on (ask for photos or ID, return): the same open set. */
-export const openStatuses = PHOTO_ADDABLE_STATUSES;
+/** Submissions an appraiser can still act on (ask for photos or ID, return). */
+export const openStatuses = ['new', 'appraising', 'offered'] as const satisfies readonly SubmissionStatus[];
 
 export function isOpenStatus(status: string | null | undefined): boolean {
   return (openStatuses as readonly string[]).includes(status ?? '');
 }
 
+/**
+ * While the client may still add photos (DECISIONS: after "Request More Photos", up to 4 in all):
+ * until the parcel reaches us (issue 27 item 9). Receiving it moves 'new' on (to 'appraising', or
+ * to 'offered' by SPEC's PUT), and from then on the appraiser's intake photos show the items.
+ */
+export const PHOTO_ADDABLE_STATUSES = ['new'] as const satisfies readonly SubmissionStatus[];
+
 export function canAddPhotos(status: string | null | undefined): boolean {
   return (PHOTO_ADDABLE_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+export const sellerPhotoMessages = {
+  received:
+    'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+  closed: 'Photos can only be added before your parcel reaches us.',
+} as const;
+
+/** Why the seller cannot add photos now (the server's 409 and the page's note), or null while they can. */
+export function sellerPhotosClosedReason(status: string | null | undefined): string | null {
+  if (canAddPhotos(status)) return null;
+  return status === 'appraising' || status === 'offered' ? sellerPhotoMessages.received : sellerPhotoMessages.closed;
 }
 
 /** Who may fire a transition: the submission's owner, or an appraiser (an admin). */

@@ -14,6 +14,7 @@ describe.each(engines)('GET /api/business on %s', (engine) => {
       INSURER_NAME: 'Harbor Mutual Insurance',
       INSURED_LIMIT: '30000',
       APPRAISERS: 'Dana Reyes, GIA Graduate Gemologist',
+      RECEIVING_ADDRESS: 'Assay Vault, 9 Bay Road, Miami, FL 33101',
     });
     example = await createTestApp(engine);
   });
@@ -37,6 +38,8 @@ describe.each(engines)('GET /api/business on %s', (engine) => {
       appraisers: [{ name: 'Dana Reyes', credential: 'GIA Graduate Gemologist' }],
       guarantee: { floorPercent: 90, goodwillCents: 2_500 },
       example: false,
+      // The vault's state, whose rule the web weighs with the seller's before shipping.
+      receivingState: 'FL',
       // No PayPal Payouts configured: a person sends PayPal payouts, and the page says so.
       payoutRails: { ach: 'ach-file', paypal: 'manual', check: 'check' },
     });

@@ -232,7 +232,7 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       expect((await versionsOf(id))[0]!.counterStatus).toBeNull();
     });
 
-    it('accepting a counter makes it the offer, as a new version', async () => {
+    it('accepting a counter makes it the offer, as a new version that keeps the itemised lines', async () => {
       const id = await offered();
       await counter(id, { amount: '650', message: 'please' });
       const res = await acceptCounter(id);
@@ -240,13 +240,39 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       expect(res.json()).toMatchObject({ status: 'offered', finalOffer: '650.00' });
       const [v1, v2] = await versionsOf(id);
       expect([v1!.status, v1!.counterStatus, v2!.status, v2!.total]).toEqual(['superseded', 'accepted', 'open', 650_00]);
-      expect((await linesOf(v2!.id)).map((l) => [l.description, l.amount, l.material])).toEqual([
-        ['Counter-offer accepted', 650_00, null],
+      // Issue 27 item 9: the appraisal's lines keep their basis; the counter adds the difference.
+      const kept = await linesOf(v2!.id);
+      expect(kept.map((l) => [l.description, l.amount, l.material, l.referencePrice])).toEqual([
+        [goldLine.description, 497_25, 'gold-14k', '100.0000'],
+        ['Sterling spoon', 83_25, 'silver', '1.2000'],
+        ['Counter-offer accepted', 69_50, null, null],
       ]);
+      const seller = (await detail(id)).json();
+      expect(seller.offer.total).toBe('650.00');
+      expect(seller.offer.lines.map((l: { description: string; amount: string }) => [l.description, l.amount])).toEqual([
+        [goldLine.description, '497.25'],
+        ['Sterling spoon', '83.25'],
+        ['Counter-offer accepted', '69.50'],
+      ]);
+      expect(seller.previousOffers[0].counter.status).toBe('accepted');
       expect((await auditOf(id)).map((e) => e.action)).toContain('counter_offer_accepted');
       expect((await notificationsOf(id)).some((n) => n.title === 'We accepted your counter-offer')).toBe(true);
       // Nothing waits any more.
       expect((await acceptCounter(id)).json().message).toBe('There is no counter-offer waiting on the current offer.');
+    });
+
+    it('accepting a counter below the offer lowers each line in proportion, saying why, to the counter', async () => {
+      const id = await offered();
+      await counter(id, { amount: '290.25' });
+      expect((await acceptCounter(id)).statusCode).toBe(200);
+      const [, v2] = await versionsOf(id);
+      const kept = await linesOf(v2!.id);
+      expect(v2!.total).toBe(290_25);
+      expect(kept.reduce((sum, l) => sum + l.amount, 0)).toBe(290_25);
+      expect(kept.map((l) => [l.material, l.proposedAmount !== null, l.reason])).toEqual([
+        ['gold-14k', true, 'Lowered in proportion to your counter-offer of $290.25.'],
+        ['silver', true, 'Lowered in proportion to your counter-offer of $290.25.'],
+      ]);
     });
 
     it('answering with a new offer marks the counter answered', async () => {

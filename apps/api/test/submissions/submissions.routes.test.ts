@@ -243,7 +243,7 @@ describe.each(engines)('submissions on %s', (engine) => {
 
   describe('POST /api/submissions/:id/images', () => {
     it('adds photos after the existing ones, up to 4 in all', async () => {
-      const sub = await insertSubmission({ userId: alice.id, status: 'appraising' });
+      const sub = await insertSubmission({ userId: alice.id, status: 'new' });
       const [existing] = await storedPhotos(alice.id, 1, { submissionId: sub.id, position: 0 });
       const added = await storedPhotos(alice.id, 2);
       const res = await post(`/api/submissions/${sub.id}/images`, alice.cookie, {
@@ -252,7 +252,7 @@ describe.each(engines)('submissions on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         id: sub.id,
-        status: 'appraising',
+        status: 'new',
         images: [existing, ...added].map((id) => `/api/objects/${id}`),
       });
       expect(await imagesOf(sub.id!)).toEqual([
@@ -288,12 +288,32 @@ describe.each(engines)('submissions on %s', (engine) => {
       expect((await imagesOf(sub.id!)).length).toBe(3);
     });
 
+    it('refuses new seller photos once the parcel is received, with a sentence, and attaches nothing', async () => {
+      for (const status of ['appraising', 'offered'] as const) {
+        const received = await insertSubmission({ userId: alice.id, status });
+        const [photo] = await storedPhotos(alice.id, 1);
+        const refused = await post(`/api/submissions/${received.id}/images`, alice.cookie, { images: [photo] });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(
+          'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+        );
+        expect(await imagesOf(received.id!)).toEqual([]);
+        const url = await t.app.inject({
+          method: 'POST',
+          url: '/api/objects/upload',
+          headers: { cookie: alice.cookie },
+          payload: { submissionId: received.id },
+        });
+        expect(url.statusCode).toBe(409);
+      }
+    });
+
     it("refuses closed submissions, other people's submissions and photos, and visitors", async () => {
       const done = await insertSubmission({ userId: alice.id, status: 'completed' });
       const [photo] = await storedPhotos(alice.id, 1);
       const closed = await post(`/api/submissions/${done.id}/images`, alice.cookie, { images: [photo] });
       expect(closed.statusCode).toBe(409);
-      expect(closed.json().message).toBe('Photos can only be added while the submission is being appraised.');
+      expect(closed.json().message).toBe('Photos can only be added before your parcel reaches us.');
 
       const bobs = await insertSubmission({ userId: bob.id });
       const foreign = await post(`/api/submissions/${bobs.id}/images`, alice.cookie, { images: [photo] });

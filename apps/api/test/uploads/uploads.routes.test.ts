@@ -384,7 +384,7 @@ describe.each(matrix)('photo uploads on %s with %s storage', (engine, driver) =>
     expect(fifth.json().message).toBe('This submission already has 4 photos, the most it can have.');
     const closed = await ask(alice.cookie, { submissionId: done.id });
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().message).toBe('Photos can only be added while the submission is being appraised.');
+    expect(closed.json().message).toBe('Photos can only be added before your parcel reaches us.');
     expect((await ask(alice.cookie, { submissionId: bobs.id })).statusCode).toBe(404);
     expect((await ask(alice.cookie, { submissionId: 'no-such-submission' })).statusCode).toBe(404);
     expect((await ask(bob.cookie, { submissionId: bobs.id })).statusCode).toBe(200);

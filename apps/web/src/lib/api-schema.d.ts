@@ -2985,6 +2985,7 @@ export interface paths {
                                 goodwillCents: number;
                             };
                             example: boolean;
+                            receivingState?: string;
                             payoutRails?: {
                                 /** @enum {string} */
                                 ach: "manual" | "ach-file" | "paypal" | "check";

@@ -106,4 +106,5 @@ export const businessIdentity: BusinessIdentity = businessIdentitySchema.parse({
   ],
   guarantee: { floorPercent: 90, goodwillCents: 2_500 },
   example: false,
+  receivingState: 'DE',
 });

@@ -1,5 +1,5 @@
 // The appraiser accepts the seller's counter-offer.
-import { COUNTER_ACCEPTED_LINE } from '@assay/domain';
+import { COUNTER_ACCEPTED_LINE, counterAcceptedLines } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
@@ -9,8 +9,8 @@ import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
 
 /**
  * POST /api/admin/submissions/{id}/counter/accept: the seller's counter-offer becomes the offer, a
- * new version of one line "Counter-offer accepted" for the counter's amount (the basis of the
- * lines it replaced stays in the previous version).
+ * new version that keeps the appraisal's lines with their basis (so the offer page still explains
+ * every dollar) and totals the counter's amount (issue 27 item 9, `counterAcceptedLines`).
  */
 export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   assertAppraiser(actor);
@@ -20,10 +20,15 @@ export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: 
     if (offer.counterStatus !== 'open' || offer.counterAmount === null) {
       throw conflict('There is no counter-offer waiting on the current offer.');
     }
-    const weight = row.actualWeight ?? (await linesOfOffer(tx, offer.id))[0]?.weight ?? '1';
+    const appraised = (await linesOfOffer(tx, offer.id)).map(
+      ({ id: _id, offerId: _offer, position: _position, ...line }) => line,
+    );
+    const weight = row.actualWeight ?? appraised[0]?.weight ?? '1';
     return offerVersionIn(tx, ctx, actor, row, {
       totalCents: offer.counterAmount,
-      lines: [plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, offer.counterAmount)],
+      lines: counterAcceptedLines(appraised, offer.counterAmount, (amount) =>
+        plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, amount),
+      ),
       actualWeight: weight,
       notes: {},
       origin: 'counter_accepted',

@@ -3,5 +3,9 @@ import { payoutRailsFor, type BusinessIdentity } from '@assay/domain';
 import type { AppContext } from '../../context.ts';
 
 export function publishedBusiness(ctx: Pick<AppContext, 'config' | 'payouts'>): BusinessIdentity {
-  return { ...ctx.config.business, payoutRails: payoutRailsFor({ paypalApi: ctx.payouts.handles('paypal') }) };
+  return {
+    ...ctx.config.business,
+    receivingState: ctx.config.compliance.vaultState,
+    payoutRails: payoutRailsFor({ paypalApi: ctx.payouts.handles('paypal') }),
+  };
 }

@@ -3,7 +3,7 @@
 // are the server's (DECISIONS: numbers from the browser are never trusted).
 import {
   type AddSubmissionImagesInput,
-  canAddPhotos,
+  sellerPhotosClosedReason,
   type CreateSubmissionBody,
   customerLabel,
   guaranteeDeadlineFrom,
@@ -54,7 +54,6 @@ export const submissionMessages = {
   photoAddress: 'One of the photo addresses is not an uploaded photo.',
   tooManyPhotos: (existing: number) =>
     `A submission can have at most ${MAX_IMAGES_PER_SUBMISSION} photos; this one already has ${existing}.`,
-  photosClosed: 'Photos can only be added while the submission is being appraised.',
   ownerOnly: 'Only the client who sent this submission can do that.',
   consignmentOnlyOffered: 'A consignment sale can only be requested once you have our offer.',
 } as const;
@@ -237,7 +236,8 @@ export async function addSubmissionImages(
   const row = await db.transaction(async (tx) => {
     // The row lock makes the count and the attach one step: two requests at once cannot pass 4.
     const submission = await lockOwnSubmission(tx, actor, id);
-    if (!canAddPhotos(submission.status)) throw conflict(submissionMessages.photosClosed);
+    const closed = sellerPhotosClosedReason(submission.status);
+    if (closed) throw conflict(closed);
     const existing = await countImagesOfSubmission(tx, id);
     if (existing + imageIds.length > MAX_IMAGES_PER_SUBMISSION) throw conflict(submissionMessages.tooManyPhotos(existing));
     await attachAll(tx, actor.id, id, imageIds, existing);
@@ -285,7 +285,8 @@ export async function isSubmissionOwnedBy(db: DbOrTx, viewer: Pick<Actor, 'id'>,
 
 export async function assertCanAddPhoto(db: DbOrTx, actor: Actor, submissionId: string) {
   const row = ownedBy(actor, await findSubmissionById(db, submissionId), 'Submission');
-  if (!canAddPhotos(row.status)) throw conflict(submissionMessages.photosClosed);
+  const closed = sellerPhotosClosedReason(row.status);
+  if (closed) throw conflict(closed);
   if ((await countImagesOfSubmission(db, submissionId)) >= MAX_IMAGES_PER_SUBMISSION) {
     throw conflict(uploadMessages.submissionFull);
   }

@@ -4,7 +4,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@assay/domain';
-import { businessQueryKey } from '@/features/business/api/get-business';
+import { businessQueryKey } from '@/lib/business';
 import { createQueryClient } from '@/lib/query-client';
 import { businessIdentity } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { streetAddress } from '@assay/domain';
 import { Logo } from '@/components/logo';
-import { useBusiness } from '@/features/business/api/get-business';
+import { useBusiness } from '@/lib/business';
 import { ExampleMarker } from '@/features/business/components/example-marker';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { paths } from '@/lib/paths';

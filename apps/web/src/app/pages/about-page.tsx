@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { formatCents, streetAddress } from '@assay/domain';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useBusiness } from '@/features/business/api/get-business';
+import { useBusiness } from '@/lib/business';
 import { ExampleMarker } from '@/features/business/components/example-marker';
 import { supportContact } from '@/lib/site';
 import { Prose, PublicPageLayout } from '../layouts/public-layout';

@@ -5,7 +5,6 @@ import {
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   BUYERS_PREMIUM_BASIS_POINTS,
   FREE_RETURN_SHORTFALL_PERCENT,
-  KYC_THRESHOLD_CENTS,
   LISTING_FEE_CENTS,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_SUBMISSION,
@@ -24,9 +23,10 @@ import {
   goldItemTypes,
   itemTypeLabels,
   karatPurities,
+  publishedRules,
 } from '@assay/domain';
+import { useBusiness } from '@/lib/business';
 import { supportContact } from '@/lib/site';
-import { useBusiness } from '@/features/business/api/get-business';
 import { Prose, PublicPageLayout } from '../layouts/public-layout';
 
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
@@ -44,6 +44,48 @@ function PaymentTiming() {
     <>
       Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting.{' '}
       {payoutMethods.map((method) => payoutTimingSentence(method, rails?.[method])).join(' ')}
+    </>
+  );
+}
+
+/**
+ * The rule that gates payment, read from the same table (issue 27 item 8): the general rule, then
+ * each state that asks more. Rendered with the business's vault state, which the page's data carries.
+ */
+function StateRulesAnswer() {
+  const { data: business } = useBusiness();
+  const rules = business?.receivingState ? publishedRules(business.receivingState) : null;
+  return (
+    <>
+      <p>
+        Precious-metal dealers must know who they buy from, and the law of your state (and of the state we receive parcels in)
+        decides what we ask before paying. You will see the rule for your state on the submission form and when you enter your
+        address, before you ship anything.
+      </p>
+      {rules ? (
+        <>
+          <p>Everywhere, unless your state asks more:</p>
+          <ul>
+            {rules.general.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+          {rules.exceptions.map((state) => (
+            <div key={state.code}>
+              <p>Sellers in {state.name}:</p>
+              <ul>
+                {state.sentences.map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
+      ) : null}
+      <p>
+        To verify your identity you upload a photo of a government-issued ID and confirm your details, and one of our team
+        approves it. Your offer stays reserved while we check; the payment goes out as soon as your identity is confirmed.
+      </p>
     </>
   );
 }
@@ -116,17 +158,8 @@ const questions: Question[] = [
   },
   {
     id: 'id-verification',
-    question: 'Why would you ask for my ID?',
-    answer: (
-      <>
-        <p>
-          Precious-metal dealers must know who they buy from. When a final offer is above{' '}
-          {formatCents(KYC_THRESHOLD_CENTS, { wholeDollars: true })}, or when an appraiser asks for it, we verify your identity
-          before paying: you upload a photo of a government-issued ID and confirm your details, and one of our team approves it.
-        </p>
-        <p>Your offer stays reserved while we check; the payment goes out as soon as your identity is confirmed.</p>
-      </>
-    ),
+    question: 'Why would you ask for my ID, and what does my state ask?',
+    answer: <StateRulesAnswer />,
   },
   {
     id: 'prices',

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@assay/domain';
 import { NewSubmissionForm } from '@/features/submissions/components/new-submission-form';
-import { useBusiness } from '@/features/business/api/get-business';
+import { useBusiness } from '@/lib/business';
+import { StateRuleBeforeShipping } from '@/features/submissions/components/state-rule-before-shipping';
 import { usePayoutRates } from '@/features/payout-rates/api/get-payout-rates';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { BackToDashboardLink, ClientLayout } from '../layouts/client-layout';
@@ -21,7 +22,7 @@ export function NewSubmissionPage({ user }: { user: CurrentUser }) {
     <ClientLayout user={user}>
       <BackToDashboardLink />
       <PageHeader title="New Submission" subtitle="Tell us about your item and add photos. Free, no obligation." />
-      <NewSubmissionForm userId={user.id} livePrices={livePrices} />
+      <NewSubmissionForm userId={user.id} livePrices={livePrices} beforeYouShip={<StateRuleBeforeShipping />} />
     </ClientLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@assay/domain';
-import { useBusiness } from '@/features/business/api/get-business';
+import { useBusiness } from '@/lib/business';
 import { PayoutView } from '@/features/payouts/components/payout-view';
 import { BackToDashboardLink, ClientLayout } from '../layouts/client-layout';
 import { PageHeader } from '../layouts/signed-in-layout';

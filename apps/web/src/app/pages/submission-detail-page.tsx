@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { shortId, type CurrentUser } from '@assay/domain';
-import { useBusiness } from '@/features/business/api/get-business';
+import { useBusiness } from '@/lib/business';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { PayoutRetry } from '@/features/payouts/components/payout-retry';
 import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Award, Clock, Lock, Truck } from 'lucide-react';
 import { APPRAISAL_WITHIN_HOURS_OF_RECEIPT, appraisersBadgeText, insuredBadgeText, streetAddress } from '@assay/domain';
 import { paths } from '@/lib/paths';
-import { useBusiness } from '../api/get-business';
+import { useBusiness } from '@/lib/business';
 import { ExampleMarker } from './example-marker';
 
 interface Badge {

@@ -1,14 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressResponse, ShippingAddress } from '@assay/domain';
+import { addressQueryKey, addressQueryOptions } from '@/lib/address';
 import { api } from '@/lib/api';
-
-export const addressQueryKey = ['/api/users/me/address'] as const;
-
-export function getAddress(signal?: AbortSignal): Promise<AddressResponse> {
-  return api.GET('/api/users/me/address', { signal });
-}
-
-export const addressQueryOptions = () => queryOptions({ queryKey: addressQueryKey, queryFn: ({ signal }) => getAddress(signal) });
 
 export function useAddress(enabled: boolean) {
   return useQuery({ ...addressQueryOptions(), enabled });

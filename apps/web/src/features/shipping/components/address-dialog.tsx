@@ -1,4 +1,4 @@
-import { shippingAddressSchema, usStateCodes, type ShippingAddress } from '@assay/domain';
+import { shippingAddressSchema, type ShippingAddress } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
@@ -9,6 +9,8 @@ import { FormError } from '@/components/ui/form-error';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Spinner } from '@/components/ui/spinner';
+import { StateRuleNote } from '@/components/state-rule-note';
+import { UsStateOptions } from '@/components/us-state-options';
 import { useAddress, useSaveAddress } from '../api/address';
 
 type Values = { name: string; line1: string; line2: string; city: string; state: string; postalCode: string; phone: string };
@@ -117,12 +119,7 @@ function AddressForm({
         <Field id="address-state" label="State" error={errors.state?.message}>
           {(control) => (
             <NativeSelect {...control} autoComplete="address-level1" {...form.register('state')}>
-              <option value="">—</option>
-              {usStateCodes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
+              <UsStateOptions blankLabel="—" />
             </NativeSelect>
           )}
         </Field>
@@ -135,6 +132,7 @@ function AddressForm({
           {...form.register('postalCode')}
         />
       </div>
+      <StateRuleNote state={form.watch('state')} />
       <TextField
         id="address-phone"
         label="Phone (optional)"

@@ -5,6 +5,8 @@ import {
   canAddPhotos,
   MAX_IMAGES_PER_SUBMISSION,
   remainingImageAllowance,
+  sellerPhotoMessages,
+  sellerPhotosClosedReason,
   type SubmissionDetail,
   type TimelineEntry,
 } from '@assay/domain';
@@ -23,6 +25,15 @@ export type PhotoRequest = { title: string; body: string; createdAt: string };
 /** Whether the client may add photos now: the server's statuses (PHOTO_ADDABLE_STATUSES) and a free slot. */
 export function canAddMorePhotos(detail: Pick<SubmissionDetail, 'status' | 'images'>): boolean {
   return canAddPhotos(detail.status) && remainingImageAllowance(detail.images.length) > 0;
+}
+
+/**
+ * Where "Add photos" was: once the parcel is received the button is gone, and this says why
+ * (issue 27 item 9; the server refuses with the same sentence). Nothing before receipt or after the end.
+ */
+export function PhotosClosedNote({ status }: { status: string }) {
+  if (sellerPhotosClosedReason(status) !== sellerPhotoMessages.received) return null;
+  return <p className="text-sm text-muted-foreground">{sellerPhotoMessages.received}</p>;
 }
 
 /** A request is answered once photos were added after it. */

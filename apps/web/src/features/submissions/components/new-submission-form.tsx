@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Link, useLocation } from 'wouter';
 import { CheckCircle2, Gem, Loader2, Package, Save, Sparkles } from 'lucide-react';
@@ -108,7 +108,16 @@ const newSubmissionFormSchema = z
   });
 
 /** SPEC 2 "New Submission view". */
-export function NewSubmissionForm({ userId, livePrices }: { userId: string; livePrices?: LiveQuoteInputs }) {
+export function NewSubmissionForm({
+  userId,
+  livePrices,
+  beforeYouShip,
+}: {
+  userId: string;
+  livePrices?: LiveQuoteInputs;
+  /** Shown under "What happens next?": the seller's state rule (StateRuleBeforeShipping), placed by the page. */
+  beforeYouShip?: ReactNode;
+}) {
   const [, navigate] = useLocation();
   const uppy = usePhotoUppy();
   const create = useCreateSubmission();
@@ -398,8 +407,8 @@ export function NewSubmissionForm({ userId, livePrices }: { userId: string; live
         </Card>
       </div>
 
-      <aside aria-labelledby="what-next-heading">
-        <Card className="lg:sticky lg:top-24">
+      <aside aria-labelledby="what-next-heading" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
+        <Card>
           <CardHeader className="pb-3">
             <h2 id="what-next-heading" className="text-lg font-semibold">
               What happens next?
@@ -425,6 +434,7 @@ export function NewSubmissionForm({ userId, livePrices }: { userId: string; live
             </ol>
           </CardContent>
         </Card>
+        {beforeYouShip}
       </aside>
     </form>
   );

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { aSubmissionDetail } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
-import { amountOnlyLine, anOffer } from './offer-test-data';
+import { amountOnlyLine, anOffer, chainLine, ringLine } from './offer-test-data';
 import { SubmissionDetailView } from './submission-detail';
 
 const offeredDetail = (offer = anOffer(), previousOffers = [] as ReturnType<typeof anOffer>[]) =>
@@ -82,6 +82,28 @@ describe('the offer breakdown', () => {
     expect(within(details).getByText('Replaced by a newer offer')).toBeTruthy();
     expect(within(details).getByText(/^You asked \$300\.00 on .+: we answered with a new offer\.$/)).toBeTruthy();
     expect(within(section).getByText('Version 2')).toBeTruthy();
+  });
+
+  test('an accepted counter-offer keeps the itemised lines, with the counter as the agreed total', () => {
+    const countered = anOffer({
+      id: 'off_0000000000000000000001',
+      status: 'superseded',
+      counter: { amount: '300.00', message: 'It is 18k.', at: '2030-11-23T16:00:00.000Z', status: 'accepted' },
+    });
+    const counterLine = { ...amountOnlyLine, position: 3, description: 'Counter-offer accepted', amount: '59.10' };
+    const agreed = anOffer({ version: 2, total: '300.00', lines: [ringLine, chainLine, counterLine] });
+    renderWithApp(<SubmissionDetailView detail={offeredDetail(agreed, [countered])} />);
+    const section = offerSection();
+    const lines = within(section).getByRole('list', { name: 'Offer lines' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(lines).getByText('14k ring, stamped 585')).toBeTruthy();
+    expect(within(lines).getByText('Counter-offer accepted')).toBeTruthy();
+    expect(within(section).getByText('Agreed total')).toBeTruthy();
+    expect(within(section).queryByText('Final offer')).toBeNull();
+    expect(within(section).getByTestId('offer-total').textContent).toBe('$300.00');
+    expect(
+      within(section).getByText('We accepted your counter-offer of $300.00: the lines are our appraisal, kept as it was made.'),
+    ).toBeTruthy();
   });
 
   test("SPEC's one-number offer without itemised lines keeps its 'Final offer' fact and no breakdown", () => {

@@ -111,6 +111,9 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
   if (!offer) return null;
   const quote = quoteRangeText(detail);
   const priced = offer.lines.some((line) => line.material !== null);
+  // The version before this one had the seller's counter-offer accepted: this total is the agreement.
+  const agreed =
+    detail.previousOffers[0]?.counter?.status === 'accepted' && detail.previousOffers[0].version === offer.version - 1;
   return (
     <section aria-labelledby="offer-breakdown-heading" className="flex flex-col gap-4 rounded-lg border border-border p-3 sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -126,7 +129,7 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
       </ul>
       <div className="flex flex-col gap-1 border-t-2 border-navy-900/15 pt-3">
         <p className="flex items-baseline justify-between gap-3">
-          <span className="font-semibold text-navy-900">Final offer</span>
+          <span className="font-semibold text-navy-900">{agreed ? 'Agreed total' : 'Final offer'}</span>
           <span className="text-xl font-bold tabular-nums text-navy-900" data-testid="offer-total">
             {money(offer.total)}
           </span>
@@ -134,6 +137,11 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
         {quote && (
           <p className="text-sm text-muted-foreground">
             Your preliminary quote was <span className="whitespace-nowrap">{quote}</span>.
+          </p>
+        )}
+        {agreed && (
+          <p className="text-sm text-navy-900">
+            We accepted your counter-offer of {money(offer.total)}: the lines are our appraisal, kept as it was made.
           </p>
         )}
         {priced && (

@@ -14,7 +14,7 @@ import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
-import { AddPhotosCard, canAddMorePhotos, type PhotoRequest } from './add-photos';
+import { AddPhotosCard, canAddMorePhotos, PhotosClosedNote, type PhotoRequest } from './add-photos';
 import { CounterOfferSection } from './counter-offer';
 import { OfferBreakdown } from './offer-breakdown';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
@@ -198,6 +198,7 @@ export function SubmissionDetailView({
           </CardContent>
         </Card>
         {canAddMorePhotos(detail) && <AddPhotosCard key={detail.id} detail={detail} photoRequest={photoRequest} />}
+        <PhotosClosedNote status={detail.status} />
       </div>
       <div className="flex flex-col gap-6">
         <Card role="region" aria-labelledby="detail-timeline-heading">

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 
 export const businessQueryKey = ['/api/business'] as const;
 
-/** Public: who Assay is (GET /api/business), from the server's configuration; it changes only on a restart. */
+/** Public (read by several features and shared components): who Assay is (GET /api/business), from the server's configuration; it changes only on a restart. */
 export const businessQueryOptions = () =>
   queryOptions({
     queryKey: businessQueryKey,
