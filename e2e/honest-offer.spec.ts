@@ -120,6 +120,10 @@ for (const width of [375, 1440] as const) {
 
     // A 2-line offer: the melt helper proposes the chain; the clasp is lowered, with a reason.
     await adminCard.getByRole('button', { name: 'Itemised lines' }).click();
+    // No carrier scan reached the demo's sample carrier: the receipt locked the prices (issue 27).
+    await expect(adminCard.getByRole('note').filter({ hasText: 'Prices locked' })).toContainText(
+      /^Prices locked until \w{3} \d{1,2} \(first scan .+\): Gold \$[\d,]+\.\d{2}\/oz/,
+    );
     const line1 = adminCard.getByRole('group', { name: 'Line 1' });
     await line1.getByLabel('Description').fill('Rope chain, stamped 585');
     await line1.getByLabel('Material').selectOption('gold-14k');
@@ -159,6 +163,14 @@ for (const width of [375, 1440] as const) {
     await expect(offer.getByText(/Your preliminary quote was/)).toBeVisible();
     await expect(offer.getByText(/\d+ days? \d+ hours? left/)).toBeVisible();
     await shot(page, '06-seller-itemised-offer');
+    // The price lock, with its time and prices, on the seller's timeline.
+    const timeline = page.getByRole('list', { name: 'Status history' });
+    await expect(timeline.getByText('Prices locked', { exact: true })).toBeVisible();
+    await expect(
+      timeline.getByText(/^Prices locked on \w{3} \d{1,2} until \w{3} \d{1,2}: Gold \$[\d,]+\.\d{2}\/oz, Silver/),
+    ).toBeVisible();
+    await timeline.getByText('Prices locked', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, '06b-seller-price-lock');
     const ask = (Math.round(firstTotal) + 60).toFixed(2);
     await page.getByRole('button', { name: 'Make a counter-offer' }).click();
     await page.getByLabel('Your counter-offer ($)').fill(ask);
