@@ -190,6 +190,10 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         disposition: null,
         // No carrier scan reached us and it was not received by the command: no price lock.
         priceLock: null,
+        // Made by the factory, naming no metal: no melt value, no guaranteed floor, one parcel.
+        declaredValue: null,
+        guarantee: null,
+        parcelCount: 1,
       } satisfies AdminSubmission);
       expect(item29.customerLabel).toBe(`Customer #${client.id.slice(-4)}`);
       // Admins see the internal notes.

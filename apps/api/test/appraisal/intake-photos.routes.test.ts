@@ -174,8 +174,13 @@ describe.each(engines)('intake photos on %s', (engine) => {
       headers: { cookie: client.cookie, origin: TEST_ORIGIN },
     });
     expect([404, 405]).toContain(del.statusCode);
+    // The received parcel takes no more seller photos at all (issue 27 item 9)...
     const add = await send('POST', `/api/submissions/${sub.id}/images`, { images: [id] }, client.cookie);
-    expect(add.statusCode).toBe(400);
+    expect(add.statusCode).toBe(409);
+    // ...and an intake photo cannot become an item photo of another submission still open to photos.
+    const other = await make();
+    const moved = await send('POST', `/api/submissions/${other.id}/images`, { images: [id] }, client.cookie);
+    expect(moved.statusCode, moved.body).toBe(400);
     expect((await imageRow(id)).submissionId).toBe(sub.id);
   });
 });
