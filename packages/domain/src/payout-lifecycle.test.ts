@@ -46,7 +46,14 @@ describe('what the seller reads', () => {
 
   test('each state with its date, rail, reference and reason', () => {
     expect(payoutStateText({ status: 'processing', rail: 'ach-file', method: 'ach', at, reference: '091000010000412' })).toBe(
-      'Sent Nov 23 by ACH, reference 091000010000412.',
+      'Sent Nov 23 by ACH, trace number 091000010000412.',
+    );
+    expect(payoutStateText({ status: 'paid', rail: 'ach-file', method: 'ach', at, reference: '091000010000412' })).toBe(
+      'Paid Nov 23 by ACH, trace number 091000010000412.',
+    );
+    // PayPal's payout item while on its way, its transaction id once PayPal says it succeeded.
+    expect(payoutStateText({ status: 'processing', rail: 'paypal', method: 'paypal', at, reference: 'HQST93QK' })).toBe(
+      'Sent Nov 23 by PayPal, payout item HQST93QK.',
     );
     expect(payoutStateText({ status: 'paid', rail: 'manual', method: 'ach', at, reference: 'ACH-0412' })).toBe(
       'Paid Nov 23 by ACH, reference ACH-0412.',
@@ -106,7 +113,7 @@ describe('the state sentence from values read back as text', () => {
   const at = new Date('2026-11-23T15:00:00.000Z');
   test('known values give the sentence; an unknown status, rail or method gives nothing', () => {
     expect(readPayoutStateText({ status: 'paid', rail: 'paypal', method: 'paypal', at, reference: 'PP-1' })).toBe(
-      'Paid Nov 23 by PayPal, reference PP-1.',
+      'Paid Nov 23 by PayPal, transaction ID PP-1.',
     );
     expect(readPayoutStateText({ status: 'sent', rail: 'manual', method: 'ach', at })).toBeNull();
     expect(readPayoutStateText({ status: 'paid', rail: 'pigeon', method: 'ach', at })).toBeNull();

@@ -100,8 +100,22 @@ function checkStateText(status: 'processing' | 'paid', day: string, reference: s
 }
 
 /**
+ * What the rail's reference is, said as the seller would look it up with their bank or PayPal: the
+ * ACH file's trace number; PayPal's payout item id while it is on its way, its transaction id once
+ * PayPal says it succeeded (payout-adapter.ts). A reference typed by a person (the manual rail) is
+ * whatever the bank or PayPal showed them, so it stays "reference".
+ */
+function referenceText(rail: PayoutRail, status: PayoutStatus, reference: string | null | undefined): string {
+  if (!reference) return '';
+  if (rail === 'ach-file') return `, trace number ${reference}`;
+  if (rail === 'paypal') return status === 'paid' ? `, transaction ID ${reference}` : `, payout item ${reference}`;
+  return `, reference ${reference}`;
+}
+
+/**
  * One line on the seller's submission and timeline for the payout's state: "Sent Nov 23 by ACH,
- * reference 0412", "Returned Nov 25 by the bank: account closed (R02). Please give new details."
+ * trace number 091000010000412", "Returned Nov 25 by the bank: account closed (R02). Please give
+ * new details."
  */
 export function payoutStateText(p: {
   status: PayoutStatus;
@@ -113,7 +127,7 @@ export function payoutStateText(p: {
 }): string {
   const by = railNames[p.rail](p.method);
   const day = utcShortDate(p.at);
-  const ref = p.reference ? `, reference ${p.reference}` : '';
+  const ref = referenceText(p.rail, p.status, p.reference);
   const why = p.reason ? `: ${p.reason}` : '';
   if (p.rail === 'check' && (p.status === 'processing' || p.status === 'paid')) return checkStateText(p.status, day, p.reference);
   switch (p.status) {

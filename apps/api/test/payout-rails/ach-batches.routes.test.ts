@@ -136,7 +136,7 @@ describe.each(engines)('ACH batches and bank returns on %s', (engine) => {
         reference: batch.entries[i]!.traceNumber,
       });
       expect(await timelineDetail(a.submissionId, 'payout_processing')).toMatch(
-        new RegExp(`^Sent [A-Z][a-z]{2} \\d{1,2} by ACH, reference ${batch.entries[i]!.traceNumber}\\.$`),
+        new RegExp(`^Sent [A-Z][a-z]{2} \\d{1,2} by ACH, trace number ${batch.entries[i]!.traceNumber}\\.$`),
       );
     }
     expect((await payoutRow(paypal.transactionId)).status).toBe('pending');
@@ -296,7 +296,7 @@ describe.each(engines)('ACH batches and bank returns on %s', (engine) => {
     for (const [i, a] of ach.entries()) {
       expect(await payoutRow(a.transactionId)).toMatchObject({ status: 'paid', rail: 'ach-file' });
       expect(await timelineDetail(a.submissionId, 'payout_sent')).toMatch(
-        new RegExp(`^Paid [A-Z][a-z]{2} \\d{1,2} by ACH, reference ${batch.entries[i]!.traceNumber}\\.$`),
+        new RegExp(`^Paid [A-Z][a-z]{2} \\d{1,2} by ACH, trace number ${batch.entries[i]!.traceNumber}\\.$`),
       );
     }
     // Settled: nothing in it waits for the bank any more.

@@ -69,7 +69,9 @@ describe.each(engines)('PayPal Payouts on %s', (engine) => {
     expect(moves.map((m) => m.transition).sort()).toEqual(['confirmPaid', 'handToRail', 'recorded']);
     const detail = await t.app.inject({ url: `/api/submissions/${sub.id}`, headers: { cookie: client.cookie } });
     const timeline = (detail.json() as { timeline: { action: string; detail?: string }[] }).timeline;
-    expect(timeline.find((e) => e.action === 'payout_sent')?.detail).toMatch(/^Paid [A-Z][a-z]{2} \d{1,2} by PayPal, reference /);
+    expect(timeline.find((e) => e.action === 'payout_sent')?.detail).toMatch(
+      /^Paid [A-Z][a-z]{2} \d{1,2} by PayPal, transaction ID /,
+    );
   });
 
   it('an unclaimed payout asks the seller for new details', async () => {
