@@ -3,6 +3,7 @@
 export * from './exact-decimal.ts';
 export * from './number-bounds.ts';
 export * from './money.ts';
+export * from './item-decisions.ts';
 export * from './item-type.ts';
 export * from './submission-category.ts';
 export * from './weight.ts';
