@@ -4,6 +4,7 @@ import {
   TRACK_RECORD_MIN_COUNT,
   TRACK_RECORD_WINDOW_DAYS,
   trackRecord,
+  trackRecordCategoriesOf,
   type TrackRecordRow,
 } from './track-record.ts';
 
@@ -138,5 +139,11 @@ describe('track record (issue 27 item 3)', () => {
     [12_340, '123.4%'],
   ])('prints %i basis points as %s', (bp, text) => {
     expect(formatBasisPoints(bp)).toBe(text);
+  });
+
+  test("a calculator's gem is a loose gem, a metal jewelry or coins/scrap", () => {
+    expect(trackRecordCategoriesOf('diamond')).toEqual(['gems']);
+    expect(trackRecordCategoriesOf('gold-14k')).toEqual(['jewelry', 'scrap']);
+    expect(trackRecordCategoriesOf('silver')).toEqual(['jewelry', 'scrap']);
   });
 });

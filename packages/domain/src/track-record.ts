@@ -3,6 +3,7 @@
 // (the "estimate" of the free-return rule, free-return.ts) and how often it met the guaranteed floor
 // (guarantee-floor.ts). The server feeds it the rows; the pages print what it answers, so the
 // figures, the window and the minimum count are stated in one place.
+import { isGemItemType, type ItemType } from './item-type.ts';
 import { submissionCategories, type SubmissionCategory } from './submission-category.ts';
 
 /** The window, counted back from now by the time the final offer was made. */
@@ -115,4 +116,12 @@ export function formatBasisPoints(basisPoints: number): string {
   const rest = basisPoints % 100;
   if (rest === 0) return `${whole}%`;
   return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
+}
+
+/**
+ * The categories a calculator's metal or gem is sent under: a gem as a loose gem; a metal as
+ * jewelry or as coins/scrap, which the calculator does not tell apart, so both are shown.
+ */
+export function trackRecordCategoriesOf(itemType: ItemType): readonly SubmissionCategory[] {
+  return isGemItemType(itemType) ? ['gems'] : ['jewelry', 'scrap'];
 }
