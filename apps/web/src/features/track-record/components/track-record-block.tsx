@@ -33,7 +33,7 @@ function FigureText({ figure, minCount, what }: { figure: TrackRecordFigureView;
 export function SampleLabel({ record, tone = 'light' }: { record: TrackRecordResponse; tone?: 'light' | 'dark' }) {
   if (!record.sample) return null;
   return (
-    <p
+    <span
       data-testid="track-record-sample"
       className={
         tone === 'light'
@@ -42,7 +42,7 @@ export function SampleLabel({ record, tone = 'light' }: { record: TrackRecordRes
       }
     >
       Sample figures from the demo&apos;s data
-    </p>
+    </span>
   );
 }
 
