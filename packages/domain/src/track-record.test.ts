@@ -90,7 +90,11 @@ describe('track record (issue 27 item 3)', () => {
 
   test('only offers made within the last 90 days count', () => {
     const inside = Array.from({ length: 5 }, () => row({ offeredAt: daysAgo(89.99) }));
-    const outside = [row({ offeredAt: daysAgo(90) }), row({ offeredAt: daysAgo(200) }), row({ offeredAt: new Date(NOW.getTime() + 1) })];
+    const outside = [
+      row({ offeredAt: daysAgo(90) }),
+      row({ offeredAt: daysAgo(200) }),
+      row({ offeredAt: new Date(NOW.getTime() + 1) }),
+    ];
     expect(jewelry([...inside, ...outside]).count).toBe(5);
   });
 

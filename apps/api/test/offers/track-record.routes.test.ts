@@ -6,6 +6,7 @@ import type { TrackRecordResponse } from '@assay/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../../src/db/factories.ts';
 import { offers, submissions } from '../../src/db/schema/index.ts';
+import { seedDemoIfFresh } from '../../src/modules/demo/demo.service.ts';
 import { TRACK_RECORD_CACHE_MS } from '../../src/modules/offers/index.ts';
 import { signUp } from '../support/sessions.ts';
 import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
@@ -22,7 +23,7 @@ describe.each(engines)('track record on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, {}, { clock });
-    sellerId = (await signUp(t.app, 'track-seller@example.com')).id;
+    sellerId = (await signUp(t.app, { email: 'track-seller@example.com' })).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -140,8 +141,18 @@ describe.each(engines)('track record on %s', (engine) => {
     expect(category(await record(), 'gems').count).toBe(before.count + 1);
   });
 
-  it('labels the figures as sample data in demo mode', async () => {
-    demo = await createTestApp(engine, {}, { demo: true });
-    expect((await record(demo)).sample).toBe(true);
+  it("labels the figures as sample data in demo mode, where the demo's sample submissions give every category one", async () => {
+    demo = await createTestApp(engine, { ADMIN_EMAILS: '' }, { demo: true });
+    expect(
+      await seedDemoIfFresh(demo.db, demo.app.ctx.identity.auth, {
+        terms: { insuredLimitCents: 2_500_000, guarantee: { floorPercent: 90, goodwillCents: 2_500 } },
+      }),
+    ).toBe(true);
+    const answer = await record(demo);
+    expect(answer.sample).toBe(true);
+    for (const c of answer.categories) expect(c.medianShareOfQuote.kind, c.category).toBe('figure');
+    // Metals named on the form carry a floor; gems never do.
+    expect(category(answer, 'scrap').shareAtOrAboveFloor.kind).toBe('figure');
+    expect(category(answer, 'gems').shareAtOrAboveFloor).toEqual({ kind: 'not-enough-data', count: 0 });
   });
 });

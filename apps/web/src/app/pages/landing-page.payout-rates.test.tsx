@@ -68,7 +68,9 @@ describe('the landing page and calculator say what share Assay pays', () => {
       'Our offer for this: $415-$466(we pay 83-93.25% of metal value)',
     );
     // A metal is sent as jewelry or coins/scrap: the track record of both sits beside the estimate.
-    expect(within(result).getByTestId('quote-track-record').textContent).toContain('Jewelry: final offers came to a median 96.5%');
+    expect(within(result).getByTestId('quote-track-record').textContent).toContain(
+      'Jewelry: final offers came to a median 96.5%',
+    );
     expect(screen.getByRole('region', { name: 'Our track record (last 90 days)' })).toBeTruthy();
   });
 

@@ -299,7 +299,15 @@ export function QuoteCalculator({
   );
 }
 
-function EstimateView({ estimate, rate, trackRecord }: { estimate: Estimate; rate: QuotePayoutRate | null; trackRecord: ReactNode }) {
+function EstimateView({
+  estimate,
+  rate,
+  trackRecord,
+}: {
+  estimate: Estimate;
+  rate: QuotePayoutRate | null;
+  trackRecord: ReactNode;
+}) {
   const { quote } = estimate;
   const offer = rate ? calculatorOfferCents(BigInt(quote.base) * 100n, rate) : null;
   return (

@@ -51,7 +51,11 @@ describe('our track record (issue 27 item 3)', () => {
     serve(trackRecordAnswer({ sample: true }));
     renderWithApp(<TrackRecordNote categories={['jewelry', 'scrap']} />);
     const note = await screen.findByTestId('quote-track-record');
-    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       "Jewelry: final offers came to a median 96.5% of the quote's midpoint (12 offers).",
       'Coins/Scrap: not enough data yet (3 offers; we publish from 5).',
     ]);

@@ -71,7 +71,11 @@ export function TrackRecordBlock() {
       </div>
       <ul className="mt-4 grid gap-3 md:grid-cols-3" aria-label="Track record per category">
         {record.categories.map((category) => (
-          <li key={category.category} className="rounded-lg border border-border bg-background p-4" data-testid="track-record-category">
+          <li
+            key={category.category}
+            className="rounded-lg border border-border bg-background p-4"
+            data-testid="track-record-category"
+          >
             <h4 className="font-semibold text-navy-900">{submissionCategoryLabel(category.category, 'short')}</h4>
             <dl className="mt-3 grid grid-cols-2 gap-3 text-sm md:grid-cols-1 lg:grid-cols-2">
               <div>
@@ -91,11 +95,11 @@ export function TrackRecordBlock() {
         ))}
       </ul>
       <p className="mt-4 text-xs leading-relaxed text-muted-foreground" data-testid="track-record-definitions">
-        The median compares each final offer with the midpoint of its preliminary quote (halfway between the quote&apos;s low
-        and high end, the estimate our free-return promise uses): 100% means the offer matched it. A final offer is the last
-        offer a seller received that was accepted, declined or expired, made in the last {record.windowDays} days. The floor
-        share counts only quotes that carried a guaranteed floor. We publish a figure once a category has at least{' '}
-        {record.minCount} offers. Computed from our records and updated every 10 minutes.
+        The median compares each final offer with the midpoint of its preliminary quote (halfway between the quote&apos;s low and
+        high end, the estimate our free-return promise uses): 100% means the offer matched it. A final offer is the last offer a
+        seller received that was accepted, declined or expired, made in the last {record.windowDays} days. The floor share counts
+        only quotes that carried a guaranteed floor. We publish a figure once a category has at least {record.minCount} offers.
+        Computed from our records and updated every 10 minutes.
       </p>
     </section>
   );
@@ -121,11 +125,15 @@ export function TrackRecordNote({ categories }: { categories: readonly Submissio
             {c.medianShareOfQuote.kind === 'figure' ? (
               <>
                 final offers came to a median{' '}
-                <span className="font-semibold tabular-nums text-white">{formatBasisPoints(c.medianShareOfQuote.basisPoints)}</span>{' '}
+                <span className="font-semibold tabular-nums text-white">
+                  {formatBasisPoints(c.medianShareOfQuote.basisPoints)}
+                </span>{' '}
                 of the quote&apos;s midpoint ({offers(c.medianShareOfQuote.count)})
               </>
             ) : (
-              <>not enough data yet ({offers(c.medianShareOfQuote.count)}; we publish from {record.minCount})</>
+              <>
+                not enough data yet ({offers(c.medianShareOfQuote.count)}; we publish from {record.minCount})
+              </>
             )}
             .
           </li>
