@@ -166,6 +166,15 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   await expect(record.getByText(/midpoint of its preliminary quote/)).toBeVisible();
   await expect(record.getByText(/at least 5 offers/)).toBeVisible();
   await snapPart(record, 'landing-track-record-1440');
+  // Beside the estimate, the record of the categories the chosen item is sent under.
+  await calculate(page, 'gold-14k', '10', 'grams', 'good');
+  const note = page.locator('#calculator').getByTestId('quote-track-record');
+  await expect(note.getByText("Sample figures from the demo's data")).toBeVisible();
+  await expect(note.getByRole('listitem')).toHaveText([
+    /^Jewelry: final offers came to a median [\d.]+% of the quote's midpoint \(\d+ offers\)\.$/,
+    /^Coins\/Scrap: final offers came to a median [\d.]+% of the quote's midpoint \(\d+ offers\)\.$/,
+  ]);
+  await snapPart(page.getByTestId('quote-result-panel'), 'landing-track-record-calculator-1440');
   const footer = page.getByRole('contentinfo');
   for (const [name, href] of [
     ['Privacy Policy', '/privacy'],
