@@ -4783,7 +4783,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shows, per category over the last 90 days, the median final offer as a share of the quote midpoint and the share of offers at or above the guaranteed floor. */
+        /** Shows our 90-day track record per category: final offers against the quote and the floor. */
         get: {
             parameters: {
                 query?: never;

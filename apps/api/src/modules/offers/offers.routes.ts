@@ -42,8 +42,7 @@ export async function offersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['pricing'],
-        summary:
-          'Shows, per category over the last 90 days, the median final offer as a share of the quote midpoint and the share of offers at or above the guaranteed floor.',
+        summary: 'Shows our 90-day track record per category: final offers against the quote and the floor.',
         response: { 200: trackRecordResponseSchema },
       },
     },
