@@ -18,7 +18,7 @@ import {
   type WeightUnit,
 } from '@assay/domain';
 import { expect, test } from './support/fixtures.ts';
-import { screenshotDir, snap } from './support/screens.ts';
+import { screenshotDir, snap, snapPart } from './support/screens.ts';
 
 /** '$12,345' -> 12345 (the calculator shows whole dollars). */
 function dollars(text: string | null): number {
@@ -149,6 +149,32 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   );
   await expect(support.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
   await expect(support.getByRole('link', { name: /frequently asked questions/i })).toHaveAttribute('href', '/faq');
+
+  // Our track record (issue 27 item 3), from the demo's sample submissions and labelled so.
+  const record = page.getByRole('region', { name: 'Our track record (last 90 days)' });
+  await expect(record.getByText("Sample figures from the demo's data")).toBeVisible();
+  const categories = record.getByRole('list', { name: 'Track record per category' }).getByRole('listitem');
+  await expect(categories).toHaveCount(3);
+  for (const name of ['Jewelry', 'Coins/Scrap', 'Loose Gems']) {
+    await expect(
+      categories
+        .filter({ hasText: name })
+        .getByText(/^\d+(\.\d+)?%$/)
+        .first(),
+    ).toBeVisible();
+  }
+  await expect(record.getByText(/midpoint of its preliminary quote/)).toBeVisible();
+  await expect(record.getByText(/at least 5 offers/)).toBeVisible();
+  await snapPart(record, 'landing-track-record-1440');
+  // Beside the estimate, the record of the categories the chosen item is sent under.
+  await calculate(page, 'gold-14k', '10', 'grams', 'good');
+  const note = page.locator('#calculator').getByTestId('quote-track-record');
+  await expect(note.getByText("Sample figures from the demo's data")).toBeVisible();
+  await expect(note.getByRole('listitem')).toHaveText([
+    /^Jewelry: final offers came to a median [\d.]+% of the quote's midpoint \(\d+ offers\)\.$/,
+    /^Coins\/Scrap: final offers came to a median [\d.]+% of the quote's midpoint \(\d+ offers\)\.$/,
+  ]);
+  await snapPart(page.getByTestId('quote-result-panel'), 'landing-track-record-calculator-1440');
   const footer = page.getByRole('contentinfo');
   for (const [name, href] of [
     ['Privacy Policy', '/privacy'],
@@ -175,6 +201,7 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   // (Expressions as text: the e2e project has no DOM types.)
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(overflow, 'no sideways scrolling on a phone').toBe(0);
+  await snapPart(page.getByRole('region', { name: 'Our track record (last 90 days)' }), 'landing-track-record-375');
   await snap(page, 'landing-02-375');
 });
 

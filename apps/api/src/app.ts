@@ -39,7 +39,7 @@ import { shippingLabelsRoutes } from './modules/shipping-labels/index.ts';
 import { declineAndReturnRoutes } from './modules/decline-and-return/index.ts';
 import { adminMailboxRoutes, adminSubmissionOf, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
 import { appraisalRoutes } from './modules/appraisal/index.ts';
-import { offersRoutes } from './modules/offers/index.ts';
+import { offersRoutes, publishedTrackRecord } from './modules/offers/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { demoMailRoutes, demoStaffEmails } from './modules/demo/index.ts';
 import { businessRoutes, publishedBusiness } from './modules/business/index.ts';
@@ -188,11 +188,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webPlugin, {
     distDir: deps.config.webDistDir,
     // The public pages are rendered with what their queries would fetch: GET /api/pricing,
-    // /api/payout-rates and /api/business.
+    // /api/payout-rates, /api/business and /api/track-record.
     publicPageData: async () => ({
       pricing: JSON.parse(app.pricing.snapshot().json) as unknown,
       payoutRates: await publishedPayoutRates(app.ctx),
       business: publishedBusiness(app.ctx),
+      trackRecord: await publishedTrackRecord(app.ctx, deps.demo === true),
     }),
     carriesSession: (request) => app.ctx.identity.carriesSession(request.cookies),
   });

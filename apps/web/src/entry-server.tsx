@@ -6,21 +6,23 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import type { BusinessIdentity, PayoutRatesResponse } from '@assay/domain';
+import type { BusinessIdentity, PayoutRatesResponse, TrackRecordResponse } from '@assay/domain';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { businessQueryKey } from '@/lib/business';
 import { payoutRatesQueryOptions } from '@/features/payout-rates/api/get-payout-rates';
 import { pricingQueryKey, type LivePricingRow } from '@/features/pricing/api/get-pricing';
+import { trackRecordQueryKey } from '@/features/track-record/api/get-track-record';
 import { createQueryClient } from '@/lib/query-client';
 import { App } from './app/app';
 
 export { publicPagePaths, queryStateElementId } from './app/public-pages';
 
-/** What the public pages read from the API, as GET /api/pricing, /api/payout-rates and /api/business answer it. */
+/** What the public pages read from the API, as GET /api/pricing, /api/payout-rates, /api/business and /api/track-record answer it. */
 export interface PublicPageData {
   pricing: LivePricingRow[];
   payoutRates: PayoutRatesResponse;
   business: BusinessIdentity;
+  trackRecord: TrackRecordResponse;
 }
 
 export interface RenderedPage {
@@ -46,6 +48,7 @@ export async function renderPublicPage(pathname: string, data: PublicPageData): 
   client.setQueryData(pricingQueryKey, data.pricing);
   client.setQueryData(payoutRatesQueryOptions().queryKey, data.payoutRates);
   client.setQueryData(businessQueryKey, data.business);
+  client.setQueryData(trackRecordQueryKey, data.trackRecord);
   const page = (
     <StrictMode>
       <Router ssrPath={pathname}>

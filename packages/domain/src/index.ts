@@ -79,3 +79,5 @@ export * from './parcel-tracking.ts';
 export * from './price-lock.ts';
 export * from './parcel-insurance.ts';
 export * from './guarantee-floor.ts';
+export * from './track-record.ts';
+export * from './api/track-record.ts';

@@ -4776,6 +4776,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/track-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shows our 90-day track record per category: final offers against the quote and the floor. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: {
+                                /** @enum {string} */
+                                category: "jewelry" | "scrap" | "gems";
+                                count: number;
+                                medianShareOfQuote: {
+                                    /** @enum {string} */
+                                    kind: "figure";
+                                    basisPoints: number;
+                                    count: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "not-enough-data";
+                                    count: number;
+                                };
+                                shareAtOrAboveFloor: {
+                                    /** @enum {string} */
+                                    kind: "figure";
+                                    basisPoints: number;
+                                    count: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "not-enough-data";
+                                    count: number;
+                                };
+                            }[];
+                            windowDays: number;
+                            minCount: number;
+                            /** Format: date-time */
+                            computedAt: string;
+                            sample: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions": {
         parameters: {
             query?: never;

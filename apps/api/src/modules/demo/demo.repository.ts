@@ -57,3 +57,13 @@ export async function markEmailVerified(db: DbOrTx, userId: string) {
     .returning({ email: users.email });
   if (user) await db.delete(outbox).where(eq(outbox.toAddress, user.email));
 }
+
+/** A user with no password (no account row): nobody signs in as them. Its id. */
+export async function insertUserWithoutSignIn(
+  db: DbOrTx,
+  person: { name: string; email: string; firstName: string; lastName: string },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(users).values({ id, ...person });
+  return id;
+}

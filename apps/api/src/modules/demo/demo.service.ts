@@ -15,6 +15,7 @@ import { recordPastOffer } from '../offers/index.ts';
 import { demoOfferLines } from './demo-offers.ts';
 import { demoQuote, type DemoQuoteTerms } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
+import { demoPastSales, SAMPLE_SELLER } from './demo-past-sales.ts';
 import { addDemoPhotos } from './demo-photos.ts';
 import { type DemoAccount, demoAccounts, demoStaff } from './demo-accounts.ts';
 
@@ -25,6 +26,7 @@ import {
   countUsersWithEmails,
   DEMO_SEEDED_KEY,
   insertDemoRows,
+  insertUserWithoutSignIn,
   markAdmin,
   markEmailVerified,
   readMeta,
@@ -299,6 +301,21 @@ export async function seedDemoIfFresh(
         createdAt: s.offeredAt,
         validDays: DEFAULT_OFFER_VALID_DAYS,
         outcome: s.status === 'completed' ? 'accepted' : s.status === 'offered' ? 'open' : 'declined',
+      });
+    }
+    // Other sellers' past parcels, declined and returned: the track record's sample figures.
+    const sampleSeller = await insertUserWithoutSignIn(tx, SAMPLE_SELLER);
+    const pastSales = demoPastSales(sampleSeller, new Date(), options.terms?.guarantee ?? null);
+    await insertDemoRows(tx, { submissions: pastSales, transactions: [] });
+    for (const s of pastSales) {
+      await recordPastOffer(tx, {
+        submissionId: s.id!,
+        createdBy: accounts.admin,
+        totalCents: s.finalOffer,
+        lines: [{ description: s.description, weight: s.estimatedWeight, weightUnit: s.weightUnit, amount: s.finalOffer }],
+        createdAt: s.offeredAt!,
+        validDays: DEFAULT_OFFER_VALID_DAYS,
+        outcome: 'declined',
       });
     }
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);

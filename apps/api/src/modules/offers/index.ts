@@ -12,3 +12,4 @@ export {
   recordOfferVersion,
   recordPastOffer,
 } from './offers.service.ts';
+export { publishedTrackRecord, TRACK_RECORD_CACHE_MS } from './track-record.service.ts';

@@ -1,8 +1,8 @@
 // The offer versions of a submission and their lines (schema/offers.ts). Only this module writes
 // them; other modules go through offers.service.ts.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerLines, offers } from '../../db/schema/index.ts';
+import { offerLines, offers, submissions } from '../../db/schema/index.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferLineRow = typeof offerLines.$inferSelect;
@@ -82,4 +82,33 @@ export async function settleCounter(tx: DbOrTx, id: string, status: 'accepted' |
     .where(and(eq(offers.id, id), sql`${offers.counterStatus} = 'open'`))
     .returning({ id: offers.id });
   return rows.length > 0;
+}
+
+/**
+ * The track record's rows (decision 039): per submission, its newest offer version when the seller
+ * has had the last word on it or it lapsed (accepted, declined, or open past its validity), made
+ * after `since`; with the submission's category, preliminary quote and floor. An open version still
+ * within its validity is not final yet; a superseded one was replaced by a newer version.
+ */
+export function listFinalOffersSince(db: DbOrTx, since: Date, now: Date) {
+  const newer = sql`exists (select 1 from ${offers} as newer where newer.submission_id = ${offers.submissionId} and newer.version > ${offers.version})`;
+  return db
+    .select({
+      category: submissions.category,
+      quoteMinCents: submissions.preliminaryQuoteMin,
+      quoteMaxCents: submissions.preliminaryQuoteMax,
+      offerCents: offers.total,
+      floorCents: submissions.guaranteeFloor,
+      offeredAt: offers.createdAt,
+    })
+    .from(offers)
+    .innerJoin(submissions, eq(submissions.id, offers.submissionId))
+    .where(
+      and(
+        gt(offers.createdAt, since),
+        lte(offers.createdAt, now),
+        or(inArray(offers.status, ['accepted', 'declined']), and(eq(offers.status, 'open'), lte(offers.validUntil, now))),
+        sql`not ${newer}`,
+      ),
+    );
 }

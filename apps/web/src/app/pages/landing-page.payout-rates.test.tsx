@@ -5,6 +5,7 @@ import { payoutRatesAnswer } from '@/testing/payout-rates';
 import { businessIdentity } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithApp } from '@/testing/render';
+import { trackRecordAnswer } from '@/testing/track-record';
 import { LandingPage } from './landing-page';
 
 // The price table and its charts are another feature's, with tests of their own; here they would
@@ -40,6 +41,7 @@ describe('the landing page and calculator say what share Assay pays', () => {
     server.use(
       http.get('/api/pricing', () => HttpResponse.json(pricingRows)),
       http.get('/api/business', () => HttpResponse.json(businessIdentity)),
+      http.get('/api/track-record', () => HttpResponse.json(trackRecordAnswer())),
       http.get('/api/payout-rates', () =>
         HttpResponse.json(payoutRatesAnswer({ 'gold-14k': { minPercent: '83.00', maxPercent: '93.25' } })),
       ),
@@ -47,7 +49,7 @@ describe('the landing page and calculator say what share Assay pays', () => {
     const { user } = renderWithApp(<LandingPage />);
 
     // 14K differs from the other golds, so the sentence names the golds one by one.
-    expect((await screen.findByTestId('payout-rates-sentence')).textContent).toBe(
+    expect((await screen.findByTestId('payout-rates-sentence', {}, { timeout: 10_000 })).textContent).toBe(
       'We pay 80-92% of metal value for 24K gold, 80-92% for 18K gold, 83-93.25% for 14K gold, 80-92% for 10K gold, 70-80% for silver, 75-88% for platinum and palladium, and 50-65% of the per-carat reference for gems.',
     );
     const rows = screen.getAllByTestId('payout-rate-row');
@@ -65,12 +67,18 @@ describe('the landing page and calculator say what share Assay pays', () => {
     expect(within(result).getByTestId('quote-offer').textContent).toBe(
       'Our offer for this: $415-$466(we pay 83-93.25% of metal value)',
     );
+    // A metal is sent as jewelry or coins/scrap: the track record of both sits beside the estimate.
+    expect(within(result).getByTestId('quote-track-record').textContent).toContain(
+      'Jewelry: final offers came to a median 96.5%',
+    );
+    expect(screen.getByRole('region', { name: 'Our track record (last 90 days)' })).toBeTruthy();
   });
 
   test('without the rates the calculator still gives SPEC’s band, and nothing states a share', async () => {
     server.use(
       http.get('/api/pricing', () => HttpResponse.json(pricingRows)),
       http.get('/api/business', () => HttpResponse.json(businessIdentity)),
+      http.get('/api/track-record', () => HttpResponse.json(trackRecordAnswer())),
       http.get('/api/payout-rates', () => HttpResponse.json({ message: 'down' }, { status: 503 })),
     );
     const { user } = renderWithApp(<LandingPage />);

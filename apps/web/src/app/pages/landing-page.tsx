@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { trackRecordCategoriesOf } from '@assay/domain';
 import {
   BadgeCheck,
   Banknote,
@@ -27,6 +28,7 @@ import { usePricing } from '@/features/pricing/api/get-pricing';
 import { LivePricesPanel } from '@/features/pricing/components/live-prices-panel';
 import { SpotPriceSummary } from '@/features/pricing/components/spot-price-summary';
 import type { QuotePricesState } from '@/features/quote/components/quote-calculator';
+import { TrackRecordBlock, TrackRecordNote } from '@/features/track-record/components/track-record-block';
 import { paths } from '@/lib/paths';
 import { supportContact } from '@/lib/site';
 import { RouteErrorBoundary } from '../errors/route-error-boundary';
@@ -242,8 +244,16 @@ function QuoteSection() {
           </Card>
         }
       >
-        <QuoteCalculator rows={pricing.data} pricesState={pricesState} payoutRates={payoutRates.data?.rates} />
+        <QuoteCalculator
+          rows={pricing.data}
+          pricesState={pricesState}
+          payoutRates={payoutRates.data?.rates}
+          trackRecordFor={(itemType) => <TrackRecordNote categories={trackRecordCategoriesOf(itemType)} />}
+        />
       </Suspense>
+      <div className="mt-8">
+        <TrackRecordBlock />
+      </div>
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Happy with the estimate? Send your item for a free, no-obligation appraisal.</p>
         <SignInButton size="lg">Create Free Account &amp; Sell</SignInButton>

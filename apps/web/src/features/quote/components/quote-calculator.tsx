@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Calculator, Info, Loader2 } from 'lucide-react';
 import {
@@ -93,11 +93,14 @@ export function QuoteCalculator({
   rows,
   pricesState,
   payoutRates,
+  trackRecordFor,
 }: {
   rows: readonly QuotePriceRow[] | undefined;
   pricesState: QuotePricesState;
   /** When given, the estimate adds what Assay would offer (DECISIONS "The honest offer"). */
   payoutRates?: readonly QuotePayoutRate[] | undefined;
+  /** When given, the estimate shows our track record for the item's categories (the page composes it). */
+  trackRecordFor?: ((itemType: ItemType) => ReactNode) | undefined;
 }) {
   const id = useId();
   const form = useZodForm(quoteFormSchema, { defaultValues: { itemType: '', weight: '', unit: 'grams', condition: 'good' } });
@@ -275,7 +278,11 @@ export function QuoteCalculator({
             <span>{unavailable}</span>
           </Alert>
         ) : estimate ? (
-          <EstimateView estimate={estimate} rate={payoutRates?.find((r) => r.itemType === estimate.itemType) ?? null} />
+          <EstimateView
+            estimate={estimate}
+            rate={payoutRates?.find((r) => r.itemType === estimate.itemType) ?? null}
+            trackRecord={trackRecordFor?.(estimate.itemType)}
+          />
         ) : (
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <span aria-hidden="true" className="rounded-full bg-white/10 p-3 text-gold-300">
@@ -292,7 +299,15 @@ export function QuoteCalculator({
   );
 }
 
-function EstimateView({ estimate, rate }: { estimate: Estimate; rate: QuotePayoutRate | null }) {
+function EstimateView({
+  estimate,
+  rate,
+  trackRecord,
+}: {
+  estimate: Estimate;
+  rate: QuotePayoutRate | null;
+  trackRecord: ReactNode;
+}) {
   const { quote } = estimate;
   const offer = rate ? calculatorOfferCents(BigInt(quote.base) * 100n, rate) : null;
   return (
@@ -335,6 +350,7 @@ function EstimateView({ estimate, rate }: { estimate: Estimate; rate: QuotePayou
           </p>
         </div>
       )}
+      {trackRecord}
       <p className="text-sm text-navy-100">
         {estimate.weight} {unitNames[estimate.unit]} of {itemTypeLabels[estimate.itemType]}
         {estimate.priceUsed && <> at {estimate.priceUsed}</>}.
