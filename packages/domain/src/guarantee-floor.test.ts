@@ -175,5 +175,6 @@ describe('guaranteeTermsSentence', () => {
     expect(guaranteeTermsSentence({ floorPercent: 90, goodwillCents: 2_500 })).toBe(
       "When you name the metal, its karat and the weight, your quote carries a guaranteed floor: the final offer is at least 90% of the quote's low end, unless the weight or purity we measure differs from what you named, and then the offer shows, line by line, how much each measured fact moved it. If the offer is below the floor for any other reason, the return is free and we pay you $25.00 goodwill, whether you accept or decline.",
     );
+    expect(guaranteeTermsSentence({ floorPercent: 80, goodwillCents: 0 })).toMatch(/at least 80% .* the return is free\.$/);
   });
 });

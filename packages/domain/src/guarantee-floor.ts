@@ -251,7 +251,9 @@ export function guaranteeTermsSentence(terms: { floorPercent: number; goodwillCe
     `When you name the metal, its karat and the weight, your quote carries a guaranteed floor: ` +
     `the final offer is at least ${terms.floorPercent}% of the quote's low end, unless the weight or purity ` +
     `we measure differs from what you named, and then the offer shows, line by line, how much each measured ` +
-    `fact moved it. If the offer is below the floor for any other reason, the return is free and we pay you ` +
-    `${formatCents(terms.goodwillCents)} goodwill, whether you accept or decline.`
+    `fact moved it. If the offer is below the floor for any other reason, the return is free` +
+    (terms.goodwillCents > 0
+      ? ` and we pay you ${formatCents(terms.goodwillCents)} goodwill, whether you accept or decline.`
+      : '.')
   );
 }
