@@ -85,6 +85,7 @@ export function GoodwillClaim({
           legend="Where should we send it?"
           rails={payoutRails}
           headingLevel="h4"
+          noFees
         />
         <dl id={ids.summary} className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
           <div className="flex justify-between gap-3 font-semibold">

@@ -102,6 +102,7 @@ export function PayoutRetry({
         <PayoutMethodFields
           form={form}
           offerCents={goodwillOnly ? goodwillCents : grossCents}
+          noFees={goodwillOnly}
           legendId={ids.legend}
           describedBy={ids.summary}
           legend="Where should we send it now?"
