@@ -76,6 +76,7 @@ for (const width of [375, 1440] as const) {
       .getByRole('dialog', { name: 'Mark parcel received' })
       .getByRole('button', { name: /^Mark Received/ })
       .click();
+    await expect(adminCard.getByText('Appraising', { exact: true })).toBeVisible();
     await adminCard.getByRole('button', { name: 'Itemised lines' }).click();
     const floorNote = adminCard.getByTestId('offer-floor');
     await expect(floorNote).toContainText(/^Seller named Gold 14K, 10 g: floor \$[\d,]+\.\d{2}/);
