@@ -23,6 +23,13 @@ export const auditActions = {
   notes_updated: { client: null, appraiser: 'Internal notes updated' },
   consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
+  // Decision 036: an offer below the guaranteed floor, unexplained by what was measured, owes the
+  // goodwill: added to the payout of an accepted offer, or claimed as its own payout after a decline.
+  goodwill_added: { client: 'Goodwill added to your payout', appraiser: 'Goodwill added to the payout (offer below the floor)' },
+  goodwill_claimed: {
+    client: 'Goodwill claimed, payout recorded',
+    appraiser: 'Client claimed the goodwill (offer below the floor)',
+  },
   // Written when the rail confirms the money reached the seller (payout-lifecycle.ts confirmPaid), so it
   // says "paid", as its line does; a payout merely sent is payout_processing ("on its way").
   payout_sent: { client: 'Payout paid', appraiser: 'Payout paid (confirmed)' },
@@ -125,6 +132,8 @@ export interface AuditChanges {
   payoutAttempt?: number;
   amount?: string;
   feeAmount?: string;
+  /** goodwill_added, goodwill_claimed: the goodwill paid for an offer below the guaranteed floor. */
+  goodwillAmount?: string;
   labelId?: string;
   returnLabelId?: string;
   direction?: string;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   carriesGuaranteeFloor,
+  goodwillOwedCents,
   guaranteeFloorCents,
+  guaranteeTermsSentence,
   judgeFloor,
   judgeOfferAgainstFloor,
   owesGoodwill,
@@ -152,5 +154,27 @@ describe('judgeOfferAgainstFloor', () => {
   });
   it('does not judge a counter-offer the seller named and we accepted', () => {
     expect(judgeOfferAgainstFloor(terms, { totalCents: 30_000, lines: [], counterAccepted: true })).toBeNull();
+  });
+});
+
+describe('goodwillOwedCents', () => {
+  it('owes the published goodwill on a shortfall, whichever way the seller then decides', () => {
+    expect(goodwillOwedCents(judge(30_000, [line('10', '58.5')]))).toBe(GOODWILL);
+    // No line measured anything (SPEC's one-number offer): nothing explains the miss.
+    expect(goodwillOwedCents(judge(30_000, []))).toBe(GOODWILL);
+  });
+  it('owes nothing when the measured facts explain the offer, or the floor is met', () => {
+    expect(goodwillOwedCents(judge(29_000, [line('8', '58.5')]))).toBe(0);
+    expect(goodwillOwedCents(judge(FLOOR, [line('10', '58.5')]))).toBe(0);
+    expect(goodwillOwedCents(null)).toBe(0);
+  });
+});
+
+describe('guaranteeTermsSentence', () => {
+  it('publishes the percent, the goodwill and when measured facts move the floor', () => {
+    expect(guaranteeTermsSentence({ floorPercent: 90, goodwillCents: 2_500 })).toBe(
+      "When you name the metal, its karat and the weight, your quote carries a guaranteed floor: the final offer is at least 90% of the quote's low end, unless the weight or purity we measure differs from what you named, and then the offer shows, line by line, how much each measured fact moved it. If the offer is below the floor for any other reason, the return is free and we pay you $25.00 goodwill, whether you accept or decline.",
+    );
+    expect(guaranteeTermsSentence({ floorPercent: 80, goodwillCents: 0 })).toMatch(/at least 80% .* the return is free\.$/);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from './exact-decimal.ts';
 import { isGemItemType, isGoldItemType, type ItemType } from './item-type.ts';
 import { materialPurity } from './metal-quote.ts';
-import { dollarsToCents } from './money.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 import { isWeightUnit, toGramsExact, type WeightUnit } from './weight.ts';
 
 export const DEFAULT_GUARANTEE_FLOOR_PERCENT = 90;
@@ -235,4 +235,25 @@ export function judgeOfferAgainstFloor(
 /** Whether the judgement owes the seller a free return and the goodwill. */
 export function owesGoodwill(judgement: FloorJudgement | null): judgement is Extract<FloorJudgement, { kind: 'shortfall' }> {
   return judgement?.kind === 'shortfall';
+}
+
+/** The goodwill a judgement owes, in cents: the published amount on a shortfall, 0 otherwise. */
+export function goodwillOwedCents(judgement: FloorJudgement | null): number {
+  return owesGoodwill(judgement) ? judgement.goodwillCents : 0;
+}
+
+/**
+ * The floor's terms as the FAQ and the quote calculator publish them, from GET /api/business:
+ * one sentence in one place, so the two pages cannot promise different things.
+ */
+export function guaranteeTermsSentence(terms: { floorPercent: number; goodwillCents: number }): string {
+  return (
+    `When you name the metal, its karat and the weight, your quote carries a guaranteed floor: ` +
+    `the final offer is at least ${terms.floorPercent}% of the quote's low end, unless the weight or purity ` +
+    `we measure differs from what you named, and then the offer shows, line by line, how much each measured ` +
+    `fact moved it. If the offer is below the floor for any other reason, the return is free` +
+    (terms.goodwillCents > 0
+      ? ` and we pay you ${formatCents(terms.goodwillCents)} goodwill, whether you accept or decline.`
+      : '.')
+  );
 }

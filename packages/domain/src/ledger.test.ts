@@ -6,10 +6,12 @@ import {
   cashAccount,
   chartOfAccounts,
   inTransitAccount,
+  goodwillOwed,
   isLedgerAccount,
   ledgerPayoutStatuses,
   ledgerRails,
   offerAccepted,
+  offerAcceptedWithGoodwill,
   offerReversed,
   payoutFailedOrReturned,
   payoutFeeChanged,
@@ -67,18 +69,20 @@ describe('chart of accounts', () => {
   test('each account once, with a cash and an in-transit account per rail', () => {
     const names = chartOfAccounts.map((info) => info.account);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['inventory:purchases', 'liability:seller-payable', 'revenue:payout-fees']));
+    expect(names).toEqual(
+      expect.arrayContaining(['inventory:purchases', 'liability:seller-payable', 'revenue:payout-fees', 'expense:goodwill']),
+    );
     for (const rail of ledgerRails) {
       expect(names).toContain(`asset:cash:${rail}`);
       expect(names).toContain(`asset:in-transit:${rail}`);
     }
-    expect(names).toHaveLength(3 + 2 * ledgerRails.length);
+    expect(names).toHaveLength(4 + 2 * ledgerRails.length);
     expect(ledgerRails).toEqual(['ach', 'paypal', 'check', 'manual']);
   });
 
   test('normal sides follow the kind of account', () => {
     for (const info of chartOfAccounts) {
-      expect(info.normalSide).toBe(info.kind === 'asset' ? 'debit' : 'credit');
+      expect(info.normalSide).toBe(info.kind === 'asset' || info.kind === 'expense' ? 'debit' : 'credit');
       expect(info.description).not.toBe('');
     }
   });
@@ -726,4 +730,39 @@ describe('every path through the lifecycle', () => {
     expect(paths).toBeGreaterThan(1500);
     expect(refusals).toBeGreaterThan(2500);
   }, 30_000);
+});
+
+describe('goodwill (decision 036)', () => {
+  test('accepted below the floor: the goodwill is owed with the offer, whole, and the payout pays both', () => {
+    const accepted = offerAcceptedWithGoodwill({ grossCents: 36_000, feeCents: 0, goodwillCents: 2_500 });
+    const position = payoutPosition(accepted);
+    expect(position).toMatchObject({ purchasedCents: 36_000, goodwillCents: 2_500, payableCents: 38_500, feeCents: 0 });
+    const handed = [...accepted, ...payoutHandedToRail({ rail: 'ach', amountCents: 38_500, priorLines: accepted })];
+    const paid = [...handed, ...payoutPaid({ rail: 'ach', amountCents: 38_500, priorLines: handed })];
+    expect(reconcilePayout({ railStatus: 'paid', amountCents: 38_500, lines: paid })).toEqual({ agrees: true });
+  });
+
+  test('the PayPal fee is kept from the offer, never from the goodwill', () => {
+    const fee = payoutFeeCents(36_000, 'paypal');
+    const position = payoutPosition(offerAcceptedWithGoodwill({ grossCents: 36_000, feeCents: fee, goodwillCents: 2_500 }));
+    expect(position.payableCents).toBe(36_000 - fee + 2_500);
+  });
+
+  test('no goodwill owed: the acceptance posts exactly what it always did', () => {
+    expect(offerAcceptedWithGoodwill({ grossCents: 36_000, feeCents: 0, goodwillCents: 0 })).toEqual(
+      offerAccepted({ grossCents: 36_000, feeCents: 0 }),
+    );
+  });
+
+  test('declined below the floor: the goodwill alone is owed, then paid like any payout', () => {
+    const owed = goodwillOwed(2_500);
+    expect(payoutPosition(owed)).toMatchObject({ purchasedCents: 0, goodwillCents: 2_500, payableCents: 2_500 });
+    expect(reconcilePayout({ railStatus: 'pending', amountCents: 2_500, lines: owed })).toEqual({ agrees: true });
+    const handed = [...owed, ...payoutHandedToRail({ rail: 'paypal', amountCents: 2_500, priorLines: owed })];
+    expect(reconcilePayout({ railStatus: 'processing', amountCents: 2_500, lines: handed })).toEqual({ agrees: true });
+  });
+
+  test('a goodwill of nothing is refused', () => {
+    expect(() => goodwillOwed(0)).toThrow('The goodwill must be a whole number of cents above 0, got 0.');
+  });
 });

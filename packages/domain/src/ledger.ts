@@ -27,10 +27,11 @@ export type LedgerAccount =
   | 'inventory:purchases'
   | 'liability:seller-payable'
   | 'revenue:payout-fees'
+  | 'expense:goodwill'
   | `asset:cash:${LedgerRail}`
   | `asset:in-transit:${LedgerRail}`;
 
-export type LedgerAccountKind = 'asset' | 'liability' | 'revenue';
+export type LedgerAccountKind = 'asset' | 'liability' | 'revenue' | 'expense';
 
 export interface LedgerAccountInfo {
   readonly account: LedgerAccount;
@@ -66,6 +67,12 @@ export const chartOfAccounts: readonly LedgerAccountInfo[] = Object.freeze([
     kind: 'revenue',
     normalSide: 'credit',
     description: 'The PayPal fee kept from a payout.',
+  },
+  {
+    account: 'expense:goodwill',
+    kind: 'expense',
+    normalSide: 'debit',
+    description: 'Goodwill paid to sellers whose offer missed the guaranteed floor unexplained (decision 036).',
   },
   ...ledgerRails.flatMap((rail): LedgerAccountInfo[] => [
     {
@@ -216,6 +223,8 @@ export interface PayoutPosition {
   readonly purchasedCents: number;
   /** Fee kept (revenue:payout-fees). */
   readonly feeCents: number;
+  /** Goodwill owed or paid with this payout (expense:goodwill). */
+  readonly goodwillCents: number;
   /** Still owed to the seller (liability:seller-payable). */
   readonly payableCents: number;
   /** Handed to each rail and not yet confirmed paid or come back. */
@@ -243,6 +252,7 @@ export function payoutPosition(lines: readonly LedgerLine[]): PayoutPosition {
   return {
     purchasedCents: balance('inventory:purchases'),
     feeCents: balance('revenue:payout-fees'),
+    goodwillCents: balance('expense:goodwill'),
     payableCents: balance('liability:seller-payable'),
     inTransitCents,
     cashOutCents,
@@ -305,6 +315,27 @@ export function offerAccepted({ grossCents, feeCents }: OfferAcceptedInput): rea
     lines.push({ account: 'revenue:payout-fees', debitCents: 0, creditCents: feeCents, memo: 'PayPal fee kept from the payout' });
   }
   return post(lines);
+}
+
+/**
+ * Decision 036 "Later": an offer below the guaranteed floor for a reason the measured facts do not
+ * explain owes the seller the published goodwill. It is our expense, owed to the seller like the
+ * offer: paid with the offer's payout when they accept, as a payout of its own when they decline.
+ * Whole: no payout fee is ever kept from it.
+ */
+export function goodwillOwed(goodwillCents: number): readonly LedgerLine[] {
+  assertPositiveCents(goodwillCents, 'The goodwill');
+  const memo = 'Goodwill owed: the offer missed the guaranteed floor';
+  return post([
+    { account: 'expense:goodwill', debitCents: goodwillCents, creditCents: 0, memo },
+    { account: 'liability:seller-payable', debitCents: 0, creditCents: goodwillCents, memo },
+  ]);
+}
+
+/** The acceptance's one posting: the offer, and the goodwill with it when one is owed (0 for none). */
+export function offerAcceptedWithGoodwill(input: OfferAcceptedInput & { readonly goodwillCents: number }): readonly LedgerLine[] {
+  const offer = offerAccepted(input);
+  return input.goodwillCents === 0 ? offer : post([...offer, ...goodwillOwed(input.goodwillCents)]);
 }
 
 export interface PayoutEventInput {

@@ -55,6 +55,7 @@ describe.each(engines)('payouts on %s', (engine) => {
       amount: '1250.00',
       grossAmount: '1250.00',
       feeAmount: '0.00',
+      goodwillAmount: '0.00',
       payoutMethod: 'ach',
       payoutDetails: { accountName: 'Ada Lovelace', accountLast4: '6789', routingLast4: '0015' },
       status: 'pending',

@@ -109,6 +109,7 @@ describe.each(engines)('GET /api/submissions/:id on %s', (engine) => {
         amount: '388.10', // $400 minus PayPal's 2.9% + $0.30
         grossAmount: '400.00',
         feeAmount: '11.90',
+        goodwillAmount: '0.00',
         payoutMethod: 'paypal',
         payoutDetails: { email: 'alice@example.com' },
         status: 'pending',

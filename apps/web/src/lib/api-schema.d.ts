@@ -505,7 +505,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual";
+                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual";
                             description: string;
                             debitCents: number;
                             creditCents: number;
@@ -655,6 +655,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -1336,6 +1338,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -1659,6 +1663,8 @@ export interface paths {
                                 amount: string;
                                 grossAmount: string;
                                 feeAmount: string;
+                                /** @default 0.00 */
+                                goodwillAmount: string;
                                 payoutMethod: string;
                                 payoutDetails: {
                                     [key: string]: string;
@@ -2769,6 +2775,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -2832,6 +2840,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -4152,6 +4162,8 @@ export interface paths {
                                 amount: string;
                                 grossAmount: string;
                                 feeAmount: string;
+                                /** @default 0.00 */
+                                goodwillAmount: string;
                                 payoutMethod: string;
                                 payoutDetails: {
                                     [key: string]: string;
@@ -4609,6 +4621,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/goodwill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claims a declined offer's goodwill (an offer below the guaranteed floor) and chooses how to be paid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        payoutMethod: "ach";
+                        payoutDetails: {
+                            accountName: string;
+                            routingNumber: string;
+                            accountNumber: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        payoutMethod: "paypal";
+                        payoutDetails: {
+                            email: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        payoutMethod: "check";
+                        /**
+                         * @default {
+                         *       "method": "check"
+                         *     }
+                         */
+                        payoutDetails?: {
+                            /**
+                             * @default check
+                             * @enum {string}
+                             */
+                            method?: "check";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            submissionId: string;
+                            amount: string;
+                            grossAmount: string;
+                            feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
+                            payoutMethod: string;
+                            payoutDetails: {
+                                [key: string]: string;
+                            };
+                            status: string;
+                            rail: string;
+                            reference: string | null;
+                            statusReason: string | null;
+                            statusChangedAt: string;
+                            attempt: number;
+                            sentAt: string | null;
+                            createdAt: string;
+                            awaitingApproval: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/images": {
         parameters: {
             query?: never;
@@ -4872,6 +4976,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -4958,6 +5064,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;
@@ -5048,6 +5156,8 @@ export interface paths {
                             amount: string;
                             grossAmount: string;
                             feeAmount: string;
+                            /** @default 0.00 */
+                            goodwillAmount: string;
                             payoutMethod: string;
                             payoutDetails: {
                                 [key: string]: string;

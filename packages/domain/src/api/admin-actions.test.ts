@@ -84,6 +84,7 @@ describe('adminPayoutSchema', () => {
       amount: '970.70',
       grossAmount: '1000.00',
       feeAmount: '29.30',
+      goodwillAmount: '0.00',
       payoutMethod: 'paypal',
       payoutDetails: { email: 'seller@example.com' },
       status: 'pending',

@@ -8,6 +8,12 @@ export const transactionSchema = z.object({
   amount: z.string(),
   grossAmount: z.string(),
   feeAmount: z.string(),
+  /**
+   * Decision 036: the goodwill paid with this payout for an offer below the guaranteed floor
+   * ("0.00" for none). amount = grossAmount - feeAmount + goodwillAmount; a declined offer's
+   * goodwill payout has grossAmount "0.00".
+   */
+  goodwillAmount: z.string().default('0.00'),
   payoutMethod: z.string(),
   payoutDetails: z.record(z.string(), z.string()),
   /** The payout lifecycle: pending, processing, paid, failed, returned or unclaimed. */

@@ -32,6 +32,10 @@ export const transactions = pgTable(
     grossAmount: money('transactions', 'gross_amount').notNull(),
     feeAmount: money('transactions', 'fee_amount').notNull(),
     amount: money('transactions', 'amount').notNull(),
+    // Decision 036: the goodwill owed for an offer below the guaranteed floor, paid whole with this
+    // payout (amount = gross - fee + goodwill). A declined offer's goodwill is the submission's one
+    // payout: gross and fee 0, the amount the goodwill.
+    goodwillAmount: money('transactions', 'goodwill_amount').notNull().default(0),
     payoutMethod: text('payout_method', { enum: payoutMethods }).notNull(),
     // Only what may be shown: holder name, last 4 digits, PayPal e-mail. Never full bank numbers.
     payoutDetails: jsonb('payout_details').$type<ShownPayoutDetails>().notNull(),
@@ -73,6 +77,10 @@ export const transactions = pgTable(
     check('transactions_status_check', oneOf(t.status, payoutStatuses)),
     check('transactions_rail_check', oneOf(t.rail, payoutRails)),
     check('transactions_attempt_check', sql`${t.attempt} >= 1`),
+    check(
+      'transactions_goodwill_check',
+      sql`${t.goodwillAmount} >= 0 and (${t.grossAmount} > 0 or (${t.goodwillAmount} > 0 and ${t.feeAmount} = 0))`,
+    ),
     check('transactions_compliance_hold_check', oneOf(t.complianceHold, complianceHolds)),
     // An approval is whole (who and when), only on a payout that needs one, and never by the offer's maker.
     check(

@@ -7,6 +7,7 @@ export {
   LedgerConflict,
   ledgerRailOf,
   linesFromSums,
+  postGoodwillOwed,
   postOfferAccepted,
   postPayoutMove,
 } from './ledger.service.ts';

@@ -11,7 +11,8 @@ import {
   LedgerError,
   type LedgerLine,
   type LedgerRail,
-  offerAccepted,
+  goodwillOwed,
+  offerAcceptedWithGoodwill,
   payoutFailedOrReturned,
   payoutHandedToRail,
   payoutPaid,
@@ -26,7 +27,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { insertLedgerLines, selectLedgerLinesOf, sumLedgerByAccount } from './ledger.repository.ts';
 
 /** What posted a posting: the acceptance, or the payout transition that moved the money. */
-export type LedgerEvent = 'offer_accepted' | PayoutTransitionName;
+export type LedgerEvent = 'offer_accepted' | 'goodwill_owed' | PayoutTransitionName;
 
 /**
  * The one place a payout's rail (payout-lifecycle.ts) becomes the ledger's: the ledger keeps one
@@ -76,17 +77,29 @@ export function ledgerLinesOf(tx: DbOrTx, transactionId: string): Promise<Ledger
   return selectLedgerLinesOf(tx, transactionId);
 }
 
-/** The seller accepted: the items bought at the gross offer, the payout owed, the fee kept. */
-/** `row`'s amounts are cents, as a payout row holds them (db/schema/money.ts). */
-export function postOfferAccepted(tx: DbOrTx, row: { id: string; grossAmount: number; feeAmount: number }) {
+/**
+ * The seller accepted: the items bought at the gross offer, the payout owed, the fee kept, and the
+ * goodwill owed with it when the offer missed the guaranteed floor (decision 036).
+ * `row`'s amounts are cents, as a payout row holds them (db/schema/money.ts).
+ */
+export function postOfferAccepted(
+  tx: DbOrTx,
+  row: { id: string; grossAmount: number; feeAmount: number; goodwillAmount?: number },
+) {
   return postLedger(tx, {
     transactionId: row.id,
     event: 'offer_accepted',
-    lines: offerAccepted({
+    lines: offerAcceptedWithGoodwill({
       grossCents: row.grossAmount,
       feeCents: row.feeAmount,
+      goodwillCents: row.goodwillAmount ?? 0,
     }),
   });
+}
+
+/** A declined offer's goodwill claimed (decision 036): its own payout owes the goodwill alone. */
+export function postGoodwillOwed(tx: DbOrTx, row: { id: string; goodwillAmount: number }) {
+  return postLedger(tx, { transactionId: row.id, event: 'goodwill_owed', lines: goodwillOwed(row.goodwillAmount) });
 }
 
 /** The ledger refused a posting: a 409 with the ledger's sentence, told apart from the gate's own 409. */

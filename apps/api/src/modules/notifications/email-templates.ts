@@ -114,17 +114,27 @@ export const notificationContent = {
     destination: PayoutDestination;
     /** The rail it is recorded on: PayPal is instant only on the PayPal Payouts rail. */
     rail: PayoutRail;
+    /** Decision 036: the goodwill paid with it (an offer below the guaranteed floor); 0 or absent for none. */
+    goodwillCents?: number;
   }): NotificationContent {
     const amount = formatCents(p.amountCents);
+    const goodwillCents = p.goodwillCents ?? 0;
+    const offerCents = p.amountCents + p.feeCents - goodwillCents;
     const fee =
       p.feeCents > 0
-        ? ` That is your offer of ${formatCents(p.amountCents + p.feeCents)} minus the PayPal fee of ${formatCents(p.feeCents)}.`
+        ? ` That is your offer of ${formatCents(offerCents)} minus the PayPal fee of ${formatCents(p.feeCents)}${goodwillCents > 0 ? `, plus ${formatCents(goodwillCents)} goodwill` : ''}.`
+        : goodwillCents > 0 && offerCents > 0
+          ? ` That is your offer of ${formatCents(offerCents)} plus ${formatCents(goodwillCents)} goodwill.`
+          : '';
+    const goodwill =
+      goodwillCents > 0
+        ? ` The goodwill is owed because the offer was below your quote's guaranteed floor for a reason our measurements do not explain.`
         : '';
     return {
       kind: 'payout_recorded',
       title: `Payout of ${amount} recorded`,
       body:
-        `We have recorded your payout of ${amount} for submission ${ref(p.submissionId)}, ${destinationText(p.destination)}.${fee} ` +
+        `We have recorded your payout of ${amount} for submission ${ref(p.submissionId)}, ${destinationText(p.destination)}.${fee}${goodwill} ` +
         `We send every payout within ${PAYMENT_WITHIN_HOURS} hours. ${payoutTimingSentence(p.destination.method, p.rail)}`,
     };
   },

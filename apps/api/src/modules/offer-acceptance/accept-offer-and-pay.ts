@@ -3,14 +3,22 @@
 // notifications. The amount comes from the submission's final offer, never from the browser;
 // exactly one payout exists per submission, however many requests race; full bank numbers are
 // stored only encrypted.
-import { type AchDetails, type CreateTransactionBody, centsToDecimalString, needsDualApproval } from '@assay/domain';
+import {
+  type AchDetails,
+  type CreateTransactionBody,
+  type PayoutChoice,
+  centsToDecimalString,
+  goodwillOwedCents,
+  judgeOfferAgainstFloor,
+  needsDualApproval,
+} from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { encryptJson } from '../../lib/crypto.ts';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { holdPayoutOnSanctionsMatch, paymentBlockers } from '../compliance/index.ts';
 import { notificationContent, notify, type PayoutDestination } from '../notifications/index.ts';
-import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf } from '../offers/index.ts';
+import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf, linesOfOffer } from '../offers/index.ts';
 import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import {
   amountsFor,
@@ -28,14 +36,14 @@ import {
 import { writeAuditEntry } from '../audit/index.ts';
 import { asLedgerConflict, postOfferAccepted } from '../ledger/index.ts';
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
 }
 
-function destinationOf(body: CreateTransactionBody): PayoutDestination {
+export function destinationOf(body: PayoutChoice): PayoutDestination {
   switch (body.payoutMethod) {
     case 'ach':
       return {
@@ -54,7 +62,7 @@ function destinationOf(body: CreateTransactionBody): PayoutDestination {
  * DECISIONS "Compliance": the first thing that still blocks paying (the seller's ID, the signed
  * statement, the sanctions check) refuses the acceptance; the browser reads the code and asks for it.
  */
-async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof paymentBlockers>[1]) {
+export async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof paymentBlockers>[1]) {
   const [first] = await paymentBlockers(tx, request);
   if (!first) return;
   switch (first.kind) {
@@ -91,7 +99,18 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       // DECISIONS "The honest offer": a lapsed offer is re-issued at today's prices, never accepted.
       const offer = await currentOfferOf(tx, submission.id, true);
       assertOfferAcceptable(offer, now, body.offerVersion);
-      const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod);
+      // Decision 036: an offer below the guaranteed floor for no measured reason pays the goodwill with it.
+      const goodwillCents =
+        offer === null
+          ? 0
+          : goodwillOwedCents(
+              judgeOfferAgainstFloor(submission, {
+                totalCents: offer.total,
+                lines: await linesOfOffer(tx, offer.id),
+                counterAccepted: offer.counterStatus === 'accepted',
+              }),
+            );
+      const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod, goodwillCents);
       await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
 
       // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
@@ -110,6 +129,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
           userId: actor.id,
           grossAmount: grossCents,
           feeAmount: feeCents,
+          goodwillAmount: goodwillCents,
           amount: amountCents,
           payoutMethod: body.payoutMethod,
           payoutDetails: shownDetails(body),
@@ -149,6 +169,20 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
           feeAmount: centsToDecimalString(row.feeAmount),
         },
       });
+      if (goodwillCents > 0) {
+        await writeAuditEntry(tx, {
+          actorId: actor.id,
+          entityType: 'submission',
+          entityId: submission.id,
+          action: 'goodwill_added',
+          changes: {
+            transactionId: id,
+            finalOffer: centsToDecimalString(grossCents),
+            goodwillAmount: centsToDecimalString(goodwillCents),
+            amount: centsToDecimalString(row.amount),
+          },
+        });
+      }
       await notify(tx, {
         userId: actor.id,
         submissionId: submission.id,
@@ -158,6 +192,7 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
           feeCents,
           destination: destinationOf(body),
           rail: row.rail,
+          goodwillCents,
         }),
         email: true,
       });

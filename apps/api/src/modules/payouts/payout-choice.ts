@@ -26,7 +26,13 @@ export function shownDetails(body: PayoutChoice): ShownPayoutDetails {
 }
 
 /** The amount and fee, or a 400 saying why this method cannot pay this offer. */
-export function amountsFor(grossCents: number, method: PayoutMethod) {
+/**
+ * The fee and the amount of a payout: SPEC's fee is kept from the offer; the goodwill owed for an
+ * offer below the guaranteed floor (decision 036) is added whole. A declined offer's goodwill is a
+ * payout of its own (gross 0): no fee, the goodwill is the amount.
+ */
+export function amountsFor(grossCents: number, method: PayoutMethod, goodwillCents = 0) {
+  if (grossCents === 0 && goodwillCents > 0) return { feeCents: 0, amountCents: goodwillCents };
   if (!canPayOut(grossCents, method)) {
     try {
       payoutAmountCents(grossCents, method);
@@ -35,5 +41,8 @@ export function amountsFor(grossCents: number, method: PayoutMethod) {
     }
     throw badRequest('This offer cannot be paid out with this method; please choose another one.');
   }
-  return { feeCents: payoutFeeCents(grossCents, method), amountCents: payoutAmountCents(grossCents, method) };
+  return {
+    feeCents: payoutFeeCents(grossCents, method),
+    amountCents: payoutAmountCents(grossCents, method) + goodwillCents,
+  };
 }

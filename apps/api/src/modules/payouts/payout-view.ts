@@ -47,6 +47,7 @@ export function toTransactionDto(row: TransactionRow) {
     amount: centsToDecimalString(row.amount),
     grossAmount: centsToDecimalString(row.grossAmount),
     feeAmount: centsToDecimalString(row.feeAmount),
+    goodwillAmount: centsToDecimalString(row.goodwillAmount),
     payoutMethod: row.payoutMethod,
     payoutDetails: row.payoutDetails,
     status: row.status,

@@ -46,7 +46,7 @@ export async function retryPayout(
     const current = ownedBy(actor, locked, 'That payout');
     if (!needsNewPayoutDetails(current.status)) throw conflict(notRetryableMessage(current.status));
     const grossCents = current.grossAmount;
-    const { feeCents, amountCents } = amountsFor(grossCents, choice.payoutMethod);
+    const { feeCents, amountCents } = amountsFor(grossCents, choice.payoutMethod, current.goodwillAmount);
     const row = await movePayout(tx, current, {
       transition: 'retry',
       at: now,

@@ -20,6 +20,7 @@ import {
   formatCents,
   payoutMethods,
   payoutTimingSentence,
+  guaranteeTermsSentence,
   goldItemTypes,
   itemTypeLabels,
   karatPurities,
@@ -44,6 +45,24 @@ function PaymentTiming() {
     <>
       Payment sent within {PAYMENT_WITHIN_HOURS} hours of accepting.{' '}
       {payoutMethods.map((method) => payoutTimingSentence(method, rails?.[method])).join(' ')}
+    </>
+  );
+}
+
+/** Decision 036: the guaranteed floor's terms, from GET /api/business, in the domain's one sentence. */
+function GuaranteedFloorAnswer() {
+  const guarantee = useBusiness().data?.guarantee;
+  return (
+    <>
+      <p>
+        {guarantee
+          ? guaranteeTermsSentence(guarantee)
+          : 'When you name the metal, its karat and the weight, your quote carries a guaranteed floor for the final offer.'}
+      </p>
+      <p>
+        If you accept such an offer, the goodwill is added to your payout. If you decline it, you claim the goodwill from the
+        submission&apos;s page and choose how to be paid, as when accepting an offer.
+      </p>
     </>
   );
 }
@@ -121,6 +140,11 @@ const questions: Question[] = [
         </li>
       </ul>
     ),
+  },
+  {
+    id: 'guaranteed-floor',
+    question: 'Is there a minimum my offer will be?',
+    answer: <GuaranteedFloorAnswer />,
   },
   {
     id: 'declining',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { shortId, type CurrentUser } from '@assay/domain';
 import { useBusiness } from '@/lib/business';
 import { useNotifications } from '@/features/notifications/api/notifications';
+import { GoodwillClaim } from '@/features/payouts/components/goodwill-claim';
 import { PayoutRetry } from '@/features/payouts/components/payout-retry';
 import { useDeclineOfferFlow } from '@/features/shipping/components/use-decline-offer';
 import { usePrintLabel } from '@/features/shipping/components/use-print-label';
@@ -34,6 +35,7 @@ export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser
             printing={label.printingId === detail.id}
             photoRequest={photoRequest}
             payoutRetry={(transaction) => <PayoutRetry transaction={transaction} headingLevel="h3" payoutRails={payoutRails} />}
+            goodwillClaim={(goodwill) => <GoodwillClaim submissionId={detail.id} goodwill={goodwill} payoutRails={payoutRails} />}
           />
         )}
       </WithSubmission>

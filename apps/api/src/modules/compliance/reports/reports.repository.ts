@@ -1,6 +1,6 @@
 // The reads behind the compliance exports: a day's purchases with what a police report names, and
 // one seller's whole file. Read only, like the mailbox's read model; nothing here writes.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   kycRecords,
@@ -13,14 +13,17 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 
-/** The payouts created in [from, to): each one an accepted offer, a purchase. Oldest first. */
+/**
+ * The payouts created in [from, to) that are an accepted offer, a purchase. Oldest first. A declined
+ * offer's goodwill payout (gross 0, decision 036) bought nothing and is left out.
+ */
 export function purchasesBetween(db: DbOrTx, from: Date, to: Date) {
   return db
     .select({ transaction: transactions, submission: submissions, user: users })
     .from(transactions)
     .innerJoin(submissions, eq(submissions.id, transactions.submissionId))
     .innerJoin(users, eq(users.id, transactions.userId))
-    .where(and(gte(transactions.createdAt, from), lt(transactions.createdAt, to)))
+    .where(and(gte(transactions.createdAt, from), lt(transactions.createdAt, to), gt(transactions.grossAmount, 0)))
     .orderBy(asc(transactions.createdAt), asc(transactions.id));
 }
 

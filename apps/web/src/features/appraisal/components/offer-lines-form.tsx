@@ -42,6 +42,7 @@ import {
   type CheckedOfferLines,
   type OfferLineValues,
 } from '../lib/offer-line-values';
+import { OfferFloorNote } from './offer-floor-note';
 import { OfferLineFields } from './offer-line-fields';
 
 const unitOf = (submission: AdminSubmission): WeightUnit =>
@@ -205,6 +206,7 @@ function LinesForm({
           <dd className="text-xs text-muted-foreground">The lines added up, recorded as weighed.</dd>
         </div>
       </dl>
+      <OfferFloorNote submission={submission} lines={values} totalCents={total} />
       <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
         {(control) => (
           <Textarea

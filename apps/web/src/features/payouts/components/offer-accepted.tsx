@@ -80,6 +80,7 @@ export function OfferAccepted({
   const t = transaction;
   const method = t && isPayoutMethod(t.payoutMethod) ? t.payoutMethod : null;
   const feeCents = t ? (dollarsToCents(t.feeAmount) ?? 0) : 0;
+  const goodwillCents = t ? (dollarsToCents(t.goodwillAmount) ?? 0) : 0;
 
   return (
     <section aria-labelledby={headingId} className="flex max-w-2xl flex-col gap-4">
@@ -108,6 +109,10 @@ export function OfferAccepted({
             <dl className="flex flex-col gap-2 text-sm">
               <Row term="Offer accepted">{formatDollars(t.grossAmount) ?? t.grossAmount}</Row>
               {feeCents > 0 && <Row term="PayPal fee">−{formatDollars(t.feeAmount)}</Row>}
+              {goodwillCents > 0 && (
+                // Decision 036: the offer missed the guaranteed floor for no measured reason.
+                <Row term="Goodwill (below your guaranteed floor)">+{formatDollars(t.goodwillAmount)}</Row>
+              )}
               <Row term="You receive" kind="total">
                 {formatDollars(t.amount) ?? t.amount}
               </Row>

@@ -33,6 +33,7 @@ export function PayoutMethodFields<TOutput>({
   describedBy,
   headingLevel: Heading = 'h2',
   rails,
+  noFees = false,
 }: {
   form: UseFormReturn<FlatPayoutValues, unknown, TOutput>;
   offerCents: number;
@@ -42,6 +43,8 @@ export function PayoutMethodFields<TOutput>({
   headingLevel?: 'h2' | 'h3' | 'h4';
   /** Which rail carries each method here (GET /api/business): its promise is said under the method. */
   rails?: Partial<Record<PayoutMethod, PayoutRail>>;
+  /** A goodwill payout (decision 036) is paid whole: no method keeps a fee from it. */
+  noFees?: boolean;
 }) {
   const { errors } = form.formState;
   const method = form.watch('payoutMethod');
@@ -66,7 +69,7 @@ export function PayoutMethodFields<TOutput>({
           const info = payoutMethodInfo[value];
           const Icon = methodIcons[value];
           const checked = method === value;
-          const disabled = !canPayOut(offerCents, value);
+          const disabled = !noFees && !canPayOut(offerCents, value);
           return (
             <label
               key={value}
@@ -90,7 +93,7 @@ export function PayoutMethodFields<TOutput>({
                   {info.recommended && <Badge tone="success">Recommended</Badge>}
                 </span>
                 <span className="text-sm text-muted-foreground">
-                  {payoutTiming(value, rails?.[value])} · {value === 'paypal' ? `Fee ${info.fee}` : info.fee}
+                  {payoutTiming(value, rails?.[value])} · {noFees ? 'No fees' : value === 'paypal' ? `Fee ${info.fee}` : info.fee}
                 </span>
                 {/* DECISIONS, issue 27: "Instant" only when a rail sends it; say what the rail really does. */}
                 {rails?.[value] && <span className="text-xs text-navy-800">{railPromise(rails[value], value)}</span>}

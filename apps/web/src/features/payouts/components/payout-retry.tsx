@@ -48,8 +48,11 @@ export function PayoutRetry({
   const form = useZodForm(retryFormSchema, { defaultValues: emptyPayoutValues });
   const method = form.watch('payoutMethod');
   const grossCents = dollarsToCents(transaction.grossAmount) ?? 0;
-  const payable = canPayOut(grossCents, method);
-  const netCents = payable ? payoutAmountCents(grossCents, method) : 0;
+  // Decision 036: the goodwill is paid whole; a declined offer's goodwill payout has no offer at all.
+  const goodwillCents = dollarsToCents(transaction.goodwillAmount) ?? 0;
+  const goodwillOnly = grossCents === 0 && goodwillCents > 0;
+  const payable = goodwillOnly || canPayOut(grossCents, method);
+  const netCents = goodwillOnly ? goodwillCents : payable ? payoutAmountCents(grossCents, method) + goodwillCents : 0;
   const notice = useMemo(
     () => payoutRetryNotice({ status: transaction.status, method: transaction.payoutMethod, reason: transaction.statusReason }),
     [transaction.status, transaction.payoutMethod, transaction.statusReason],
@@ -90,14 +93,16 @@ export function PayoutRetry({
             {notice ?? 'We could not pay you.'}
           </Heading>
           <p className="text-sm">
-            Please give us new payout details below and we will send your {formatCents(grossCents)} again. Nothing is paid twice.
+            Please give us new payout details below and we will send your {formatCents(grossCents + goodwillCents)} again. Nothing
+            is paid twice.
           </p>
         </div>
       </Alert>
       <form id={ids.form} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <PayoutMethodFields
           form={form}
-          offerCents={grossCents}
+          offerCents={goodwillOnly ? goodwillCents : grossCents}
+          noFees={goodwillOnly}
           legendId={ids.legend}
           describedBy={ids.summary}
           legend="Where should we send it now?"
@@ -105,7 +110,7 @@ export function PayoutRetry({
           headingLevel={headingLevel === 'h2' ? 'h3' : 'h4'}
         />
         <dl id={ids.summary} className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
-          {method === 'paypal' && (
+          {method === 'paypal' && !goodwillOnly && (
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">PayPal fee (2.9% + $0.30)</dt>
               <dd className="tabular-nums text-destructive">−{formatCents(payoutFeeCents(grossCents, method))}</dd>

@@ -2,6 +2,8 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Calculator, Info, Loader2 } from 'lucide-react';
 import {
+  carriesGuaranteeFloor,
+  guaranteeTermsSentence,
   calculateQuote,
   calculatorOfferCents,
   formatCents,
@@ -31,6 +33,7 @@ import { FieldMessage } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useBusiness } from '@/lib/business';
 import { formatPrice, formatWholeDollarAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -310,6 +313,8 @@ function EstimateView({
 }) {
   const { quote } = estimate;
   const offer = rate ? calculatorOfferCents(BigInt(quote.base) * 100n, rate) : null;
+  // Decision 036: a named metal's quote carries the floor; its terms are the business's, in the domain's words.
+  const guarantee = useBusiness().data?.guarantee;
   return (
     <div data-testid="quote-result" className="flex flex-col gap-5">
       <div>
@@ -359,6 +364,11 @@ function EstimateView({
         An estimate from live market prices, not an offer. Your final offer follows an expert appraisal of purity, weight and
         condition.
       </p>
+      {guarantee && carriesGuaranteeFloor(estimate.itemType) && (
+        <p className="text-xs text-navy-100" data-testid="quote-floor-terms">
+          {guaranteeTermsSentence(guarantee)}
+        </p>
+      )}
     </div>
   );
 }

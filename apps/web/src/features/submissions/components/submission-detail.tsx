@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
-import { needsNewPayoutDetails, payoutMethodInfo, shortId, type PayoutMethod, type Transaction } from '@assay/domain';
+import {
+  dollarsToCents,
+  formatCents,
+  needsNewPayoutDetails,
+  payoutMethodInfo,
+  shortId,
+  type PayoutMethod,
+  type Transaction,
+} from '@assay/domain';
 import { clientPaths } from '@/lib/client-paths';
 import { payoutPromiseLine, payoutStateLine } from '@/lib/payout-state';
 import { serverPaths } from '@/lib/paths';
@@ -41,6 +49,24 @@ function LabelLink({ label, children }: { label: LabelSummary; children: ReactNo
   );
 }
 
+/**
+ * Decision 036: "Offer $360.00 + goodwill $25.00 = $385.00" when the goodwill rides with the offer,
+ * or what a declined offer's goodwill payout is; nothing when no goodwill was paid.
+ */
+function GoodwillLine({ transaction }: { transaction: Transaction }) {
+  const goodwill = dollarsToCents(transaction.goodwillAmount) ?? 0;
+  if (goodwill <= 0) return null;
+  const gross = dollarsToCents(transaction.grossAmount) ?? 0;
+  const fee = dollarsToCents(transaction.feeAmount) ?? 0;
+  return (
+    <p className="mt-3 text-sm text-navy-900" data-testid="payout-goodwill">
+      {gross > 0
+        ? `Offer ${formatCents(gross)}${fee > 0 ? ` − fee ${formatCents(fee)}` : ''} + goodwill ${formatCents(goodwill)} = ${formatCents(gross - fee + goodwill)}`
+        : `Goodwill ${formatCents(goodwill)}: the offer you declined was below your guaranteed floor.`}
+    </p>
+  );
+}
+
 function payoutMethodLabel(method: string): string {
   return (payoutMethodInfo as Record<string, { label: string } | undefined>)[method as PayoutMethod]?.label ?? method;
 }
@@ -56,6 +82,7 @@ export function SubmissionDetailView({
   printing = false,
   photoRequest = null,
   payoutRetry,
+  goodwillClaim,
 }: {
   detail: SubmissionDetail;
   onPrintLabel?: PrintLabelHandler;
@@ -65,7 +92,16 @@ export function SubmissionDetailView({
   photoRequest?: PhotoRequest | null;
   /** New details for a payout that failed or came back: the payouts feature's form, which the page passes in. */
   payoutRetry?: (transaction: Transaction) => ReactNode;
+  /** Decision 036: claiming a declined offer's goodwill (the payouts feature's form, passed in by the page). */
+  goodwillClaim?: (goodwill: string) => ReactNode;
 }) {
+  const owedGoodwill =
+    (detail.status === 'returning' || detail.status === 'returned') &&
+    !detail.transaction &&
+    detail.floorJudgement?.kind === 'shortfall' &&
+    detail.floorJudgement.goodwill
+      ? detail.floorJudgement.goodwill
+      : null;
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
   const offer = formatDollars(detail.finalOffer);
@@ -238,6 +274,7 @@ export function SubmissionDetailView({
                     ? ` on ${formatDateTime(detail.returnDeliveredAt)}`
                     : ''}
                 </p>
+                {owedGoodwill && goodwillClaim && <div className="mt-2">{goodwillClaim(owedGoodwill)}</div>}
                 {(detail.returnTrackingNumber ?? detail.returnLabel?.trackingNumber) && (
                   <p>
                     Return tracking number{' '}
@@ -267,6 +304,7 @@ export function SubmissionDetailView({
                 )}
                 <Fact term="Recorded">{formatDateTime(detail.transaction.createdAt)}</Fact>
               </dl>
+              <GoodwillLine transaction={detail.transaction} />
               {payoutStateLine(detail.transaction) && (
                 <p className="mt-3 text-sm font-medium text-navy-900" data-testid="payout-state">
                   {payoutStateLine(detail.transaction)}

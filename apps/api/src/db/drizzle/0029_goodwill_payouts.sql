@@ -1,0 +1,4 @@
+ALTER TABLE "ledger_lines" DROP CONSTRAINT "ledger_lines_account_check";--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "goodwill_amount" numeric(12, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_account_check" CHECK ("ledger_lines"."account" in ('inventory:purchases', 'liability:seller-payable', 'revenue:payout-fees', 'expense:goodwill', 'asset:cash:ach', 'asset:in-transit:ach', 'asset:cash:paypal', 'asset:in-transit:paypal', 'asset:cash:check', 'asset:in-transit:check', 'asset:cash:manual', 'asset:in-transit:manual'));--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_goodwill_check" CHECK ("transactions"."goodwill_amount" >= 0 and ("transactions"."gross_amount" > 0 or ("transactions"."goodwill_amount" > 0 and "transactions"."fee_amount" = 0)));
