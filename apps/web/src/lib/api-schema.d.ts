@@ -1432,6 +1432,13 @@ export interface paths {
                                 returnTrackingNumber?: string | null;
                                 returnDeliveredAt?: string | null;
                                 offerValidUntil?: string | null;
+                                reserve?: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    payoutMethod: "paypal" | "check";
+                                    metAt: string | null;
+                                    declineUntil: string | null;
+                                } | null;
                                 adminNotes: string | null;
                                 customerLabel: string;
                                 nearingDeadline: boolean;
@@ -1596,6 +1603,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1819,6 +1833,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1941,6 +1962,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2055,6 +2083,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2175,6 +2210,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2289,6 +2331,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2409,6 +2458,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2529,6 +2585,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2643,6 +2706,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -3955,6 +4025,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         }[];
                     };
@@ -3986,6 +4063,29 @@ export interface paths {
                         preliminaryQuoteMin?: string | number | null;
                         /** @description Ignored: the server works this out itself. */
                         preliminaryQuoteMax?: string | number | null;
+                        reserve?: string | null;
+                        reservePayout?: ({
+                            /** @enum {string} */
+                            payoutMethod: "paypal";
+                            payoutDetails: {
+                                email: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            payoutMethod: "check";
+                            /**
+                             * @default {
+                             *       "method": "check"
+                             *     }
+                             */
+                            payoutDetails?: {
+                                /**
+                                 * @default check
+                                 * @enum {string}
+                                 */
+                                method?: "check";
+                            };
+                        }) | null;
                     };
                 };
             };
@@ -4038,6 +4138,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         };
                     };
@@ -4117,6 +4224,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                             timeline: {
                                 at: string;
@@ -4350,6 +4464,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -4583,6 +4704,13 @@ export interface paths {
                                 returnTrackingNumber?: string | null;
                                 returnDeliveredAt?: string | null;
                                 offerValidUntil?: string | null;
+                                reserve?: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    payoutMethod: "paypal" | "check";
+                                    metAt: string | null;
+                                    declineUntil: string | null;
+                                } | null;
                                 adminNotes?: string | null;
                             };
                             returnLabel: {
@@ -4684,12 +4812,135 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         };
                     };
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets, changes or removes the seller's reserve, before the offer. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reserve?: string | null;
+                        reservePayout?: ({
+                            /** @enum {string} */
+                            payoutMethod: "paypal";
+                            payoutDetails: {
+                                email: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            payoutMethod: "check";
+                            /**
+                             * @default {
+                             *       "method": "check"
+                             *     }
+                             */
+                            payoutDetails?: {
+                                /**
+                                 * @default check
+                                 * @enum {string}
+                                 */
+                                method?: "check";
+                            };
+                        }) | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            userId: string;
+                            category: string;
+                            description: string;
+                            estimatedWeight: number;
+                            weightUnit: string;
+                            images: string[];
+                            preliminaryQuoteMin: string | null;
+                            preliminaryQuoteMax: string | null;
+                            material: string | null;
+                            quoteBasis: {
+                                /** @enum {string} */
+                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                weight: string;
+                                /** @enum {string} */
+                                weightUnit: "grams" | "oz" | "dwt" | "carats";
+                                purity: string;
+                                referencePrice: string;
+                                /** @enum {string} */
+                                referenceUnit: "gram" | "carat";
+                                priceSource: string;
+                                pricedAt: string;
+                                minPercent: string;
+                                maxPercent: string;
+                            } | null;
+                            insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
+                            finalOffer: string | null;
+                            actualWeight: number | null;
+                            status: string;
+                            guaranteeDeadline: string;
+                            requiresKyc: boolean;
+                            createdAt: string;
+                            returnTrackingNumber?: string | null;
+                            returnDeliveredAt?: string | null;
+                            offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
+                            adminNotes?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
