@@ -41,7 +41,7 @@ export function ReserveNote({ detail, onDecline }: { detail: SubmissionDetail; o
         {onDecline && (
           <Button
             variant="outline"
-            className="self-start border-destructive text-destructive hover:bg-red-50"
+            className="h-auto max-w-full self-start whitespace-normal border-destructive text-left text-destructive hover:bg-red-50"
             onClick={onDecline}
           >
             Decline before {until}

@@ -191,7 +191,8 @@ export function SubmissionDetailView({
             {detail.offer ? (
               <OfferBreakdown detail={detail}>
                 {actions}
-                <CounterOfferSection detail={detail} />
+                {/* The reserve's acceptance is answered by declining, not countering (decision 040). */}
+                {!reserveOpen && <CounterOfferSection detail={detail} />}
               </OfferBreakdown>
             ) : (
               <>
