@@ -6,6 +6,7 @@ import type { ProcessContext } from './context.ts';
 import { mailboxCountsJobs } from './modules/admin-mailbox/index.ts';
 import { mailSenderOf, outboxJobs } from './modules/notifications/index.ts';
 import { offersJobs } from './modules/offers/index.ts';
+import { reservePayoutJobs } from './modules/offer-acceptance/index.ts';
 import { pricingJobs } from './modules/pricing/index.ts';
 import { payoutsJobs } from './modules/payout-rails/index.ts';
 import { shippingLabelsJobs } from './modules/shipping-labels/index.ts';
@@ -35,6 +36,7 @@ export function assayJobs(ctx: JobContext): AnyJobSpec<JobPayloads>[] {
     ...webhooksJobs({ db, payouts, carrier, logger, lockDays: ctx.config.lockDays }),
     ...signInThrottleJobs({ db }),
     ...payoutsJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, logger }),
+    ...reservePayoutJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, config: ctx.config }),
   ];
 }
 

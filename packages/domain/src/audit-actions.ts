@@ -20,6 +20,15 @@ export const auditActions = {
   offer_reminder_sent: { client: null, appraiser: 'Offer reminder sent' },
   counter_offer_made: { client: 'Counter-offer sent', appraiser: 'Client made a counter-offer' },
   counter_offer_accepted: { client: 'Counter-offer accepted', appraiser: 'Counter-offer accepted' },
+  // The seller's reserve (seller-reserve.ts, decision 040): set or changed before the offer; an offer
+  // at or above it accepted for them (24 h to decline); an offer below it returned free.
+  reserve_set: { client: 'Reserve set', appraiser: 'Client set a reserve' },
+  reserve_met: { client: 'Offer accepted by your reserve', appraiser: "Offer met the client's reserve: accepted for them" },
+  reserve_missed: {
+    client: 'Offer below your reserve, item on its way back free',
+    appraiser: "Offer below the client's reserve: returned free",
+  },
+  reserve_payout_waiting: { client: 'Payout waiting for you', appraiser: "Reserve's payout could not start" },
   notes_updated: { client: null, appraiser: 'Internal notes updated' },
   consignment_requested: { client: 'Consignment sale requested', appraiser: 'Client asked about consignment' },
   payout_requested: { client: 'Offer accepted, payout recorded', appraiser: 'Client accepted and chose a payout' },
@@ -112,6 +121,9 @@ export interface AuditChanges {
   notesEdited?: boolean;
   message?: string;
   reason?: string;
+  /** The seller's reserve (reserve_*), and until when they may decline an offer it accepted. */
+  reserve?: string | null;
+  declineUntil?: string;
   reference?: string;
   /** The ACH batch (Nacha file) an entry is about. */
   achBatchId?: string;

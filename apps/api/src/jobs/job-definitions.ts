@@ -20,6 +20,8 @@ export type JobPayloads = {
   'offer-reminder': { offerId: string; hoursBefore: number };
   /** Hand one payout attempt to its provider's API (PayPal Payouts); retried while it fails. */
   'payout-handover': { transactionId: string; attempt: number };
+  /** Pay an offer the seller's reserve accepted, once their 24 h to decline it have passed (decision 040). */
+  'reserve-payout': { submissionId: string };
   /** Where a hand-over lands after its last try: the appraisers are told to pay it by hand. */
   'payout-handover-dead-letter': { transactionId: string; attempt: number };
   /** Ask the rail about payouts it holds whose webhook never came. */

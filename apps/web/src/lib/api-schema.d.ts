@@ -1436,6 +1436,13 @@ export interface paths {
                                 returnTrackingNumber?: string | null;
                                 returnDeliveredAt?: string | null;
                                 offerValidUntil?: string | null;
+                                reserve?: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    payoutMethod: "paypal" | "check";
+                                    metAt: string | null;
+                                    declineUntil: string | null;
+                                } | null;
                                 adminNotes: string | null;
                                 customerLabel: string;
                                 nearingDeadline: boolean;
@@ -1600,6 +1607,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1825,6 +1839,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1947,6 +1968,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2061,6 +2089,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2181,6 +2216,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2295,6 +2337,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2415,6 +2464,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2535,6 +2591,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2649,6 +2712,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -3965,6 +4035,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         }[];
                     };
@@ -3996,6 +4073,29 @@ export interface paths {
                         preliminaryQuoteMin?: string | number | null;
                         /** @description Ignored: the server works this out itself. */
                         preliminaryQuoteMax?: string | number | null;
+                        reserve?: string | null;
+                        reservePayout?: ({
+                            /** @enum {string} */
+                            payoutMethod: "paypal";
+                            payoutDetails: {
+                                email: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            payoutMethod: "check";
+                            /**
+                             * @default {
+                             *       "method": "check"
+                             *     }
+                             */
+                            payoutDetails?: {
+                                /**
+                                 * @default check
+                                 * @enum {string}
+                                 */
+                                method?: "check";
+                            };
+                        }) | null;
                     };
                 };
             };
@@ -4048,6 +4148,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         };
                     };
@@ -4127,6 +4234,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                             timeline: {
                                 at: string;
@@ -4362,6 +4476,13 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -4595,6 +4716,13 @@ export interface paths {
                                 returnTrackingNumber?: string | null;
                                 returnDeliveredAt?: string | null;
                                 offerValidUntil?: string | null;
+                                reserve?: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    payoutMethod: "paypal" | "check";
+                                    metAt: string | null;
+                                    declineUntil: string | null;
+                                } | null;
                                 adminNotes?: string | null;
                             };
                             returnLabel: {
@@ -4788,12 +4916,135 @@ export interface paths {
                             returnTrackingNumber?: string | null;
                             returnDeliveredAt?: string | null;
                             offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
                             adminNotes?: string | null;
                         };
                     };
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets, changes or removes the seller's reserve, before the offer. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reserve?: string | null;
+                        reservePayout?: ({
+                            /** @enum {string} */
+                            payoutMethod: "paypal";
+                            payoutDetails: {
+                                email: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            payoutMethod: "check";
+                            /**
+                             * @default {
+                             *       "method": "check"
+                             *     }
+                             */
+                            payoutDetails?: {
+                                /**
+                                 * @default check
+                                 * @enum {string}
+                                 */
+                                method?: "check";
+                            };
+                        }) | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            userId: string;
+                            category: string;
+                            description: string;
+                            estimatedWeight: number;
+                            weightUnit: string;
+                            images: string[];
+                            preliminaryQuoteMin: string | null;
+                            preliminaryQuoteMax: string | null;
+                            material: string | null;
+                            quoteBasis: {
+                                /** @enum {string} */
+                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                weight: string;
+                                /** @enum {string} */
+                                weightUnit: "grams" | "oz" | "dwt" | "carats";
+                                purity: string;
+                                referencePrice: string;
+                                /** @enum {string} */
+                                referenceUnit: "gram" | "carat";
+                                priceSource: string;
+                                pricedAt: string;
+                                minPercent: string;
+                                maxPercent: string;
+                            } | null;
+                            insuredValue: string | null;
+                            declaredValue?: string | null;
+                            parcelCount?: number;
+                            guarantee?: {
+                                floor: string;
+                                goodwill: string;
+                            } | null;
+                            finalOffer: string | null;
+                            actualWeight: number | null;
+                            status: string;
+                            guaranteeDeadline: string;
+                            requiresKyc: boolean;
+                            createdAt: string;
+                            returnTrackingNumber?: string | null;
+                            returnDeliveredAt?: string | null;
+                            offerValidUntil?: string | null;
+                            reserve?: {
+                                amount: string;
+                                /** @enum {string} */
+                                payoutMethod: "paypal" | "check";
+                                metAt: string | null;
+                                declineUntil: string | null;
+                            } | null;
+                            adminNotes?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -9,6 +9,8 @@ import { submissionCategorySchema } from '../submission-category.ts';
 import { MAX_WEIGHT_ANY_UNIT } from '../number-bounds.ts';
 import { validateCalculatorWeight, weightMessages, weightUnitSchema } from '../weight.ts';
 import { ignoredAmountSchema } from './common.ts';
+import { reserveAmountSchema, reservePayoutSchema } from './seller-reserve.ts';
+import { reserveMessages } from '../seller-reserve.ts';
 
 export const MAX_DESCRIPTION_LENGTH = 2000;
 export const MAX_IMAGE_REFERENCE_LENGTH = 2048;
@@ -52,6 +54,10 @@ export const createSubmissionSchema = z
     material: itemTypeSchema.nullish().transform((material) => material ?? null),
     preliminaryQuoteMin: ignoredAmountSchema,
     preliminaryQuoteMax: ignoredAmountSchema,
+    /** The seller's reserve (decision 040): an offer at or above it is accepted for them; below it, a free return. */
+    reserve: reserveAmountSchema.nullish().transform((value) => value ?? null),
+    /** How a reserve's acceptance pays: required with a reserve. */
+    reservePayout: reservePayoutSchema.nullish().transform((value) => value ?? null),
   })
   .superRefine((body, ctx) => {
     // Only the limits are checked here: the field itself already explains zero, negative or text.
@@ -61,6 +67,9 @@ export const createSubmissionSchema = z
     }
     const mismatch = body.material ? materialCategoryProblem(body.category, body.material) : null;
     if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['material'] });
+    if (body.reserve !== null && body.reservePayout === null) {
+      ctx.addIssue({ code: 'custom', message: reserveMessages.payoutNeeded, path: ['reservePayout'] });
+    }
   });
 
 /** What the form sends. */

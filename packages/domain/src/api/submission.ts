@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { itemTypeSchema } from '../rule-schemas.ts';
 import { referencePriceUnits, type QuoteBasis } from '../offer-vocabulary.ts';
 import { weightUnitSchema } from '../weight.ts';
+import { reserveStateSchema } from './seller-reserve.ts';
 
 /** The live price and payout rates a metal-aware preliminary quote rested on (QuoteBasis). */
 export const quoteBasisSchema = z.object({
@@ -60,6 +61,8 @@ export const submissionSchema = z.object({
   returnDeliveredAt: z.string().nullable().optional(),
   /** ISO: the open offer's deadline while the submission is offered; null otherwise. */
   offerValidUntil: z.string().nullable().optional(),
+  /** The seller's reserve (decision 040), with its acceptance; null when none was set. */
+  reserve: reserveStateSchema.nullable().optional(),
   /** Internal appraiser notes: present only in answers to admins. */
   adminNotes: z.string().nullable().optional(),
 });

@@ -2,6 +2,7 @@ import {
   dispositionActions,
   itemTypes,
   type QuoteBasis,
+  type ReservePayout,
   type StoredComplianceRule,
   submissionCategories,
   submissionStatuses,
@@ -67,6 +68,15 @@ export const submissions = pgTable(
      */
     guaranteeFloor: money('submissions', 'guarantee_floor'),
     guaranteeGoodwill: money('submissions', 'guarantee_goodwill'),
+    /**
+     * The seller's reserve (decision 040): an offer at or above it is accepted for them, below it
+     * the parcel comes back free. `reserve_payout` is how that acceptance pays (PayPal or check,
+     * never bank numbers); `reserve_met_at` is when an offer met it, the start of the 24 h in
+     * which the seller may still decline and no payout exists.
+     */
+    reserve: money('submissions', 'reserve'),
+    reservePayout: jsonb('reserve_payout').$type<ReservePayout>(),
+    reserveMetAt: timestamp('reserve_met_at', { withTimezone: true }),
     /** The way back (status returning): the return parcel's tracking number and when it was delivered. */
     returnTrackingNumber: text('return_tracking_number'),
     returnDeliveredAt: timestamp('return_delivered_at', { withTimezone: true }),
@@ -109,6 +119,10 @@ export const submissions = pgTable(
     check('submissions_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
     check('submissions_disposition_check', sql`${t.disposition} is null or ${oneOf(t.disposition, dispositionActions)}`),
     check('submissions_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
+    check(
+      'submissions_reserve_payout_check',
+      sql`(${t.reserve} is null or ${t.reserve} > 0 and ${t.reservePayout} is not null) and (${t.reserveMetAt} is null or ${t.reserve} is not null)`,
+    ),
     check(
       'submissions_guarantee_whole_check',
       sql`(${t.guaranteeFloor} is null) = (${t.guaranteeGoodwill} is null) and (${t.guaranteeFloor} is null or ${t.material} is not null)`,

@@ -7,6 +7,7 @@ import {
   offerChangeSummary,
   type WeightUnit,
   requiresKyc,
+  reserveMessages,
   statusBadgeLabel,
 } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
@@ -19,6 +20,7 @@ import { notificationContent, notify, offerNotificationContent } from '../notifi
 import { comparableLines, currentOfferOf, type NewOfferLine, recordOfferVersion } from '../offers/index.ts';
 import { type SubmissionChanges, type SubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import { applyEdit, submissionAudit } from './submission-change.ts';
+import { applyReserve } from './apply-reserve.ts';
 
 /** How a new offer version came to be: it picks the audit entry and the seller's words. */
 export type OfferOrigin = 'offer' | 'reissued' | 'counter_accepted';
@@ -42,6 +44,8 @@ export interface OfferVersionInput {
  * cannot make two versions unseen (without it the PUT answers SPEC's "already Offer Ready").
  */
 export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, row: SubmissionRow, input: OfferVersionInput) {
+  // The seller's reserve accepted the offer they saw: no other amount replaces it (decision 040).
+  if (row.reserveMetAt) throw conflict(reserveMessages.offerLockedWhileAccepted);
   const now = ctx.clock.now();
   const finalOffer = centsToDecimalString(input.totalCents);
   const kyc = requiresKyc(input.totalCents, row.requiresKyc);
@@ -93,6 +97,9 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
       ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
     },
   });
+  // A first offer on a submission with a reserve is accepted for the seller or returned (decision 040).
+  const reserved = first ? await applyReserve(tx, ctx, actor, offered) : null;
+  if (reserved) return reserved;
   const previousCents = previous ? previous.row.total : row.finalOffer;
   const content =
     first || previousCents === null

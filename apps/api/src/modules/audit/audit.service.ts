@@ -60,6 +60,11 @@ function priceLockDetailOf(changes: unknown): string | undefined {
   return lock ? priceLockSentence(lock) : undefined;
 }
 
+/** A reserve's entries (decision 040) carry the seller's sentence: why it was accepted or returned. */
+function reserveDetailOf(action: string, changes: AuditListRow['changes']): string | undefined {
+  return action.startsWith('reserve_') && typeof changes?.message === 'string' ? changes.message : undefined;
+}
+
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
  * rest (internal notes, another record's bookkeeping) stays with the appraisers.
@@ -69,7 +74,11 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
     .filter((e) => viewer.isAdmin || clientTimelineLabel(e.action) !== null || e.toStatus !== null)
     .map((e) => {
       const photos = intakePhotosOf(e.changes);
-      const detail = payoutDetailOf(e.changes, e.createdAt) ?? trackingDetailOf(e.changes) ?? priceLockDetailOf(e.changes);
+      const detail =
+        payoutDetailOf(e.changes, e.createdAt) ??
+        trackingDetailOf(e.changes) ??
+        priceLockDetailOf(e.changes) ??
+        reserveDetailOf(e.action, e.changes);
       return {
         at: e.createdAt.toISOString(),
         action: e.action,

@@ -31,6 +31,8 @@ import { shippingAddressOf } from '../users/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { addressRequired, createLabelInTransaction, toLabelDto } from '../shipping-labels/index.ts';
 import { decimalOrNull } from '../../lib/amounts.ts';
+import { reserveAllowsDecline } from '../submissions/index.ts';
+import { reserveWindowClosed } from './return-below-reserve.ts';
 
 function cannotDecline(status: string | undefined) {
   if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
@@ -49,6 +51,8 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       throw actor.isAdmin ? forbidden('Only the client who owns this submission can decline its offer.') : notFound('Submission');
     }
     if (submission.status !== 'offered') throw cannotDecline(submission.status);
+    // Decision 040: an offer the seller's reserve accepted may be declined for 24 h only.
+    if (!reserveAllowsDecline(submission, ctx.clock.now())) throw reserveWindowClosed(submission);
     // The item goes back to this address, so it is asked for before anything changes.
     const clientAddress = await shippingAddressOf(tx, ctx.keys.decryptionKeys, actor.id);
     if (!clientAddress) throw addressRequired();

@@ -11,12 +11,15 @@ import {
   type CounterOfferStatus,
   customerLabel,
   formatCents,
+  formatOfferDeadline,
   isOfferLapsed,
   offerMessages,
   offerReminders,
   offerValidUntil,
   type OfferStatus,
   type OfferView,
+  reserveDeclineUntil,
+  reserveMessages,
 } from '@assay/domain';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -242,6 +245,10 @@ export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body 
     );
     const offer = submission.status === 'offered' ? await findCurrentOffer(tx, id, true) : null;
     if (!offer) throw conflict('This submission has no open offer to counter.');
+    // Decision 040: the reserve's acceptance is the seller's answer; they may decline it, not counter it.
+    if (submission.reserveMetAt) {
+      throw conflict(reserveMessages.counterWhileAccepted(formatOfferDeadline(reserveDeclineUntil(submission.reserveMetAt))));
+    }
     const amountCents = checkedCents(body.amount);
     const totalCents = offer.total;
     const problem = counterOfferProblem(

@@ -17,3 +17,4 @@ export {
 } from './submission-status.repository.ts';
 export { submissionsRoutes } from './submissions.routes.ts';
 export { assertCanAddPhoto, attachSeedPhotos, isSubmissionOwnedBy, toSubmissionDto } from './submissions.service.ts';
+export { reserveAllowsDecline, reserveStateOf } from './seller-reserve.ts';

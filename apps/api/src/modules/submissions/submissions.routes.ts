@@ -7,11 +7,13 @@ import {
   createSubmissionSchema,
   idSchema,
   requiredSubmissionFieldsMessage,
+  setReserveSchema,
   submissionListSchema,
   submissionSchema,
 } from '@assay/domain';
 import { badRequest } from '../../lib/app-error.ts';
 import { addSubmissionImages, createSubmission, listSubmissions, requestConsignment } from './submissions.service.ts';
+import { setReserve } from './set-reserve.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { signedInOnly } from '../../access/route-guards.ts';
 
@@ -95,5 +97,21 @@ export async function submissionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => requestConsignment(ctx, await app.requireUser(request), request.params),
+  );
+
+  r.put(
+    '/api/submissions/:id/reserve',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['submissions'],
+        summary: "Sets, changes or removes the seller's reserve, before the offer.",
+        security: SIGNED_IN,
+        params: submissionParams,
+        body: setReserveSchema,
+        response: { 200: submissionSchema },
+      },
+    },
+    async (request) => setReserve(ctx, await app.requireUser(request), request.params.id, request.body),
   );
 }

@@ -43,6 +43,7 @@ import {
   touchSubmission,
 } from './submissions.repository.ts';
 import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
+import { checkedReserve, reserveStateOf } from './seller-reserve.ts';
 
 export { imageUrl };
 
@@ -85,6 +86,7 @@ export function toSubmissionDto(
       row.guaranteeFloor === null || row.guaranteeGoodwill === null
         ? null
         : { floor: centsToDecimalString(row.guaranteeFloor), goodwill: centsToDecimalString(row.guaranteeGoodwill) },
+    reserve: reserveStateOf(row),
     finalOffer: decimalOrNull(row.finalOffer),
     actualWeight: row.actualWeight === null ? null : Number(row.actualWeight),
     status: row.status,
@@ -197,6 +199,7 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       declaredValue: insurance?.declaredValueCents ?? null,
       guaranteeFloor: floor,
       guaranteeGoodwill: floor === null ? null : config.guarantee.goodwillCents,
+      ...checkedReserve(body, quote.preliminaryQuoteMax),
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,
@@ -209,7 +212,11 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       entityId: id,
       action: 'created',
       toStatus: 'new',
-      changes: { images: imageIds.length, ...(body.material ? { material: body.material } : {}) },
+      changes: {
+        images: imageIds.length,
+        ...(body.material ? { material: body.material } : {}),
+        ...(body.reserve === null ? {} : { reserve: centsToDecimalString(checkedCents(body.reserve)) }),
+      },
     });
     await notify(tx, {
       userId: actor.id,

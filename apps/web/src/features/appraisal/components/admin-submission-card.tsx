@@ -126,6 +126,16 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
                 {formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}
               </Detail>
             )}
+            {submission.reserve && (
+              <Detail term="Reserve">
+                {formatDollars(submission.reserve.amount)}
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {submission.reserve.declineUntil
+                    ? `Met: accepted for the seller, who may decline until ${formatDateTime(submission.reserve.declineUntil)}`
+                    : 'An offer at or above it is accepted for them'}
+                </span>
+              </Detail>
+            )}
             {submission.hold && (
               <Detail term="Hold">
                 {submission.hold.over ? 'Hold over' : submission.hold.label}

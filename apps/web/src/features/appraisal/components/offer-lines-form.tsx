@@ -44,6 +44,7 @@ import {
 } from '../lib/offer-line-values';
 import { OfferFloorNote } from './offer-floor-note';
 import { OfferLineFields } from './offer-line-fields';
+import { SellerReserveNote } from './seller-reserve-note';
 
 const unitOf = (submission: AdminSubmission): WeightUnit =>
   isWeightUnit(submission.weightUnit) ? submission.weightUnit : 'grams';
@@ -274,6 +275,7 @@ export function OfferLinesForm({
   }
   return (
     <>
+      <SellerReserveNote reserve={submission.reserve} />
       {lock && lockInForce && (
         <p className="rounded-md border border-border bg-muted/40 p-3 text-sm" role="note">
           <span className="font-medium">Prices locked until {utcShortDate(lock.lockedUntil)}</span> (first scan{' '}

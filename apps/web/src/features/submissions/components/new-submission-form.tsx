@@ -7,6 +7,7 @@ import {
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   createSubmissionSchema,
   describeQuoteBasis,
+  dollarsToCents,
   gemItemTypes,
   goldItemTypes,
   itemTypeLabels,
@@ -41,6 +42,7 @@ import { useCreateSubmission } from '../api/create-submission';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { settleUploads, uploadedImageIds, usePhotoUppy } from '../lib/submission-uppy';
 import { PhotoUploader } from './photo-uploader';
+import { ReserveField, reserveBody, reserveFieldOf } from './reserve-field';
 
 const categoryIcons: Record<SubmissionCategory, typeof Gem> = { jewelry: Sparkles, scrap: Package, gems: Gem };
 
@@ -87,6 +89,9 @@ const newSubmissionFormSchema = z
     estimatedWeight: z.string(),
     weightUnit: z.enum(weightUnits),
     material: z.string(),
+    reserve: z.string(),
+    reservePayoutMethod: z.enum(['paypal', 'check']),
+    reservePaypalEmail: z.string(),
   })
   .transform((values, ctx) => {
     const { category, description, estimatedWeight, weightUnit, material } = values;
@@ -101,9 +106,10 @@ const newSubmissionFormSchema = z
       estimatedWeight: readWeight(estimatedWeight),
       weightUnit,
       material: material || null,
+      ...reserveBody(values),
     });
     if (parsed.success) return { ...parsed.data, category };
-    copyIssues(ctx, parsed.error, (path) => String(path[0] ?? 'category'));
+    copyIssues(ctx, parsed.error, (path) => reserveFieldOf(path) ?? String(path[0] ?? 'category'));
     return z.NEVER;
   });
 
@@ -129,10 +135,20 @@ export function NewSubmissionForm({
       estimatedWeight: restored?.estimatedWeight ?? '',
       weightUnit: restored?.weightUnit ?? 'grams',
       material: '',
+      reserve: '',
+      reservePayoutMethod: 'paypal',
+      reservePaypalEmail: '',
     },
   });
   const { errors } = form.formState;
-  const [category, estimatedWeight, weightUnit, material] = form.watch(['category', 'estimatedWeight', 'weightUnit', 'material']);
+  const [category, estimatedWeight, weightUnit, material, reserve, reservePayoutMethod] = form.watch([
+    'category',
+    'estimatedWeight',
+    'weightUnit',
+    'material',
+    'reserve',
+    'reservePayoutMethod',
+  ]);
   const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
   const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId(), material: useId() };
@@ -170,7 +186,16 @@ export function NewSubmissionForm({
   const onDiscardDraft = () => {
     clearDraft(userId);
     setDraftSavedAt(null);
-    form.reset({ category: '', description: '', estimatedWeight: '', weightUnit: 'grams', material: '' });
+    form.reset({
+      category: '',
+      description: '',
+      estimatedWeight: '',
+      weightUnit: 'grams',
+      material: '',
+      reserve: '',
+      reservePayoutMethod: 'paypal',
+      reservePaypalEmail: '',
+    });
     toast('Draft discarded');
   };
 
@@ -204,8 +229,14 @@ export function NewSubmissionForm({
       return;
     }
 
-    const { material: sentMaterial, ...body } = parsed.data;
-    create.mutate(sentMaterial ? parsed.data : body, {
+    // Only what was named: without a material or a reserve the body is SPEC's as it always was.
+    const { material: sentMaterial, reserve, reservePayout, ...body } = parsed.data;
+    const sent = {
+      ...body,
+      ...(sentMaterial ? { material: sentMaterial } : {}),
+      ...(reserve !== null ? { reserve, reservePayout } : {}),
+    };
+    create.mutate(sent, {
       onSuccess: (submission) => {
         clearDraft(userId);
         uppy.cancelAll();
@@ -383,6 +414,21 @@ export function NewSubmissionForm({
                 </p>
               )}
             </div>
+
+            <ReserveField
+              values={{ reserve, reservePayoutMethod }}
+              fields={{
+                reserve: form.register('reserve'),
+                reservePayoutMethod: form.register('reservePayoutMethod'),
+                reservePaypalEmail: form.register('reservePaypalEmail'),
+              }}
+              errors={{
+                reserve: errors.reserve?.message,
+                reservePayoutMethod: errors.reservePayoutMethod?.message,
+                reservePaypalEmail: errors.reservePaypalEmail?.message,
+              }}
+              quoteMaxCents={preview ? dollarsToCents(preview.preliminaryQuoteMax) : null}
+            />
 
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex flex-col-reverse gap-2 sm:flex-row">

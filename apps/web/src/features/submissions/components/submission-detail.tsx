@@ -27,6 +27,8 @@ import { CounterOfferSection } from './counter-offer';
 import { OfferBreakdown } from './offer-breakdown';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
+import { isReserveWindowOpenFor, ReserveNote } from './reserve-note';
+import { useNow } from '@/lib/use-now';
 import { SubmissionTimeline } from './submission-timeline';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -105,7 +107,9 @@ export function SubmissionDetailView({
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
   const offer = formatDollars(detail.finalOffer);
-  const canAct = detail.status === 'offered' && offer;
+  // While the seller's reserve has accepted the offer for them, the reserve's note is their one action.
+  const reserveOpen = isReserveWindowOpenFor(detail, useNow());
+  const canAct = detail.status === 'offered' && offer && !reserveOpen;
   // The detail knows the open offer's version; its lapsed flag and validUntil drive the countdown.
   const validUntil = detail.status === 'offered' ? (detail.offer?.validUntil ?? detail.offerValidUntil) : null;
   const expired = useOfferExpired(validUntil, detail.status === 'offered' && (detail.offer?.lapsed ?? false));
@@ -219,10 +223,12 @@ export function SubmissionDetailView({
                 <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
               )}
             </dl>
+            <ReserveNote detail={detail} onDecline={onDecline ? () => onDecline(detail) : undefined} />
             {detail.offer ? (
               <OfferBreakdown detail={detail}>
                 {actions}
-                <CounterOfferSection detail={detail} />
+                {/* The reserve's acceptance is answered by declining, not countering (decision 040). */}
+                {!reserveOpen && <CounterOfferSection detail={detail} />}
               </OfferBreakdown>
             ) : (
               <>
