@@ -261,6 +261,24 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       expect((await acceptCounter(id)).json().message).toBe('There is no counter-offer waiting on the current offer.');
     });
 
+    it('accepting a counter above an offer of 20 lines raises the lines in proportion: never a 21st line', async () => {
+      const id = await make();
+      const twenty = Array.from({ length: 20 }, (_, index) => ({ ...goldLine, description: `Ring ${index + 1}` }));
+      expect((await put(id, { status: 'offered', offerLines: twenty })).statusCode).toBe(200);
+      // 20 x $497.25 = $9,945.00; the seller asks $10,000.00.
+      await counter(id, { amount: '10000' });
+      expect((await acceptCounter(id)).statusCode).toBe(200);
+      const [, v2] = await versionsOf(id);
+      const kept = await linesOf(v2!.id);
+      expect([v2!.total, kept.length, kept.reduce((sum, l) => sum + l.amount, 0)]).toEqual([10_000_00, 20, 10_000_00]);
+      expect(kept.map((l) => l.description)).toEqual(twenty.map((l) => l.description));
+      expect(new Set(kept.map((l) => [l.material, l.reason].join()))).toEqual(
+        new Set(['gold-14k,Raised in proportion to your counter-offer of $10,000.00.']),
+      );
+      const seller = (await detail(id)).json();
+      expect([seller.offer.total, seller.offer.lines.length]).toEqual(['10000.00', 20]);
+    });
+
     it('accepting a counter below the offer lowers each line in proportion, saying why, to the counter', async () => {
       const id = await offered();
       await counter(id, { amount: '290.25' });
