@@ -9,7 +9,7 @@ import { auditLog, notifications, offerLines, offers, submissions } from '../../
 import type { JobPayloads } from '../../src/jobs/job-definitions.ts';
 import { offersJobs, sendOfferReminder } from '../../src/modules/offers/offers.jobs.ts';
 import { rowsOf, startTestEngine } from '../support/jobs.ts';
-import { saveAddress } from '../support/addresses.ts';
+import { HOME_ADDRESS, saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
@@ -193,6 +193,21 @@ describe.each(engines)('itemised offers on %s', (engine) => {
     expect((await auditOf(id)).map((e) => e.action)).toEqual(['offer_submitted', 'offer_revised']);
     const seen = (await detail(id)).json();
     expect([seen.offer.version, seen.previousOffers.map((o: { version: number }) => o.version)]).toEqual([2, [1]]);
+  });
+
+  it("a Florida seller's offer e-mail states Florida's rule: ID before any payment, whatever the amount", async () => {
+    const seller = await signUp(t.app, { firstName: 'Flo' });
+    await saveAddress(t.app, seller.cookie, { ...HOME_ADDRESS, city: 'Tampa', state: 'FL', postalCode: '33602' });
+    const row = buildSubmission({ userId: seller.id, status: 'new', weightUnit: 'grams' });
+    await t.db.insert(submissions).values(row);
+    expect((await put(row.id!, { status: 'offered', offerLines: [goldLine] })).statusCode).toBe(200);
+    const told = (await notificationsOf(row.id!)).find((n) => n.kind === 'offer_ready')!;
+    expect(told.body).toContain(
+      'Florida law (Fla. Stat. 538.31-538.37) requires your ID before any payment, whatever the amount. Verifying your identity takes a few minutes.',
+    );
+    // Below SPEC's $10,000 in a state without a row of its own, no e-mail asks for ID.
+    const id = await offered();
+    expect((await notificationsOf(id)).find((n) => n.kind === 'offer_ready')!.body).not.toContain('identity');
   });
 
   describe('counter-offers', () => {

@@ -1452,6 +1452,7 @@ export interface paths {
                                     basis: string;
                                     over: boolean;
                                 } | null;
+                                idRule?: string | null;
                                 disposition?: {
                                     action: string;
                                     at: string;
@@ -1616,6 +1617,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -1839,6 +1841,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -1961,6 +1964,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2075,6 +2079,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2195,6 +2200,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2309,6 +2315,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2429,6 +2436,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2549,6 +2557,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2663,6 +2672,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -4370,6 +4380,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;

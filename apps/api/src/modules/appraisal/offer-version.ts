@@ -7,6 +7,7 @@ import {
   offerChangeSummary,
   type WeightUnit,
   requiresKyc,
+  stateIdSentence,
   statusBadgeLabel,
 } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
@@ -93,6 +94,8 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
       ...(kyc && !row.requiresKyc ? { requiresKyc: true } : {}),
     },
   });
+  // The rule stored at receipt (or just now, for an offer straight from 'new').
+  const rule = changes.complianceRule ?? row.complianceRule;
   const previousCents = previous ? previous.row.total : row.finalOffer;
   const content =
     first || previousCents === null
@@ -100,6 +103,7 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
           submissionId: row.id,
           offerCents: input.totalCents,
           requiresKyc: kyc,
+          stateIdRule: rule ? stateIdSentence(rule, input.totalCents) : null,
           validUntilText: formatOfferDeadline(offer.validUntil),
         })
       : offerNotificationContent.offerUpdated({
