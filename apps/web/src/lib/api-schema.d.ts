@@ -585,7 +585,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                 };
                 cookie?: never;
             };
@@ -606,7 +606,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             label: string;
                             minPercent: string;
                             maxPercent: string;
@@ -1403,7 +1403,7 @@ export interface paths {
                                 material: string | null;
                                 quoteBasis: {
                                     /** @enum {string} */
-                                    material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                    material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                     weight: string;
                                     /** @enum {string} */
                                     weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1568,7 +1568,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1792,7 +1792,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1915,7 +1915,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2030,7 +2030,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2151,7 +2151,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2266,7 +2266,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2387,7 +2387,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2508,7 +2508,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2623,7 +2623,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -3478,7 +3478,7 @@ export interface paths {
                         "application/json": {
                             rates: {
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 label: string;
                                 minPercent: string;
                                 maxPercent: string;
@@ -3486,7 +3486,7 @@ export interface paths {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 label: string;
                                 minPercent: string;
                                 maxPercent: string;
@@ -3551,7 +3551,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                     hours?: number;
                 };
                 header?: never;
@@ -3619,7 +3619,7 @@ export interface paths {
                             pricing: {
                                 id: string;
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 pricePerOz: string | null;
                                 pricePerGram: string | null;
                                 pricePerCarat: string | null;
@@ -3702,7 +3702,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                 };
                 cookie?: never;
             };
@@ -3723,7 +3723,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             pricePerOz: string | null;
                             pricePerGram: string | null;
                             pricePerCarat: string | null;
@@ -3936,7 +3936,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -3991,7 +3991,7 @@ export interface paths {
                         weightUnit: "grams" | "oz" | "dwt" | "carats";
                         /** @default [] */
                         images?: string[];
-                        material?: ("gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
+                        material?: ("gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
                         /** @description Ignored: the server works this out itself. */
                         preliminaryQuoteMin?: string | number | null;
                         /** @description Ignored: the server works this out itself. */
@@ -4019,7 +4019,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4098,7 +4098,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4289,7 +4289,7 @@ export interface paths {
                         offerLines?: {
                             description: string;
                             /** @enum {string} */
-                            material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             weight: string | number;
                             /** @enum {string} */
                             weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4331,7 +4331,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4565,7 +4565,7 @@ export interface paths {
                                 material: string | null;
                                 quoteBasis: {
                                     /** @enum {string} */
-                                    material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                    material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                     weight: string;
                                     /** @enum {string} */
                                     weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4666,7 +4666,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
