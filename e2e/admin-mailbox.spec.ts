@@ -97,7 +97,9 @@ test("an appraiser's session: jewelry offer, ID check, ACH payout and a return",
   await expect(page.getByRole('heading', { name: 'Admin Mailbox' })).toBeVisible();
   await expect(page.getByText('Review and appraise submissions')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh Pricing' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'KYC Required' }).getByText('Over $10,000 threshold')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'KYC Required' }).getByText('Over $10,000 or requested; state rules on each card'),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'New Submissions' }).locator('p').nth(1)).not.toHaveText('…');
   const newBefore = await statValue(page, 'New Submissions');
   const appraisingBefore = await statValue(page, 'In Appraisal');

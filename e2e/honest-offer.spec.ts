@@ -173,6 +173,21 @@ for (const width of [375, 1440] as const) {
     ).toBeVisible();
     await timeline.getByText('Prices locked', { exact: true }).scrollIntoViewIfNeeded();
     await shot(page, '06b-seller-price-lock');
+    // The intake photos as a labelled gallery beside the offer; one opens larger from the keyboard.
+    const gallery = page.getByRole('region', { name: 'Your parcel as we opened it' });
+    await expect(gallery.getByRole('figure')).toHaveCount(2);
+    await expect(gallery.getByText('Photo 2 of 2', { exact: true })).toBeVisible();
+    await gallery.scrollIntoViewIfNeeded();
+    await shot(page, '06c-seller-intake-gallery');
+    await gallery.getByRole('button', { name: 'Enlarge photo 1 of 2' }).focus();
+    await page.keyboard.press('Enter');
+    const enlarged = page.getByRole('dialog', { name: 'Photo 1 of 2' });
+    await expect(enlarged.getByRole('img')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'Photo 2 of 2' })).toBeVisible();
+    await shot(page, '06d-seller-intake-photo-enlarged');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const ask = (Math.round(firstTotal) + 60).toFixed(2);
     await page.getByRole('button', { name: 'Make a counter-offer' }).click();
     await page.getByLabel('Your counter-offer ($)').fill(ask);

@@ -50,7 +50,7 @@ describe('payoutRatesSentence', () => {
           : rate,
     );
     expect(payoutRatesSentence(rates)).toBe(
-      'We pay 80-92% of metal value for 24K gold, 80-92% for 18K gold, 80-92% for 14K gold, 75.5-88% for 10K gold, 70-80% for silver, 75-88% for platinum and palladium, 40-60% of the per-carat reference for diamonds, 50-65% for rubies, 50-65% for sapphires, and 50-65% for emeralds.',
+      'We pay 80-92% of metal value for 24K gold, 80-92% for 22K gold, 80-92% for 18K gold, 80-92% for 14K gold, 75.5-88% for 10K gold, 70-80% for silver, 75-88% for platinum and palladium, 40-60% of the per-carat reference for diamonds, 50-65% for rubies, 50-65% for sapphires, and 50-65% for emeralds.',
     );
   });
 

@@ -3,9 +3,10 @@ import { gemItemTypes, goldItemTypes, isGemItemType, isGoldItemType, itemTypeLab
 import { itemTypeSchema } from './rule-schemas.ts';
 
 describe('item types', () => {
-  test('lists the 11 types of SPEC 3 in order', () => {
+  test('lists the 11 types of SPEC 3 in order, with 22k gold beside them (issue 27 item 1)', () => {
     expect(itemTypes).toEqual([
       'gold-24k',
+      'gold-22k',
       'gold-18k',
       'gold-14k',
       'gold-10k',
@@ -24,8 +25,8 @@ describe('item types', () => {
     expect(itemTypes.filter(isGemItemType)).toEqual([...gemItemTypes]);
   });
 
-  test('golds are the four karats', () => {
-    expect(goldItemTypes).toEqual(['gold-24k', 'gold-18k', 'gold-14k', 'gold-10k']);
+  test('golds are the five karats', () => {
+    expect(goldItemTypes).toEqual(['gold-24k', 'gold-22k', 'gold-18k', 'gold-14k', 'gold-10k']);
     expect(itemTypes.filter(isGoldItemType)).toEqual([...goldItemTypes]);
   });
 

@@ -11,6 +11,7 @@ import {
 describe('karat purities (DECISIONS "Prices")', () => {
   test.each([
     ['gold-24k', '0.999', '99.9000'],
+    ['gold-22k', '0.9167', '91.6700'],
     ['gold-18k', '0.750', '75.0000'],
     ['gold-14k', '0.585', '58.5000'],
     ['gold-10k', '0.417', '41.7000'],

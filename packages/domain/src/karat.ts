@@ -4,9 +4,10 @@ import { divideExact, formatExact, multiplyExact, parseExactDecimal, roundExact,
 import type { GoldItemType } from './item-type.ts';
 import { gramsPerUnitText } from './weight.ts';
 
-/** Fineness of each karat as decimal text (DECISIONS: 24k .999, 18k .750, 14k .585, 10k .417). */
+/** Fineness of each karat as decimal text (DECISIONS: 24k .999, 18k .750, 14k .585, 10k .417; 22k .9167, 22/24, issue 27 item 1). */
 export const karatPurities: Record<GoldItemType, string> = {
   'gold-24k': '0.999',
+  'gold-22k': '0.9167',
   'gold-18k': '0.750',
   'gold-14k': '0.585',
   'gold-10k': '0.417',

@@ -12,6 +12,7 @@ import {
   proposeOfferLineAt,
   counterOfferProblem,
   isOfferLapsed,
+  MAX_OFFER_LINES,
   lineReferencePrice,
   offerChangeSummary,
   offerReminders,
@@ -356,6 +357,22 @@ describe('counterAcceptedLines', () => {
       added,
     );
     expect(odd.map((line) => line.amount)).toEqual([1, 1, 0]);
+  });
+
+  it('a counter above an offer of 20 lines raises each line in proportion instead of making a 21st', () => {
+    const twenty = Array.from({ length: MAX_OFFER_LINES }, (_, index) => ({
+      description: `Coin ${index + 1}`,
+      amount: 1_000 + index,
+      reason: null,
+    }));
+    const lines = counterAcceptedLines(twenty, 25_000, added);
+    expect(lines).toHaveLength(MAX_OFFER_LINES);
+    expect(sum(lines)).toBe(25_000);
+    expect(lines.map((line) => line.description)).toEqual(twenty.map((line) => line.description));
+    expect(lines.every((line, index) => line.amount > twenty[index]!.amount)).toBe(true);
+    expect(lines[0]?.reason).toBe('Raised in proportion to your counter-offer of $250.00.');
+    // Nineteen lines still leave room for the difference as its own line.
+    expect(counterAcceptedLines(twenty.slice(1), 25_000, added).at(-1)).toEqual(added(25_000 - sum(twenty.slice(1))));
   });
 
   it('an offer without lines becomes the one counter line; a counter of nothing is refused', () => {

@@ -593,9 +593,11 @@ export interface AmountLine {
 /**
  * The lines of the version an accepted counter-offer makes (issue 27 item 9): the appraisal's own
  * lines, kept with their basis so the offer still explains itself, and the counter's amount as the
- * agreed total. A counter above the offer adds one line "Counter-offer accepted" for the difference;
- * one below it (rare: the seller asked less) lowers each line in proportion, largest remainders
- * first, each lowered line saying why. The lines always sum to the counter.
+ * agreed total. A counter above the offer adds one line "Counter-offer accepted" for the difference,
+ * unless the offer already has MAX_OFFER_LINES lines: then, as for a counter below it (rare: the
+ * seller asked less), each line moves in proportion, largest remainders first, each moved line
+ * saying why, so a version never has more lines than an offer may. The lines always sum to the
+ * counter.
  */
 export function counterAcceptedLines<Line extends AmountLine>(
   lines: readonly Line[],
@@ -608,7 +610,8 @@ export function counterAcceptedLines<Line extends AmountLine>(
   const totalCents = lines.reduce((sum, line) => sum + line.amount, 0);
   if (lines.length === 0) return [addedLine(counterCents)];
   if (counterCents === totalCents) return [...lines];
-  if (counterCents > totalCents) return [...lines, addedLine(counterCents - totalCents)];
+  const raised = counterCents > totalCents;
+  if (raised && lines.length < MAX_OFFER_LINES) return [...lines, addedLine(counterCents - totalCents)];
   const total = BigInt(totalCents);
   const counter = BigInt(counterCents);
   const shares = lines.map((line, index) => {
@@ -623,7 +626,7 @@ export function counterAcceptedLines<Line extends AmountLine>(
     share.cents += 1n;
     left -= 1;
   }
-  const why = `Lowered in proportion to your counter-offer of ${formatCents(counterCents)}.`;
+  const why = `${raised ? 'Raised' : 'Lowered'} in proportion to your counter-offer of ${formatCents(counterCents)}.`;
   return lines.map((line, index) => {
     const amount = Number(shares[index]!.cents);
     if (amount === line.amount) return line;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meltValueCents } from './metal-quote.ts';
-import { firstParcelValueCents, parcelCount, parcelInsurance } from './parcel-insurance.ts';
+import { firstParcelValueCents, parcelCount, parcelInsurance, returnInsuredValueCents } from './parcel-insurance.ts';
 
 const LIMIT = 2_500_000; // $25,000
 
@@ -47,6 +47,49 @@ describe('parcelInsurance (insured at full value)', () => {
     expect(parcelInsurance({ preliminaryQuoteMax: null, meltValueCents: null, limitCents: LIMIT })).toBeNull();
     expect(parcelInsurance({ preliminaryQuoteMax: '0', meltValueCents: 0, limitCents: LIMIT })).toBeNull();
     expect(parcelInsurance({ preliminaryQuoteMax: '10', meltValueCents: null, limitCents: 0 })).toBeNull();
+  });
+});
+
+describe('returnInsuredValueCents (the return parcel by the inbound rule)', () => {
+  const limit = 2_500_000;
+  it('is the declared worth (the melt value when it was higher) rather than the quote maximum or the offer', () => {
+    // Ten 1 oz coins: quoted at most $13,200, worth $26,450 melted; the parcel came insured for $25,000.
+    expect(
+      returnInsuredValueCents({
+        declaredValueCents: 2_645_000,
+        preliminaryQuoteMax: '13200.00',
+        finalOffer: '24000.00',
+        limitCents: limit,
+      }),
+    ).toBe(limit);
+    expect(
+      returnInsuredValueCents({
+        declaredValueCents: 900_00,
+        preliminaryQuoteMax: '600.00',
+        finalOffer: '700.00',
+        limitCents: limit,
+      }),
+    ).toBe(900_00);
+  });
+
+  it('is never less than the quote maximum or the offer, and null when nothing is worth anything', () => {
+    expect(
+      returnInsuredValueCents({
+        declaredValueCents: null,
+        preliminaryQuoteMax: '600.00',
+        finalOffer: '750.00',
+        limitCents: limit,
+      }),
+    ).toBe(750_00);
+    expect(
+      returnInsuredValueCents({ declaredValueCents: 500_00, preliminaryQuoteMax: '600.00', finalOffer: null, limitCents: limit }),
+    ).toBe(600_00);
+    expect(
+      returnInsuredValueCents({ declaredValueCents: null, preliminaryQuoteMax: null, finalOffer: null, limitCents: limit }),
+    ).toBeNull();
+    expect(
+      returnInsuredValueCents({ declaredValueCents: 500_00, preliminaryQuoteMax: null, finalOffer: null, limitCents: 0 }),
+    ).toBeNull();
   });
 });
 

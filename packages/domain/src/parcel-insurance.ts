@@ -42,3 +42,25 @@ export function parcelCount(declaredValueCents: number, limitCents: number): num
   if (declaredValueCents <= 0 || limitCents <= 0) return 1;
   return Math.ceil(declaredValueCents / limitCents);
 }
+
+/**
+ * What a return parcel is insured for, by the inbound rule: the declared worth stored at creation
+ * (the higher of the quote's maximum and the named metal's melt value), never less than the quote's
+ * maximum nor the offer we made for it, capped by the per-parcel limit. Null when nothing is
+ * positive: such a parcel cannot be insured, so no label is made.
+ */
+export function returnInsuredValueCents(input: {
+  declaredValueCents: number | null | undefined;
+  preliminaryQuoteMax: string | null | undefined;
+  finalOffer: string | null | undefined;
+  limitCents: number;
+}): number | null {
+  const { limitCents } = input;
+  if (!Number.isSafeInteger(limitCents) || limitCents <= 0) return null;
+  const declared = Number.isSafeInteger(input.declaredValueCents) ? (input.declaredValueCents as number) : 0;
+  const amounts = [input.preliminaryQuoteMax, input.finalOffer].map((value) =>
+    value == null ? 0 : (dollarsToCents(value) ?? 0),
+  );
+  const worth = Math.max(declared, ...amounts);
+  return worth > 0 ? Math.min(worth, limitCents) : null;
+}

@@ -75,7 +75,7 @@ describe('metalPricesFromSpot', () => {
     expect(prices.silver).toEqual({ pricePerOz: '31.1035', pricePerGram: '1.0000', pricePerCarat: null });
     expect(prices.platinum).toEqual({ pricePerOz: '980.0000', pricePerGram: '31.5077', pricePerCarat: null });
     expect(prices.palladium.pricePerOz).toBe('1000.1235');
-    expect(Object.keys(prices)).toHaveLength(7);
+    expect(Object.keys(prices)).toHaveLength(8);
   });
 
   test('refuses a zero, negative or missing spot price', () => {

@@ -27,6 +27,7 @@ export type SpotPrices = Record<FeedMetal, string>;
 /** The item types whose prices come from the feed (everything but gems). */
 export const metalItemTypes = [
   'gold-24k',
+  'gold-22k',
   'gold-18k',
   'gold-14k',
   'gold-10k',
@@ -43,6 +44,7 @@ export function isMetalItemType(value: string): value is MetalItemType {
 /** The feed metal each metal item type is quoted from. */
 export const feedMetalOf: Record<MetalItemType, FeedMetal> = {
   'gold-24k': 'gold',
+  'gold-22k': 'gold',
   'gold-18k': 'gold',
   'gold-14k': 'gold',
   'gold-10k': 'gold',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentRequirementsOf } from './compliance-gate.ts';
 import { submissionRuleFor } from './compliance-rules.ts';
 import { KYC_THRESHOLD_CENTS } from './kyc.ts';
-import { publishedRules, sellerRuleText } from './seller-rule-text.ts';
+import { idRuleCaption, publishedRules, sellerRuleText, stateIdSentence } from './seller-rule-text.ts';
 
 const sentencesOf = (seller: string, vault: string) => {
   const text = sellerRuleText(seller, vault);
@@ -57,6 +57,46 @@ describe('sellerRuleText', () => {
       ok: false,
       message: 'We do not know the state code "ZZ"; use a two-letter US state code.',
     });
+  });
+});
+
+describe('idRuleCaption', () => {
+  const captionOf = (seller: string, vault: string) => {
+    const lookup = submissionRuleFor(seller, vault);
+    if (!lookup.ok) throw new Error(lookup.message);
+    return idRuleCaption(lookup.rule);
+  };
+
+  it("names the state whose rule asks for ID before any payment, the seller's or the vault's", () => {
+    expect(captionOf('FL', 'DE')).toBe('Florida: ID before any payment');
+    expect(captionOf('TX', 'DE')).toBe('Texas: ID before any payment');
+    expect(captionOf('OH', 'FL')).toBe('Florida: ID before any payment');
+  });
+
+  it("is SPEC's threshold when no state asks more, and a lower state threshold names its state", () => {
+    expect(captionOf('OH', 'DE')).toBe('ID above $10,000');
+    expect(
+      idRuleCaption({
+        idBeforePayment: { kind: 'above', amountCents: 500_000 },
+        fieldSources: { idBeforePayment: 'TX' } as Parameters<typeof idRuleCaption>[0]['fieldSources'],
+      }),
+    ).toBe('Texas: ID above $5,000');
+  });
+});
+
+describe('stateIdSentence', () => {
+  const ruleOf = (seller: string, vault: string) => {
+    const lookup = submissionRuleFor(seller, vault);
+    if (!lookup.ok) throw new Error(lookup.message);
+    return lookup.rule;
+  };
+
+  it("is the state's ID sentence when its rule asks for ID at this amount, and null under SPEC's threshold alone", () => {
+    expect(stateIdSentence(ruleOf('FL', 'DE'), 50_00)).toBe(
+      'Florida law (Fla. Stat. 538.31-538.37) requires your ID before any payment, whatever the amount.',
+    );
+    expect(stateIdSentence(ruleOf('OH', 'DE'), 50_00)).toBeNull();
+    expect(stateIdSentence(ruleOf('OH', 'DE'), KYC_THRESHOLD_CENTS + 1)).toBeNull();
   });
 });
 

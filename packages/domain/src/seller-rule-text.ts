@@ -10,6 +10,7 @@ import {
   type JurisdictionRule,
   type RuleCode,
   defaultJurisdictionRule,
+  identityRequired,
   jurisdictionRow,
   ruleFor,
   strictestRule,
@@ -18,6 +19,8 @@ import {
 import { KYC_THRESHOLD_CENTS } from './kyc.ts';
 import { formatCents } from './money.ts';
 import { normaliseStateCode, US_STATES } from './us-states.ts';
+
+const stateNames: ReadonlyMap<string, string> = new Map(US_STATES.map((state) => [state.code, state.name]));
 
 const plainIdSentence = (amountCents: number) =>
   `We ask for your ID only before paying an offer above ${formatCents(amountCents, { wholeDollars: true })}, or when our appraiser asks for it.`;
@@ -40,6 +43,31 @@ function holdSentence(rule: CombinedRule): string {
 }
 
 /**
+ * The sentence an e-mail that asks for the seller's ID states the rule with, when a state's row (the
+ * seller's or the vault's) asks for it at this amount: "Florida law (...) requires your ID before
+ * any payment, whatever the amount." Null when only SPEC's threshold or an appraiser asks.
+ */
+export function stateIdSentence(rule: CombinedRule, amountCents: number): string | null {
+  if (rule.fieldSources.idBeforePayment === 'DEFAULT' || !identityRequired(rule, amountCents)) return null;
+  return idSentence(rule);
+}
+
+/**
+ * The appraiser's short caption of when the rule asks for the seller's ID, naming the state whose
+ * row asks it: "Florida: ID before any payment", "Texas: ID above $5,000", or SPEC's "ID above
+ * $10,000" when no state asks more (the same reading as the seller's sentence and the gate).
+ */
+export function idRuleCaption(rule: Pick<CombinedRule, 'idBeforePayment' | 'fieldSources'>): string {
+  const id = rule.idBeforePayment;
+  const source = rule.fieldSources.idBeforePayment;
+  const where = source === 'DEFAULT' ? null : (stateNames.get(source) ?? source);
+  if (id.kind === 'always') return where ? `${where}: ID before any payment` : 'ID before any payment';
+  const threshold = id.kind === 'above' ? Math.min(id.amountCents, KYC_THRESHOLD_CENTS) : KYC_THRESHOLD_CENTS;
+  const above = `ID above ${formatCents(threshold, { wholeDollars: true })}`;
+  return where && threshold !== KYC_THRESHOLD_CENTS ? `${where}: ${above}` : above;
+}
+
+/**
  * What the rule will ask of this seller, one sentence per requirement: the ID (before any payment,
  * or above an amount), the signed statement of ownership where the rule asks for it, and the hold.
  */
@@ -55,8 +83,6 @@ export function sellerRuleSentences(rule: CombinedRule): string[] {
 }
 
 export type SellerRuleText = { ok: true; stateName: string; title: string; sentences: string[] } | { ok: false; message: string };
-
-const stateNames: ReadonlyMap<string, string> = new Map(US_STATES.map((state) => [state.code, state.name]));
 
 /** The rule a seller whose address is in `sellerState` will be paid under, with parcels received in `vaultState`. */
 export function sellerRuleText(sellerState: string, vaultState: string): SellerRuleText {

@@ -79,6 +79,11 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     expect(hold.label).toMatch(/^Hold until [A-Z][a-z]{2} \d{1,2}$/);
     const list = await t.app.inject({ url: `/api/admin/submissions?search=${sub.id}`, headers: { cookie: admin.cookie } });
     expect(list.json().items[0].hold.label).toBe(hold.label);
+    // The appraiser's ID caption follows the rule that gates the payment, not only SPEC's $10,000.
+    expect([res.json().idRule, list.json().items[0].idRule]).toEqual([
+      'Florida: ID before any payment',
+      'Florida: ID before any payment',
+    ]);
   });
 
   it('stores the rule when an offer is made straight from new (the parcel is with us)', async () => {

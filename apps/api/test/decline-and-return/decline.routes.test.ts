@@ -209,6 +209,17 @@ describe.each(engines)('declining an offer on %s', (engine) => {
     expect(res.json()).toMatchObject({ freeReturn: false, returnLabel: { insuredValue: '700.00' } });
   });
 
+  it('insures the return by the inbound rule: the declared worth (the melt value above the quote), capped by the limit', async () => {
+    // Issue 27 item 1: a named metal worth more than the quote's top came in insured for that worth.
+    const declared = async (declaredValue: number) => {
+      const row = await submission();
+      await t.db.update(submissions).set({ declaredValue }).where(eq(submissions.id, row.id!));
+      return row.id!;
+    };
+    expect((await decline(client.cookie, await declared(1_900_00))).json().returnLabel.insuredValue).toBe('1900.00');
+    expect((await decline(client.cookie, await declared(2_645_000))).json().returnLabel.insuredValue).toBe('25000.00');
+  });
+
   it('never declares more than the insured limit the insurer covers (INSURED_LIMIT, $25,000 by default)', async () => {
     const sub = await submission({ finalOffer: '80000.00' });
     const res = await decline(client.cookie, sub.id);

@@ -74,6 +74,16 @@ describe('notification texts', () => {
     });
   });
 
+  // Issue 27 item 8: where a state's rule asks for the ID, the e-mail says so in the rule's words.
+  it("offer ready states the seller's state rule where it asks for ID, whatever the amount", () => {
+    const florida = 'Florida law (Fla. Stat. 538.31-538.37) requires your ID before any payment, whatever the amount.';
+    const mail = c.offerReady({ submissionId: SUB, offerCents: 50_000, stateIdRule: florida, validUntilText: 'March 17, 2026' });
+    expect(mail.body).toBe(
+      'Our appraisers have finished with submission #1234abcd and offer you $500.00. Open your dashboard to accept the offer ' +
+        `and choose how you want to be paid, or to decline it. ${florida} Verifying your identity takes a few minutes.`,
+    );
+  });
+
   // Issue 27 item 7: PayPal is "instant" only when the PayPal Payouts rail sends it, not a person.
   it.each([
     ['manual', 'PayPal credits a payment as soon as our team sends it.'],

@@ -9,7 +9,7 @@ import { auditLog, notifications, offerLines, offers, submissions } from '../../
 import type { JobPayloads } from '../../src/jobs/job-definitions.ts';
 import { offersJobs, sendOfferReminder } from '../../src/modules/offers/offers.jobs.ts';
 import { rowsOf, startTestEngine } from '../support/jobs.ts';
-import { saveAddress } from '../support/addresses.ts';
+import { HOME_ADDRESS, saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
@@ -195,6 +195,21 @@ describe.each(engines)('itemised offers on %s', (engine) => {
     expect([seen.offer.version, seen.previousOffers.map((o: { version: number }) => o.version)]).toEqual([2, [1]]);
   });
 
+  it("a Florida seller's offer e-mail states Florida's rule: ID before any payment, whatever the amount", async () => {
+    const seller = await signUp(t.app, { firstName: 'Flo' });
+    await saveAddress(t.app, seller.cookie, { ...HOME_ADDRESS, city: 'Tampa', state: 'FL', postalCode: '33602' });
+    const row = buildSubmission({ userId: seller.id, status: 'new', weightUnit: 'grams' });
+    await t.db.insert(submissions).values(row);
+    expect((await put(row.id!, { status: 'offered', offerLines: [goldLine] })).statusCode).toBe(200);
+    const told = (await notificationsOf(row.id!)).find((n) => n.kind === 'offer_ready')!;
+    expect(told.body).toContain(
+      'Florida law (Fla. Stat. 538.31-538.37) requires your ID before any payment, whatever the amount. Verifying your identity takes a few minutes.',
+    );
+    // Below SPEC's $10,000 in a state without a row of its own, no e-mail asks for ID.
+    const id = await offered();
+    expect((await notificationsOf(id)).find((n) => n.kind === 'offer_ready')!.body).not.toContain('identity');
+  });
+
   describe('counter-offers', () => {
     it('takes one counter from the owner, and refuses a second, $0, above 3x, or from someone else', async () => {
       const id = await offered();
@@ -259,6 +274,24 @@ describe.each(engines)('itemised offers on %s', (engine) => {
       expect((await notificationsOf(id)).some((n) => n.title === 'We accepted your counter-offer')).toBe(true);
       // Nothing waits any more.
       expect((await acceptCounter(id)).json().message).toBe('There is no counter-offer waiting on the current offer.');
+    });
+
+    it('accepting a counter above an offer of 20 lines raises the lines in proportion: never a 21st line', async () => {
+      const id = await make();
+      const twenty = Array.from({ length: 20 }, (_, index) => ({ ...goldLine, description: `Ring ${index + 1}` }));
+      expect((await put(id, { status: 'offered', offerLines: twenty })).statusCode).toBe(200);
+      // 20 x $497.25 = $9,945.00; the seller asks $10,000.00.
+      await counter(id, { amount: '10000' });
+      expect((await acceptCounter(id)).statusCode).toBe(200);
+      const [, v2] = await versionsOf(id);
+      const kept = await linesOf(v2!.id);
+      expect([v2!.total, kept.length, kept.reduce((sum, l) => sum + l.amount, 0)]).toEqual([10_000_00, 20, 10_000_00]);
+      expect(kept.map((l) => l.description)).toEqual(twenty.map((l) => l.description));
+      expect(new Set(kept.map((l) => [l.material, l.reason].join()))).toEqual(
+        new Set(['gold-14k,Raised in proportion to your counter-offer of $10,000.00.']),
+      );
+      const seller = (await detail(id)).json();
+      expect([seller.offer.total, seller.offer.lines.length]).toEqual(['10000.00', 20]);
     });
 
     it('accepting a counter below the offer lowers each line in proportion, saying why, to the counter', async () => {

@@ -80,7 +80,7 @@ describe.each(engines)('pricing on %s', (engine) => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('refreshes on an admin request and then answers all 11 item types as decimal strings', async () => {
+  it('refreshes on an admin request and then answers all 12 item types (SPEC 3 and 22k gold) as decimal strings', async () => {
     const before = Date.now();
     const res = await refresh();
     expect(res.statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe.each(engines)('pricing on %s', (engine) => {
     expect(body.message).toBe(PRICING_UPDATED_MESSAGE);
     expect(body).toMatchObject({ refreshed: true, source: 'gold-api.com' });
     expect(new Date(body.updatedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(body.pricing).toHaveLength(11);
+    expect(body.pricing).toHaveLength(12);
 
     const rows = await getPricing();
     expect(rows.map((r) => r.itemType)).toEqual([...itemTypes]);
@@ -110,7 +110,7 @@ describe.each(engines)('pricing on %s', (engine) => {
 
   it('derives every karat gold from fine gold by purity', async () => {
     await refresh();
-    for (const itemType of ['gold-24k', 'gold-18k', 'gold-14k', 'gold-10k'] as const) {
+    for (const itemType of ['gold-24k', 'gold-22k', 'gold-18k', 'gold-14k', 'gold-10k'] as const) {
       const r = await row(itemType);
       const perOz = derivedKaratPricePerOz('2650.12', itemType);
       expect(r).toMatchObject({ pricePerOz: perOz, pricePerGram: pricePerGramFromPerOz(perOz), source: 'gold-api.com' });

@@ -68,7 +68,7 @@ describe.each(engines)('pricing service on %s', (engine) => {
     await service.start();
     await service.refresh({ force: true });
     const fresh = service.snapshot();
-    expect(fresh.rows).toHaveLength(11);
+    expect(fresh.rows).toHaveLength(12);
     expect(fresh.rows.every((r) => !r.stale)).toBe(true);
 
     clock.advance(10 * 60_000);
@@ -78,6 +78,7 @@ describe.each(engines)('pricing service on %s', (engine) => {
     expect(later.etag).not.toBe(fresh.etag);
     expect(later.rows.filter((r) => r.stale).map((r) => r.itemType)).toEqual([
       'gold-24k',
+      'gold-22k',
       'gold-18k',
       'gold-14k',
       'gold-10k',

@@ -585,7 +585,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                 };
                 cookie?: never;
             };
@@ -606,7 +606,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             label: string;
                             minPercent: string;
                             maxPercent: string;
@@ -1407,7 +1407,7 @@ export interface paths {
                                 material: string | null;
                                 quoteBasis: {
                                     /** @enum {string} */
-                                    material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                    material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                     weight: string;
                                     /** @enum {string} */
                                     weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1463,6 +1463,7 @@ export interface paths {
                                     basis: string;
                                     over: boolean;
                                 } | null;
+                                idRule?: string | null;
                                 disposition?: {
                                     action: string;
                                     at: string;
@@ -1578,7 +1579,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1634,6 +1635,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -1810,7 +1812,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1866,6 +1868,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -1939,7 +1942,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -1995,6 +1998,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2060,7 +2064,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2116,6 +2120,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2187,7 +2192,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2243,6 +2248,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2308,7 +2314,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2364,6 +2370,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2435,7 +2442,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2491,6 +2498,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2562,7 +2570,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2618,6 +2626,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -2683,7 +2692,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -2739,6 +2748,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -3548,7 +3558,7 @@ export interface paths {
                         "application/json": {
                             rates: {
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 label: string;
                                 minPercent: string;
                                 maxPercent: string;
@@ -3556,7 +3566,7 @@ export interface paths {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 label: string;
                                 minPercent: string;
                                 maxPercent: string;
@@ -3621,7 +3631,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                     hours?: number;
                 };
                 header?: never;
@@ -3689,7 +3699,7 @@ export interface paths {
                             pricing: {
                                 id: string;
                                 /** @enum {string} */
-                                itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 pricePerOz: string | null;
                                 pricePerGram: string | null;
                                 pricePerCarat: string | null;
@@ -3772,7 +3782,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                    itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                 };
                 cookie?: never;
             };
@@ -3793,7 +3803,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            itemType: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            itemType: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             pricePerOz: string | null;
                             pricePerGram: string | null;
                             pricePerCarat: string | null;
@@ -4006,7 +4016,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4068,7 +4078,7 @@ export interface paths {
                         weightUnit: "grams" | "oz" | "dwt" | "carats";
                         /** @default [] */
                         images?: string[];
-                        material?: ("gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
+                        material?: ("gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
                         /** @description Ignored: the server works this out itself. */
                         preliminaryQuoteMin?: string | number | null;
                         /** @description Ignored: the server works this out itself. */
@@ -4119,7 +4129,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4205,7 +4215,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4405,7 +4415,7 @@ export interface paths {
                         offerLines?: {
                             description: string;
                             /** @enum {string} */
-                            material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                            material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                             weight: string | number;
                             /** @enum {string} */
                             weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4447,7 +4457,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4503,6 +4513,7 @@ export interface paths {
                                 basis: string;
                                 over: boolean;
                             } | null;
+                            idRule?: string | null;
                             disposition?: {
                                 action: string;
                                 at: string;
@@ -4687,7 +4698,7 @@ export interface paths {
                                 material: string | null;
                                 quoteBasis: {
                                     /** @enum {string} */
-                                    material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                    material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                     weight: string;
                                     /** @enum {string} */
                                     weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -4887,7 +4898,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";
@@ -5002,7 +5013,7 @@ export interface paths {
                             material: string | null;
                             quoteBasis: {
                                 /** @enum {string} */
-                                material: "gold-24k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
+                                material: "gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald";
                                 weight: string;
                                 /** @enum {string} */
                                 weightUnit: "grams" | "oz" | "dwt" | "carats";

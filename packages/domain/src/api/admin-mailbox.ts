@@ -121,6 +121,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   parcel: parcelStateSchema.nullable().optional(),
   /** DECISIONS "Compliance": received items only (null before receipt and for items received before the rules). */
   hold: holdStateSchema.nullable().optional(),
+  /** When the rule stored at receipt asks for the seller's ID: "Florida: ID before any payment" (null before receipt). */
+  idRule: z.string().nullable().optional(),
   /** A bought item melted, resold or consigned after its hold. */
   disposition: dispositionSchema.nullable().optional(),
   /** The spot prices locked at the parcel's first scan (issue 27); null before it. */

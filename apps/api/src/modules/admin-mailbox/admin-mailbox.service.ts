@@ -10,6 +10,7 @@ import {
   type AdminSubmissionPage,
   customerLabel,
   holdViewOf,
+  idRuleCaption,
   isNearingDeadline,
   isOpenStatus,
   type KycStatus,
@@ -111,6 +112,7 @@ export function toAdminSubmission(
     consignmentRequestedAt: iso(row.consignmentRequestedAt),
     parcel: parcelStateDto(parcel, row.status),
     hold: holdViewOf(row.holdUntil, row.complianceRule, now),
+    idRule: row.complianceRule ? idRuleCaption(row.complianceRule) : null,
     disposition: row.disposition && row.disposedAt ? { action: row.disposition, at: row.disposedAt.toISOString() } : null,
     priceLock: priceLock ? priceLockDto(priceLock) : null,
   });

@@ -8,6 +8,7 @@ import {
   type WeightUnit,
   requiresKyc,
   reserveMessages,
+  stateIdSentence,
   statusBadgeLabel,
 } from '@assay/domain';
 import type { Actor } from '../../access/actor.ts';
@@ -100,6 +101,8 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
   // A first offer on a submission with a reserve is accepted for the seller or returned (decision 040).
   const reserved = first ? await applyReserve(tx, ctx, actor, offered) : null;
   if (reserved) return reserved;
+  // The rule stored at receipt (or just now, for an offer straight from 'new').
+  const rule = changes.complianceRule ?? row.complianceRule;
   const previousCents = previous ? previous.row.total : row.finalOffer;
   const content =
     first || previousCents === null
@@ -107,6 +110,7 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
           submissionId: row.id,
           offerCents: input.totalCents,
           requiresKyc: kyc,
+          stateIdRule: rule ? stateIdSentence(rule, input.totalCents) : null,
           validUntilText: formatOfferDeadline(offer.validUntil),
         })
       : offerNotificationContent.offerUpdated({

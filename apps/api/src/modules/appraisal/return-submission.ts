@@ -1,6 +1,6 @@
 // The appraiser's "return" command: the item goes back to the client, on a label Assay pays for
 // (DECISIONS "Returning").
-import { adminMessages, labelInsuredValueCents } from '@assay/domain';
+import { adminMessages, returnInsuredValueCents } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -22,11 +22,13 @@ async function returnLabelFor(tx: DbOrTx, ctx: AppContext, before: SubmissionRow
   const withUs = before.status === 'appraising' || before.status === 'offered';
   if (!withUs) return null;
   const address = await shippingAddressOf(tx, ctx.keys.decryptionKeys, returned.userId);
-  const insuredValueCents = labelInsuredValueCents(
-    decimalOrNull(returned.preliminaryQuoteMax),
-    decimalOrNull(returned.finalOffer),
-    ctx.config.insuredLimitCents,
-  );
+  // Insured as it came in (issue 27 item 1): its declared worth, not only the quote's top.
+  const insuredValueCents = returnInsuredValueCents({
+    declaredValueCents: returned.declaredValue,
+    preliminaryQuoteMax: decimalOrNull(returned.preliminaryQuoteMax),
+    finalOffer: decimalOrNull(returned.finalOffer),
+    limitCents: ctx.config.insuredLimitCents,
+  });
   if (!address || insuredValueCents === null) return null;
   return createLabelInTransaction(
     tx,

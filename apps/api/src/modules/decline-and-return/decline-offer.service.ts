@@ -7,7 +7,7 @@
 import {
   type DeclineOfferResponse,
   judgeOfferAgainstFloor,
-  labelInsuredValueCents,
+  returnInsuredValueCents,
   owesGoodwill,
   qualifiesForFreeReturn,
   statusBadgeLabel,
@@ -77,11 +77,13 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
           decimalOrNull(returned.preliminaryQuoteMin),
           decimalOrNull(returned.preliminaryQuoteMax),
         ));
-    const insuredValueCents = labelInsuredValueCents(
-      decimalOrNull(returned.preliminaryQuoteMax),
-      decimalOrNull(returned.finalOffer),
-      ctx.config.insuredLimitCents,
-    );
+    // Insured as it came in (issue 27 item 1): its declared worth, not only the quote's top.
+    const insuredValueCents = returnInsuredValueCents({
+      declaredValueCents: returned.declaredValue,
+      preliminaryQuoteMax: decimalOrNull(returned.preliminaryQuoteMax),
+      finalOffer: decimalOrNull(returned.finalOffer),
+      limitCents: ctx.config.insuredLimitCents,
+    });
     if (insuredValueCents === null) {
       // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
       throw conflict('This submission has no offer amount to insure the return for. Please contact support.');

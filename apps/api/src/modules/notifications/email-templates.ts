@@ -90,6 +90,8 @@ export const notificationContent = {
     submissionId: string;
     offerCents: number;
     requiresKyc?: boolean;
+    /** stateIdSentence: a state's rule asks for the ID at this amount (issue 27 item 8), said in its words. */
+    stateIdRule?: string | null;
     /** formatOfferDeadline of the offer's validUntil. */
     validUntilText: string;
   }): NotificationContent {
@@ -101,9 +103,11 @@ export const notificationContent = {
       body:
         `Our appraisers have finished with submission ${ref(p.submissionId)} and offer you ${amount}. ` +
         'Open your dashboard to accept the offer and choose how you want to be paid, or to decline it.' +
-        (p.requiresKyc
-          ? ` For payouts above ${threshold} we first ask you to verify your identity; it takes a few minutes.`
-          : ''),
+        (p.stateIdRule
+          ? ` ${p.stateIdRule} Verifying your identity takes a few minutes.`
+          : p.requiresKyc
+            ? ` For payouts above ${threshold} we first ask you to verify your identity; it takes a few minutes.`
+            : ''),
     };
   },
 

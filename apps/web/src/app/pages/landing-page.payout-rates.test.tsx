@@ -50,12 +50,12 @@ describe('the landing page and calculator say what share Assay pays', () => {
 
     // 14K differs from the other golds, so the sentence names the golds one by one.
     expect((await screen.findByTestId('payout-rates-sentence', {}, { timeout: 10_000 })).textContent).toBe(
-      'We pay 80-92% of metal value for 24K gold, 80-92% for 18K gold, 83-93.25% for 14K gold, 80-92% for 10K gold, 70-80% for silver, 75-88% for platinum and palladium, and 50-65% of the per-carat reference for gems.',
+      'We pay 80-92% of metal value for 24K gold, 80-92% for 22K gold, 80-92% for 18K gold, 83-93.25% for 14K gold, 80-92% for 10K gold, 70-80% for silver, 75-88% for platinum and palladium, and 50-65% of the per-carat reference for gems.',
     );
     const rows = screen.getAllByTestId('payout-rate-row');
-    expect(rows).toHaveLength(11);
-    expect(rows[2]?.textContent).toBe('Gold 14K83-93.25% of metal valueNov 20, 2026');
-    expect(rows[7]?.textContent).toBe('Diamond50-65% of referenceStarting rate');
+    expect(rows).toHaveLength(12);
+    expect(rows[3]?.textContent).toBe('Gold 14K83-93.25% of metal valueNov 20, 2026');
+    expect(rows[8]?.textContent).toBe('Diamond50-65% of referenceStarting rate');
 
     const result = await calculate(user, 'gold-14k', '10');
     // SPEC's band stays: $500 base, good condition -15 to -5%.

@@ -44,7 +44,13 @@ function MailboxStats({ counts }: { counts: SubmissionCounts | undefined }) {
         captionTone={nearing > 0 ? 'warning' : 'muted'}
       />
       <StatCard title="In Appraisal" icon={<Search />} value={show(counts?.appraising)} caption="Being appraised" />
-      <StatCard title="KYC Required" icon={<ShieldAlert />} value={show(counts?.kycRequired)} caption="Over $10,000 threshold" />
+      {/* The count is of flagged offers; a state that asks for ID at any amount is named on each card ("ID rule"). */}
+      <StatCard
+        title="KYC Required"
+        icon={<ShieldAlert />}
+        value={show(counts?.kycRequired)}
+        caption="Over $10,000 or requested; state rules on each card"
+      />
       <StatCard title="Total Submissions" icon={<Layers />} value={show(counts?.total)} caption="All time" />
     </div>
   );

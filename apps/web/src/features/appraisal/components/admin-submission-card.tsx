@@ -126,6 +126,8 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
                 {formatWeight({ estimatedWeight: submission.actualWeight, weightUnit: submission.weightUnit })}
               </Detail>
             )}
+            {/* The seller's state rule, as the payment gate reads it (issue 27 item 8), not only SPEC's $10,000. */}
+            {submission.idRule && <Detail term="ID rule">{submission.idRule}</Detail>}
             {submission.reserve && (
               <Detail term="Reserve">
                 {formatDollars(submission.reserve.amount)}

@@ -33,6 +33,14 @@ describe('hold and disposition on a mailbox card', () => {
     expect(within(card).queryByRole('group', { name: /Disposition/ })).toBeNull();
   });
 
+  test("the ID caption follows the seller's state rule (issue 27 item 8)", () => {
+    const submission = anAdminSubmission({ status: 'appraising', hold: hold(false), idRule: 'Florida: ID before any payment' });
+    renderWithApp(<AdminSubmissionCard submission={submission} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('ID rule')).toBeTruthy();
+    expect(within(card).getByText('Florida: ID before any payment')).toBeTruthy();
+  });
+
   test('a bought item on hold: the control is closed and says why', () => {
     renderWithApp(
       <AdminSubmissionCard submission={anAdminSubmission({ status: 'completed', finalOffer: '450.00', hold: hold(false) })} />,

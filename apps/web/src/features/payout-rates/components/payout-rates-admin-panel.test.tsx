@@ -25,7 +25,7 @@ describe('payout rates editor', () => {
     );
     const { user } = renderWithApp(<PayoutRatesAdminPanel />);
 
-    expect(await screen.findAllByTestId('payout-rate-editor')).toHaveLength(11);
+    expect(await screen.findAllByTestId('payout-rate-editor')).toHaveLength(12);
     expect(screen.getByText('No changes yet: every item type pays its starting rate.')).toBeTruthy();
     expect((minField() as HTMLInputElement).value).toBe('70.00');
 

@@ -12,8 +12,6 @@ import {
   conditionLabels,
   conditions,
   findPricingRow,
-  gemItemTypes,
-  goldItemTypes,
   isGemItemType,
   itemTypeLabels,
   validateCalculatorWeight,
@@ -36,6 +34,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useBusiness } from '@/lib/business';
 import { formatPrice, formatWholeDollarAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { MaterialOptions } from '@/components/material-options';
 
 /** What the calculator needs from a pricing row; the page hands in the rows of GET /api/pricing. */
 export type QuotePriceRow = QuotePricing & { readonly itemType: string };
@@ -53,13 +52,6 @@ const unitLabels: Record<WeightUnit, string> = {
 };
 
 const unitNames: Record<WeightUnit, string> = { grams: 'g', oz: 'oz', dwt: 'dwt', carats: 'ct' };
-
-const otherMetals = ['silver', 'platinum', 'palladium'] as const satisfies readonly ItemType[];
-const itemTypeGroups = [
-  { label: 'Gold', types: goldItemTypes },
-  { label: 'Other metals', types: otherMetals },
-  { label: 'Gems (priced per carat)', types: gemItemTypes },
-] as const;
 
 const TYPE_MISSING = 'Please choose a metal or gem.';
 
@@ -176,15 +168,7 @@ export function QuoteCalculator({
             aria-describedby={errors.itemType ? ids.typeError : undefined}
           >
             <option value="">Choose a metal or gem</option>
-            {itemTypeGroups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.types.map((type) => (
-                  <option key={type} value={type}>
-                    {itemTypeLabels[type]}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <MaterialOptions />
           </NativeSelect>
           <FieldMessage id={ids.typeError}>{errors.itemType?.message}</FieldMessage>
         </div>

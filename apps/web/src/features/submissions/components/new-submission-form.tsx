@@ -8,8 +8,6 @@ import {
   createSubmissionSchema,
   describeQuoteBasis,
   dollarsToCents,
-  gemItemTypes,
-  goldItemTypes,
   itemTypeLabels,
   materialCategoryProblem,
   preliminaryQuote,
@@ -38,6 +36,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { MaterialOptions } from '@/components/material-options';
 import { useCreateSubmission } from '../api/create-submission';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { settleUploads, uploadedImageIds, usePhotoUppy } from '../lib/submission-uppy';
@@ -55,16 +54,9 @@ const blankMessages = {
 
 const isCategory = (value: string): value is SubmissionCategory => (submissionCategories as readonly string[]).includes(value);
 
-/** "What is it made of?": the pricing item types, grouped; the empty value is "I'm not sure". */
-const materialGroups = [
-  { label: 'Gold', types: goldItemTypes, gem: false },
-  { label: 'Other metals', types: ['silver', 'platinum', 'palladium'] as const, gem: false },
-  { label: 'Gems', types: gemItemTypes, gem: true },
-] as const;
 const isMaterial = (value: string): value is ItemType => value in itemTypeLabels;
 /** Loose gems are gems; jewelry and coins/scrap are named by their metal (decision 019). */
-const materialGroupsFor = (category: string) =>
-  materialGroups.filter((group) => !isCategory(category) || group.gem === (category === 'gems'));
+const materialsFor = (category: string) => (!isCategory(category) ? undefined : category === 'gems' ? 'gems' : 'metals');
 
 /** The server's quote, in words for the toast after creating: "$425 – $450 (Gold 14K at $50.00/g, we pay 85-90%)". */
 function createdQuoteText(submission: Submission): string | null {
@@ -320,15 +312,7 @@ export function NewSubmissionForm({
                 aria-describedby={`${ids.material}-hint ${ids.material}-error`}
               >
                 <option value="">I&apos;m not sure</option>
-                {materialGroupsFor(category).map((group) => (
-                  <optgroup key={group.label} label={group.label}>
-                    {group.types.map((type) => (
-                      <option key={type} value={type}>
-                        {itemTypeLabels[type]}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <MaterialOptions only={materialsFor(category)} />
               </NativeSelect>
               <p id={`${ids.material}-hint`} className="text-xs text-muted-foreground">
                 If you know the metal and karat (a stamp like 585 or 14K) or the gem, your quote uses today&apos;s live price

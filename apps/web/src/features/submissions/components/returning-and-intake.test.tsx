@@ -1,5 +1,5 @@
 // DECISIONS "Returning" and "Intake evidence" as the seller sees them: a returning card says where
-// the parcel is and offers nothing to print; the timeline shows the photos taken at intake.
+// the parcel is and offers nothing to print; the timeline leads to the photos taken at intake.
 import { describe, expect, test } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { aSubmission, aSubmissionDetail } from '@/testing/fixtures';
@@ -52,7 +52,7 @@ describe('a returning submission', () => {
 });
 
 describe('intake photos on the timeline', () => {
-  test('the "received" entry shows each photo, opening the full size', () => {
+  test('the "received" entry counts the photos and leads to the gallery beside the offer', () => {
     const photos = ['a1', 'b2'].map((id) => ({ id, url: `/api/objects/${id}`, thumbnailUrl: `/api/objects/${id}?size=thumb` }));
     const detail = aSubmissionDetail({
       status: 'appraising',
@@ -69,14 +69,12 @@ describe('intake photos on the timeline', () => {
       ],
     });
     renderWithApp(<SubmissionDetailView detail={detail} />);
-    const list = screen.getByRole('list', { name: 'Photos taken when your parcel was opened' });
-    const images = within(list).getAllByRole('img');
-    expect(images.map((img) => img.getAttribute('src'))).toEqual(photos.map((p) => p.thumbnailUrl));
-    expect(
-      within(list)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(photos.map((p) => p.url));
+    const history = screen.getByRole('list', { name: 'Status history' });
+    const link = within(history).getByRole('link', { name: '2 photos taken when we opened your parcel' });
+    expect(link.getAttribute('href')).toBe('#intake-gallery');
+    expect(within(history).queryAllByRole('img')).toEqual([]);
+    const gallery = screen.getByRole('region', { name: 'Your parcel as we opened it' });
+    expect(gallery.id).toBe('intake-gallery');
   });
 });
 

@@ -25,6 +25,7 @@ import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, PhotosClosedNote, type PhotoRequest } from './add-photos';
 import { CounterOfferSection } from './counter-offer';
 import { OfferBreakdown } from './offer-breakdown';
+import { INTAKE_GALLERY_ID, IntakeGallery } from './intake-gallery';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { isReserveWindowOpenFor, ReserveNote } from './reserve-note';
@@ -239,6 +240,7 @@ export function SubmissionDetailView({
             {detail.status === 'new' && onPrintLabel && <InsuredNote submission={detail} />}
           </CardContent>
         </Card>
+        <IntakeGallery detail={detail} />
         {canAddMorePhotos(detail) && <AddPhotosCard key={detail.id} detail={detail} photoRequest={photoRequest} />}
         <PhotosClosedNote status={detail.status} />
       </div>
@@ -250,7 +252,7 @@ export function SubmissionDetailView({
             </h2>
           </CardHeader>
           <CardContent>
-            <SubmissionTimeline entries={detail.timeline} />
+            <SubmissionTimeline entries={detail.timeline} photosHref={`#${INTAKE_GALLERY_ID}`} />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="detail-shipping-heading">

@@ -1,11 +1,36 @@
-import { CheckCircle2, Circle, Truck } from 'lucide-react';
+import { CheckCircle2, Circle, Images, Truck } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import type { TimelineEntry } from '../api/get-submission';
 
-/** The status changes of one submission, oldest first, as an ordered list. */
-export function SubmissionTimeline({ entries, className }: { entries: readonly TimelineEntry[]; className?: string }) {
+function IntakePhotosNote({ count, href }: { count: number; href?: string }) {
+  const text = `${count} ${count === 1 ? 'photo' : 'photos'} taken when we opened your parcel`;
+  if (!href) return <p className="text-sm text-foreground">{text}</p>;
+  return (
+    <a
+      href={href}
+      className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-navy-700 underline underline-offset-2 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <Images aria-hidden="true" className="size-4 shrink-0" />
+      {text}
+    </a>
+  );
+}
+
+/**
+ * The status changes of one submission, oldest first, as an ordered list. `photosHref` leads from
+ * the "received" entry to the intake photos where the page shows them.
+ */
+export function SubmissionTimeline({
+  entries,
+  className,
+  photosHref,
+}: {
+  entries: readonly TimelineEntry[];
+  className?: string;
+  photosHref?: string;
+}) {
   if (entries.length === 0) {
     return <p className={cn('text-sm text-muted-foreground', className)}>No status changes yet.</p>;
   }
@@ -35,25 +60,8 @@ export function SubmissionTimeline({ entries, className }: { entries: readonly T
               </time>
               {entry.detail && <p className="text-sm text-foreground [overflow-wrap:anywhere]">{entry.detail}</p>}
               {entry.photos && entry.photos.length > 0 && (
-                <ul className="mt-1 grid grid-cols-4 gap-1.5 sm:max-w-xs" aria-label="Photos taken when your parcel was opened">
-                  {entry.photos.map((photo, n) => (
-                    <li key={photo.id}>
-                      <a
-                        href={photo.url}
-                        target="_blank"
-                        rel="noopener"
-                        className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                      >
-                        <img
-                          src={photo.thumbnailUrl}
-                          alt={`Intake photo ${n + 1}`}
-                          className="aspect-square w-full object-cover"
-                        />
-                        <span className="sr-only"> (opens the full-size photo)</span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                // The photos themselves are in the offer page's gallery, numbered and enlargeable.
+                <IntakePhotosNote count={entry.photos.length} href={photosHref} />
               )}
             </div>
           </li>

@@ -1,0 +1,6 @@
+ALTER TABLE "submissions" DROP CONSTRAINT "submissions_material_check";--> statement-breakpoint
+ALTER TABLE "offer_lines" DROP CONSTRAINT "offer_lines_material_check";--> statement-breakpoint
+ALTER TABLE "payout_rates" DROP CONSTRAINT "payout_rates_item_type_check";--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_material_check" CHECK ("submissions"."material" is null or "submissions"."material" in ('gold-24k', 'gold-22k', 'gold-18k', 'gold-14k', 'gold-10k', 'silver', 'platinum', 'palladium', 'diamond', 'ruby', 'sapphire', 'emerald'));--> statement-breakpoint
+ALTER TABLE "offer_lines" ADD CONSTRAINT "offer_lines_material_check" CHECK ("offer_lines"."material" is null or "offer_lines"."material" in ('gold-24k', 'gold-22k', 'gold-18k', 'gold-14k', 'gold-10k', 'silver', 'platinum', 'palladium', 'diamond', 'ruby', 'sapphire', 'emerald'));--> statement-breakpoint
+ALTER TABLE "payout_rates" ADD CONSTRAINT "payout_rates_item_type_check" CHECK ("payout_rates"."item_type" in ('gold-24k', 'gold-22k', 'gold-18k', 'gold-14k', 'gold-10k', 'silver', 'platinum', 'palladium', 'diamond', 'ruby', 'sapphire', 'emerald'));
