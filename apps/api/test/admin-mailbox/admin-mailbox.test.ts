@@ -194,6 +194,9 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         declaredValue: null,
         guarantee: null,
         parcelCount: 1,
+        // No stored rule, so no state's ID rule; the seller set no reserve.
+        idRule: null,
+        reserve: null,
       } satisfies AdminSubmission);
       expect(item29.customerLabel).toBe(`Customer #${client.id.slice(-4)}`);
       // Admins see the internal notes.

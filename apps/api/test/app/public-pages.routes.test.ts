@@ -59,7 +59,7 @@ describe('server-rendered public pages (stand-in renderer)', () => {
     const res = await t.app.inject('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain(`<div id="root"><main>page /: gold ${gold.pricePerOz}, rates 11, `);
+    expect(res.body).toContain(`<div id="root"><main>page /: gold ${gold.pricePerOz}, rates 12, `);
     expect(res.body).toContain('<script type="application/json" id="assay-query-state">{"queries"');
     // No script runs but the app's own file (CSP script-src 'self').
     expect(res.body.match(/<script\b[^>]*>/g)).toEqual([

@@ -100,6 +100,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         status: 'new',
         guaranteeDeadline: expect.any(String),
         requiresKyc: false,
+        reserve: null,
         createdAt: expect.any(String),
         returnTrackingNumber: null,
         returnDeliveredAt: null,

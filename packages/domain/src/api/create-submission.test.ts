@@ -20,6 +20,9 @@ describe('createSubmissionSchema', () => {
       material: null,
       preliminaryQuoteMin: '280',
       preliminaryQuoteMax: 420,
+      // No reserve unless the seller sets one (decision 040).
+      reserve: null,
+      reservePayout: null,
     });
   });
 
