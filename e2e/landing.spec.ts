@@ -185,7 +185,7 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
   }
 
   // Live prices and the four charts (uPlot, loaded after the first paint) before the screenshot.
-  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(page.getByTestId('price-row')).toHaveCount(itemTypes.length);
   await chartsSettled(page);
   await snap(page, 'landing-01-1440');
 
@@ -196,7 +196,7 @@ test('a visitor sees every part of the landing page, on a desktop and on a phone
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
-  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(page.getByTestId('price-row')).toHaveCount(itemTypes.length);
   await chartsSettled(page);
   // (Expressions as text: the e2e project has no DOM types.)
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
@@ -220,7 +220,7 @@ test('the sign-in buttons of the landing page all go to sign in', async ({ page 
   await expect(page).toHaveURL(/\/login\?returnTo=%2Ffaq$/);
 });
 
-test('the live prices table shows all 11 item types in dollars, labelled as demo prices', async ({ page }) => {
+test('the live prices table shows every item type in dollars, labelled as demo prices', async ({ page }) => {
   const api = await page.request.get('/api/pricing');
   expect(api.ok()).toBe(true);
   const rows = (await api.json()) as PricingRow[];
@@ -233,7 +233,7 @@ test('the live prices table shows all 11 item types in dollars, labelled as demo
     await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   const tableRows = pricing.getByTestId('price-row');
-  await expect(tableRows).toHaveCount(11);
+  await expect(tableRows).toHaveCount(itemTypes.length);
   for (const row of await tableRows.all()) {
     await expect(row).toContainText(/\$\d[\d,]*\.\d{2}/);
   }
@@ -247,7 +247,7 @@ test('the calculator matches the shared rules for every unit and every condition
   await page.setViewportSize({ width: 1440, height: 900 });
   const pricing = recordPricing(page);
   await page.goto('/');
-  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(page.getByTestId('price-row')).toHaveCount(itemTypes.length);
 
   // The empty state comes before any Calculate.
   const calculator = page.locator('#calculator');
@@ -292,7 +292,7 @@ test('the calculator matches the shared rules for every unit and every condition
 test('a bad weight or a missing type gives a clear message and no result', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
-  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(page.getByTestId('price-row')).toHaveCount(itemTypes.length);
   const calculator = page.locator('#calculator');
   const calculateButton = calculator.getByRole('button', { name: 'Calculate' });
 
@@ -344,7 +344,7 @@ test('while prices load the calculator says so; no prices and stale prices are e
   });
   await page.goto('/');
   const calculator = page.locator('#calculator');
-  await expect(page.getByTestId('price-row')).toHaveCount(11);
+  await expect(page.getByTestId('price-row')).toHaveCount(itemTypes.length);
   await expect(calculator.getByRole('button', { name: 'Calculate' })).toBeEnabled();
 
   // ...while the page rendered in the browser says 'Loading prices...' in the panel and on the button.
