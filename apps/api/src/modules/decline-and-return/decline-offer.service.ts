@@ -7,7 +7,6 @@
 import {
   type DeclineOfferResponse,
   judgeOfferAgainstFloor,
-  returnInsuredValueCents,
   owesGoodwill,
   qualifiesForFreeReturn,
   statusBadgeLabel,
@@ -25,14 +24,14 @@ import {
   type SubmissionRow,
   toSubmissionDto,
   transitionSubmission,
-  updateSubmissionIf,
 } from '../submissions/index.ts';
 import { shippingAddressOf } from '../users/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
-import { addressRequired, createLabelInTransaction, toLabelDto } from '../shipping-labels/index.ts';
+import { addressRequired, toLabelDto } from '../shipping-labels/index.ts';
 import { decimalOrNull } from '../../lib/amounts.ts';
 import { reserveAllowsDecline } from '../submissions/index.ts';
 import { reserveWindowClosed } from './return-below-reserve.ts';
+import { shipReturn } from './ship-return.ts';
 
 function cannotDecline(status: string | undefined) {
   if (status === 'returning') return conflict('You have already declined this offer; your item is on its way back.');
@@ -77,41 +76,12 @@ export async function declineOffer(ctx: AppContext, actor: Actor, { id }: { id: 
           decimalOrNull(returned.preliminaryQuoteMin),
           decimalOrNull(returned.preliminaryQuoteMax),
         ));
-    // Insured as it came in (issue 27 item 1): its declared worth, not only the quote's top.
-    const insuredValueCents = returnInsuredValueCents({
-      declaredValueCents: returned.declaredValue,
-      preliminaryQuoteMax: decimalOrNull(returned.preliminaryQuoteMax),
-      finalOffer: decimalOrNull(returned.finalOffer),
-      limitCents: ctx.config.insuredLimitCents,
+    const { label, tracked } = await shipReturn(tx, ctx, {
+      declined: returned,
+      clientAddress,
+      freeReturn,
+      changedMessage: 'This submission changed while it was declined. Please reload and try again.',
     });
-    if (insuredValueCents === null) {
-      // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
-      throw conflict('This submission has no offer amount to insure the return for. Please contact support.');
-    }
-    const label = await createLabelInTransaction(
-      tx,
-      ctx.carrier,
-      ctx.keys.encryptionKey,
-      {
-        direction: 'return',
-        submission: returned,
-        sender: ctx.config.receivingLabelAddress,
-        receiver: clientAddress,
-        insuredValueCents,
-        freeReturn,
-      },
-      ctx.storage,
-    );
-    // A return label exists only once the submission is returned, which happens once.
-    if (!label) throw conflict('This submission already has a return label. Please contact support.');
-    // The seller's card shows where the parcel is while it is returning.
-    const tracked = await updateSubmissionIf(
-      tx,
-      declined.id,
-      { status: declined.status, version: declined.version },
-      { returnTrackingNumber: label.trackingNumber },
-    );
-    if (!tracked) throw conflict('This submission changed while it was declined. Please reload and try again.');
     returned = tracked;
 
     await writeAuditEntry(tx, {

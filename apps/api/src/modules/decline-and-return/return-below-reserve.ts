@@ -4,7 +4,6 @@ import {
   centsToDecimalString,
   formatCents,
   formatOfferDeadline,
-  labelInsuredValueCents,
   reserveDeclineUntil,
   reserveMessages,
   reserveMissedSentence,
@@ -12,13 +11,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { decimalOrNull } from '../../lib/amounts.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
 import { closeCurrentOffer } from '../offers/index.ts';
-import { addressRequired, createLabelInTransaction } from '../shipping-labels/index.ts';
-import { type SubmissionRow, transitionSubmission, updateSubmissionIf } from '../submissions/index.ts';
+import { addressRequired } from '../shipping-labels/index.ts';
+import { type SubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import { shippingAddressOf } from '../users/index.ts';
+import { shipReturn } from './ship-return.ts';
 
 /**
  * The offered submission goes offered -> returning with a free return label; `actorId` is the
@@ -39,34 +38,12 @@ export async function returnBelowReserve(
     refuse: () => conflict('This submission changed while its offer was made. Please reload and try again.'),
   });
   await closeCurrentOffer(tx, declined.id, 'declined');
-  const insuredValueCents = labelInsuredValueCents(
-    decimalOrNull(declined.preliminaryQuoteMax),
-    decimalOrNull(declined.finalOffer),
-    ctx.config.insuredLimitCents,
-  );
-  if (insuredValueCents === null) throw conflict('This submission has no offer amount to insure the return for.');
-  const label = await createLabelInTransaction(
-    tx,
-    ctx.carrier,
-    ctx.keys.encryptionKey,
-    {
-      direction: 'return',
-      submission: declined,
-      sender: ctx.config.receivingLabelAddress,
-      receiver: clientAddress,
-      insuredValueCents,
-      freeReturn: true,
-    },
-    ctx.storage,
-  );
-  if (!label) throw conflict('This submission already has a return label. Please contact support.');
-  const tracked = await updateSubmissionIf(
-    tx,
-    declined.id,
-    { status: declined.status, version: declined.version },
-    { returnTrackingNumber: label.trackingNumber },
-  );
-  if (!tracked) throw conflict('This submission changed while its offer was made. Please reload and try again.');
+  const { label, tracked } = await shipReturn(tx, ctx, {
+    declined,
+    clientAddress,
+    freeReturn: true,
+    changedMessage: 'This submission changed while its offer was made. Please reload and try again.',
+  });
   const sentence = reserveMissedSentence(offered.finalOffer, offered.reserve);
   await writeAuditEntry(tx, {
     actorId,
