@@ -5,8 +5,7 @@
 import { formatCents } from './money.ts';
 import { MAX_COUNTER_MULTIPLE } from './offer-lines.ts';
 
-/** The most items one submission (one parcel) holds. */
-export const MAX_ITEMS_PER_SUBMISSION = 10;
+export { MAX_ITEMS_PER_SUBMISSION } from './item-position.ts';
 
 export const itemDecisionKinds = ['accept', 'decline', 'counter'] as const;
 export type ItemDecisionKind = (typeof itemDecisionKinds)[number];
@@ -54,7 +53,8 @@ export type ItemDecision =
  * every item declined; `partial`: the accepted items are paid together and the declined ones come
  * back in one return parcel.
  */
-export type ItemDecisionsOutcome = 'counter' | 'sale' | 'return' | 'partial';
+export const itemDecisionsOutcomes = ['counter', 'sale', 'return', 'partial'] as const;
+export type ItemDecisionsOutcome = (typeof itemDecisionsOutcomes)[number];
 
 export type SettledItemDecisions =
   | { ok: false; message: string }

@@ -24,6 +24,7 @@ import {
 } from './number-bounds.ts';
 import { isGemItemType, isGoldItemType, itemTypeLabels, type ItemType as ItemTypeName } from './item-type.ts';
 import { itemTypeSchema } from './rule-schemas.ts';
+import { itemPositionSchema } from './item-position.ts';
 import { karatPurities, PRICE_SCALE } from './karat.ts';
 import { centsToDecimalString, dollarsToCents, formatCents } from './money.ts';
 import {
@@ -115,6 +116,8 @@ export const offerLineInputSchema = z.object({
   percentPaid: percentInput('% paid', '85.5'),
   amount: lineAmountInput,
   reason: optionalReason,
+  /** Which item of the parcel the line prices (1 to 10); absent: item 1. */
+  item: itemPositionSchema.optional(),
 });
 export type OfferLineInput = z.input<typeof offerLineInputSchema>;
 export type OfferLineBody = z.output<typeof offerLineInputSchema>;

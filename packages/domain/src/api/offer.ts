@@ -4,9 +4,12 @@
 import { z } from 'zod';
 import type { FloorJudgement } from '../guarantee-floor.ts';
 import { centsToDecimalString } from '../money.ts';
+import { itemDecisionKinds } from '../item-decisions.ts';
 
 export const offerLineSchema = z.object({
   position: z.number().int(),
+  /** The item of the parcel the line prices (1 to 10); null on lines from before items existed (item 1). */
+  item: z.number().int().nullable(),
   description: z.string(),
   /** Null on a line that is only an amount (SPEC's one-number offer, an accepted counter-offer). */
   material: z.string().nullable(),
@@ -36,6 +39,10 @@ export const counterOfferViewSchema = z.object({
   at: z.string(),
   /** 'open' (waiting for the appraiser), 'accepted' (it became the offer) or 'answered' (a new offer). */
   status: z.string(),
+  /** A counter made item by item: each item's choice (the declined ones stay declined); null for a counter on the whole offer. */
+  items: z
+    .array(z.object({ item: z.number().int(), decision: z.enum(itemDecisionKinds), amount: z.string().nullable() }))
+    .nullable(),
 });
 export type CounterOfferView = z.infer<typeof counterOfferViewSchema>;
 

@@ -5,6 +5,7 @@ import { itemTypeSchema } from '../rule-schemas.ts';
 import { referencePriceUnits, type QuoteBasis } from '../offer-vocabulary.ts';
 import { weightUnitSchema } from '../weight.ts';
 import { reserveStateSchema } from './seller-reserve.ts';
+import { submissionItemSchema } from './submission-items.ts';
 
 /** The live price and payout rates a metal-aware preliminary quote rested on (QuoteBasis). */
 export const quoteBasisSchema = z.object({
@@ -63,6 +64,11 @@ export const submissionSchema = z.object({
   offerValidUntil: z.string().nullable().optional(),
   /** The seller's reserve (decision 040), with its acceptance; null when none was set. */
   reserve: reserveStateSchema.nullable().optional(),
+  /**
+   * The parcel's items in order (issue 27 item 5); item 1 is the submission's own description,
+   * weight and photos, and the quote, declared value and insured value above are their sums.
+   */
+  items: z.array(submissionItemSchema).optional(),
   /** Internal appraiser notes: present only in answers to admins. */
   adminNotes: z.string().nullable().optional(),
 });

@@ -1,12 +1,12 @@
 // The honest offer (DECISIONS): the published payout rates, and each offer as a numbered version
 // of itemised lines, with its validity and at most one counter-offer from the seller.
-import { counterOfferStatuses, itemTypes, offerStatuses, referencePriceUnits, testMethods, weightUnits } from '@assay/domain';
+import { counterOfferStatuses, itemDecisionKinds, itemTypes, offerStatuses, referencePriceUnits, testMethods, weightUnits } from '@assay/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { oneOf } from './one-of.ts';
 import { money } from './money.ts';
-import { submissions } from './submissions.ts';
+import { submissionItems, submissions } from './submissions.ts';
 
 // Append-only: the current rate of an item type is its newest row (DEFAULT_PAYOUT_RATES of
 // packages/domain until an admin sets one), and the older rows are the published history.
@@ -75,6 +75,8 @@ export const offerLines = pgTable(
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** The item it prices; null on lines written before items existed (item 1 then). */
+    itemId: text('item_id').references(() => submissionItems.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     weight: numeric('weight', { precision: 12, scale: 4 }).notNull(),
     weightUnit: text('weight_unit', { enum: weightUnits }).notNull(),
@@ -109,5 +111,32 @@ export const offerLines = pgTable(
     check('offer_lines_purity_check', sql`${t.purityPercent} > 0 and ${t.purityPercent} <= 100`),
     check('offer_lines_percent_paid_check', sql`${t.percentPaid} >= 0 and ${t.percentPaid} <= 100`),
     check('offer_lines_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A counter-offer made item by item (issue 27 item 5): the seller's choice on each item of the
+ * version. The version's counter_amount is the accepted items' amounts plus the countered ones;
+ * a declined item has no amount and is left out of the version that accepts the counter.
+ */
+export const offerItemDecisions = pgTable(
+  'offer_item_decisions',
+  {
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => submissionItems.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: itemDecisionKinds }).notNull(),
+    counterAmount: money('offer_item_decisions', 'counter_amount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.itemId] }),
+    check('offer_item_decisions_decision_check', oneOf(t.decision, itemDecisionKinds)),
+    check(
+      'offer_item_decisions_counter_check',
+      sql`(${t.decision} = 'counter') = (${t.counterAmount} is not null) and (${t.counterAmount} is null or ${t.counterAmount} > 0)`,
+    ),
   ],
 );

@@ -4,6 +4,9 @@ import {
   type QuoteBasis,
   type ReservePayout,
   type StoredComplianceRule,
+  itemOutcomes,
+  MAX_ITEMS_PER_SUBMISSION,
+  stoneChoices,
   submissionCategories,
   submissionStatuses,
   weightUnits,
@@ -133,6 +136,46 @@ export const submissions = pgTable(
 /** A submission as the database hands it back: the one row type every module reads. */
 export type SubmissionRow = typeof submissions.$inferSelect;
 
+/**
+ * The items of one parcel (issue 27 item 5, decision 042), each priced, photographed and decided on
+ * by itself. Item 1 repeats the submission's own description, category, weight and material (SPEC's
+ * one-item submission); the submission's quote and declared value are the items' sums.
+ */
+export const submissionItems = pgTable(
+  'submission_items',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    category: text('category', { enum: submissionCategories }).notNull(),
+    description: text('description').notNull(),
+    estimatedWeight: numeric('estimated_weight', { precision: 12, scale: 4 }).notNull(),
+    weightUnit: text('weight_unit', { enum: weightUnits }).notNull(),
+    material: text('material', { enum: itemTypes }),
+    stoneChoice: text('stone_choice', { enum: stoneChoices }),
+    preliminaryQuoteMin: money('submission_items', 'preliminary_quote_min').notNull(),
+    preliminaryQuoteMax: money('submission_items', 'preliminary_quote_max').notNull(),
+    /** The higher of the item's quote maximum and its named metal's melt value: what its return is insured for. */
+    declaredValue: money('submission_items', 'declared_value').notNull(),
+    /** Set once the offer is settled: bought, or in the return parcel. */
+    outcome: text('outcome', { enum: itemOutcomes }),
+  },
+  (t) => [
+    uniqueIndex('submission_items_submission_position_idx').on(t.submissionId, t.position),
+    check('submission_items_position_check', sql`${t.position} between 1 and ${sql.raw(String(MAX_ITEMS_PER_SUBMISSION))}`),
+    check('submission_items_category_check', oneOf(t.category, submissionCategories)),
+    check('submission_items_weight_unit_check', oneOf(t.weightUnit, weightUnits)),
+    check('submission_items_weight_check', sql`${t.estimatedWeight} > 0`),
+    check('submission_items_material_check', sql`${t.material} is null or ${oneOf(t.material, itemTypes)}`),
+    check('submission_items_stone_choice_check', sql`${t.stoneChoice} is null or ${oneOf(t.stoneChoice, stoneChoices)}`),
+    check('submission_items_outcome_check', sql`${t.outcome} is null or ${oneOf(t.outcome, itemOutcomes)}`),
+    check('submission_items_quote_check', sql`${t.preliminaryQuoteMin} <= ${t.preliminaryQuoteMax}`),
+  ],
+);
+export type SubmissionItemRow = typeof submissionItems.$inferSelect;
+
 // Photos are uploaded before their submission exists, so the owner is kept separately.
 export const submissionImages = pgTable(
   'submission_images',
@@ -142,6 +185,8 @@ export const submissionImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The item it shows; null for photos added to the whole parcel later ("Request More Photos"). */
+    itemId: text('item_id').references(() => submissionItems.id, { onDelete: 'cascade' }),
     // 'submission' (item photos) or 'kyc' (a photo of an ID document, never shown beside items).
     purpose: text('purpose').notNull().default('submission'),
     status: text('status').notNull().default('pending'),
