@@ -84,7 +84,13 @@ describe('the counter-offer form', () => {
   test('confirmed, it POSTs the body once, says so, and the refreshed detail shows it waiting', async () => {
     const seen = recordRequests();
     const countered = anOffer({
-      counter: { amount: '300.00', message: 'The hallmark says 18k.', at: '2030-11-24T09:30:00.000Z', status: 'open', items: null },
+      counter: {
+        amount: '300.00',
+        message: 'The hallmark says 18k.',
+        at: '2030-11-24T09:30:00.000Z',
+        status: 'open',
+        items: null,
+      },
     });
     server.use(
       http.post(counterPath, () => HttpResponse.json(countered)),

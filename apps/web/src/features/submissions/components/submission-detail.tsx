@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
 import {
@@ -7,6 +7,7 @@ import {
   needsNewPayoutDetails,
   payoutMethodInfo,
   shortId,
+  type ItemDecisionsResponse,
   type PayoutMethod,
   type Transaction,
 } from '@assay/domain';
@@ -15,6 +16,7 @@ import { payoutPromiseLine, payoutStateLine } from '@/lib/payout-state';
 import { serverPaths } from '@/lib/paths';
 import { categoryLabel, formatWeight, thumbnailUrl } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
+import { itemHeading, offerItemGroups, offerSpansItems } from '@/lib/offer-items';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
@@ -23,7 +25,8 @@ import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, PhotosClosedNote, type PhotoRequest } from './add-photos';
-import { CounterOfferSection } from './counter-offer';
+import { canCounter, CounterOfferSection } from './counter-offer';
+import { ItemDecisionsForm, ItemsPayoutStep } from './item-decisions';
 import { OfferBreakdown } from './offer-breakdown';
 import { INTAKE_GALLERY_ID, IntakeGallery } from './intake-gallery';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
@@ -105,6 +108,12 @@ export function SubmissionDetailView({
     detail.floorJudgement.goodwill
       ? detail.floorJudgement.goodwill
       : null;
+  const returnTracking = detail.returnTrackingNumber ?? detail.returnLabel?.trackingNumber ?? null;
+  // The whole parcel coming back says so below; this is for the items left after a partial sale.
+  const itemsComingBack =
+    detail.status === 'returning' || detail.status === 'returned'
+      ? []
+      : (detail.items ?? []).filter((item) => item.outcome === 'returned');
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
   const offer = formatDollars(detail.finalOffer);
@@ -114,6 +123,13 @@ export function SubmissionDetailView({
   // The detail knows the open offer's version; its lapsed flag and validUntil drive the countdown.
   const validUntil = detail.status === 'offered' ? (detail.offer?.validUntil ?? detail.offerValidUntil) : null;
   const expired = useOfferExpired(validUntil, detail.status === 'offered' && (detail.offer?.lapsed ?? false));
+  // Issue 27 item 5: an offer over several items is answered item by item, not as a whole.
+  const byItem = detail.offer !== null && offerSpansItems(detail.offer);
+  const [itemsAnswer, setItemsAnswer] = useState<ItemDecisionsResponse | null>(null);
+  // Every item taken (sale) or some (partial): the offer version to accept is the payout's next step.
+  const payoutStep =
+    canAct && itemsAnswer && (itemsAnswer.outcome === 'sale' || itemsAnswer.outcome === 'partial') ? itemsAnswer : null;
+  const choosing = canAct && byItem && !payoutStep && !expired && canCounter(detail, expired);
   // With an itemised offer they sit under it, so the seller reads the lines before accepting.
   const buttons = (detail.status === 'new' || canAct) && (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -127,7 +143,7 @@ export function SubmissionDetailView({
           Print Label
         </Button>
       )}
-      {canAct && (
+      {canAct && !byItem && !payoutStep && (
         <>
           {expired ? (
             <Button variant="accent" disabled>
@@ -138,22 +154,25 @@ export function SubmissionDetailView({
               <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
             </Button>
           )}
-          <Button asChild variant="outline">
-            <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
-          </Button>
-          {onDecline && (
-            <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
-              Decline offer
-            </Button>
-          )}
         </>
+      )}
+      {canAct && (
+        <Button asChild variant="outline">
+          <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
+        </Button>
+      )}
+      {canAct && !byItem && !payoutStep && onDecline && (
+        <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
+          Decline offer
+        </Button>
       )}
     </div>
   );
   // The ID step is said before 'Accept Offer', so nobody learns of it only after deciding.
+  const idNote = <IdBeforePayoutNote submission={detail} className="text-sm" />;
   const actions = buttons && (
     <>
-      {canAct && !expired && <IdBeforePayoutNote submission={detail} className="text-sm" />}
+      {canAct && !expired && !payoutStep && idNote}
       {buttons}
     </>
   );
@@ -227,9 +246,28 @@ export function SubmissionDetailView({
             <ReserveNote detail={detail} onDecline={onDecline ? () => onDecline(detail) : undefined} />
             {detail.offer ? (
               <OfferBreakdown detail={detail}>
+                {payoutStep && (
+                  <ItemsPayoutStep
+                    detail={detail}
+                    answer={payoutStep}
+                    expired={expired}
+                    idNote={idNote}
+                    // A sale changed nothing on our side yet; a partial already made the new version.
+                    onChangeChoices={payoutStep.outcome === 'sale' ? () => setItemsAnswer(null) : undefined}
+                  />
+                )}
+                {choosing && detail.offer && (
+                  <ItemDecisionsForm
+                    detail={detail}
+                    groups={offerItemGroups(detail.offer, detail.items)}
+                    onAnswer={setItemsAnswer}
+                  />
+                )}
                 {actions}
                 {/* The reserve's acceptance is answered by declining, not countering (decision 040). */}
-                {!reserveOpen && <CounterOfferSection detail={detail} />}
+                {!reserveOpen && (
+                  <CounterOfferSection detail={detail} byItem={byItem} justSent={itemsAnswer?.outcome === 'counter'} />
+                )}
               </OfferBreakdown>
             ) : (
               <>
@@ -272,6 +310,26 @@ export function SubmissionDetailView({
               </>
             ) : (
               <p className="text-muted-foreground">No label available</p>
+            )}
+            {itemsComingBack.length > 0 && (
+              // A partial sale: the declined items travel back in one parcel of their own.
+              <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/40 p-3">
+                <p className="font-semibold text-navy-900">
+                  {detail.returnDeliveredAt
+                    ? `The items you declined were delivered back to you on ${formatDateTime(detail.returnDeliveredAt)}`
+                    : 'We are shipping back the items you declined'}
+                </p>
+                <ul className="list-disc pl-5 text-muted-foreground">
+                  {itemsComingBack.map((item) => (
+                    <li key={item.position}>{itemHeading(item.position, item.description)}</li>
+                  ))}
+                </ul>
+                {returnTracking && (
+                  <p>
+                    Return tracking number <span className="font-mono font-semibold">{returnTracking}</span>
+                  </p>
+                )}
+              </div>
             )}
             {(detail.status === 'returning' || detail.status === 'returned') && (
               // DECISIONS "Returning": Assay ships it; the seller only follows the parcel.
