@@ -40,8 +40,10 @@ import {
   lineValuesFrom,
   offerLinesFormSchema,
   type CheckedOfferLines,
+  type LineItemOption,
   type OfferLineValues,
 } from '../lib/offer-line-values';
+import { itemOptionLabel } from '@/lib/offer-items';
 import { OfferFloorNote } from './offer-floor-note';
 import { OfferLineFields } from './offer-line-fields';
 import { SellerReserveNote } from './seller-reserve-note';
@@ -68,6 +70,41 @@ function linesWeight(lines: readonly OfferLineValues[], unit: WeightUnit): strin
   return total.replace(/\.?0+$/, '');
 }
 
+/**
+ * Issue 27 item 5: in a parcel of several items, what each item comes to as the lines stand, and
+ * which has no line yet (the form will not send until each has one).
+ */
+function ItemSubtotals({
+  items,
+  lines,
+  rates,
+}: {
+  items: readonly LineItemOption[];
+  lines: readonly OfferLineValues[];
+  rates: readonly PayoutRate[];
+}) {
+  return (
+    <div className="rounded-md border border-border p-3 text-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Each item</p>
+      <ul aria-label="Item subtotals" className="mt-1 flex flex-col gap-0.5" aria-live="polite">
+        {items.map((item) => {
+          const own = lines.filter((line) => line.item === item.position);
+          return (
+            <li key={item.position} className="flex flex-wrap justify-between gap-x-3">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{itemOptionLabel(item.position, item.description)}</span>
+              {own.length > 0 ? (
+                <span className="font-semibold tabular-nums">{formatCents(runningTotalCents(own, rates))}</span>
+              ) : (
+                <span className="text-destructive">No line yet</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 /** Said back before it goes: every line and the total, since the client is told at once. */
 function ConfirmLines({
   submission,
@@ -75,9 +112,12 @@ function ConfirmLines({
   sending,
   onSend,
   onBack,
+  byItem,
 }: {
   submission: AdminSubmission;
   offer: CheckedOfferLines;
+  /** The parcel has several items: each line says which it prices. */
+  byItem: boolean;
   sending: boolean;
   onSend: () => void;
   onBack: () => void;
@@ -101,8 +141,8 @@ function ConfirmLines({
         {offer.lines.map((line, index) => (
           <li key={index} className="flex flex-wrap justify-between gap-x-3 border-b border-gold-200 pb-1 last:border-0">
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              {index + 1}. {line.description} — {line.weight} {line.weightUnit} {itemTypeLabels[line.material]},{' '}
-              {line.percentPaid}% paid
+              {index + 1}. {byItem && line.item ? `Item ${line.item}: ` : ''}
+              {line.description} — {line.weight} {line.weightUnit} {itemTypeLabels[line.material]}, {line.percentPaid}% paid
               {line.reason && <span className="block text-xs text-muted-foreground">Reason: {line.reason}</span>}
             </span>
             <span className="font-semibold tabular-nums">{formatCents(dollarsToCents(line.amount) ?? 0)}</span>
@@ -131,10 +171,20 @@ function LinesForm({
   onSent?: () => void;
 }) {
   const unit = unitOf(submission);
-  const schema = useMemo(() => offerLinesFormSchema(rates), [rates]);
+  const items = useMemo<LineItemOption[]>(
+    () => (submission.items ?? []).map(({ position, description }) => ({ position, description })),
+    [submission.items],
+  );
+  // One item: no select and nothing sent (the server puts the lines on item 1).
+  const byItem = items.length > 1;
+  const firstItem = byItem ? items[0]!.position : null;
+  const schema = useMemo(() => offerLinesFormSchema(rates, items), [rates, items]);
   const form = useZodForm(schema, {
     defaultValues: {
-      lines: startFrom && startFrom.length > 0 ? startFrom.map((line) => lineValuesFrom(line, unit)) : [emptyLine(unit)],
+      lines:
+        startFrom && startFrom.length > 0
+          ? startFrom.map((line) => lineValuesFrom(line, unit, byItem))
+          : [emptyLine(unit, firstItem)],
       adminNotes: submission.adminNotes ?? '',
     },
   });
@@ -186,10 +236,16 @@ function LinesForm({
           rates={rates}
           locked={locked}
           onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+          items={byItem ? items : undefined}
         />
       ))}
       {lines.fields.length < MAX_OFFER_LINES && !locked && (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => lines.append(emptyLine(unit))}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => lines.append(emptyLine(unit, byItem ? (values.at(-1)?.item ?? firstItem) : null))}
+        >
           <Plus aria-hidden="true" />
           Add line
         </Button>
@@ -207,6 +263,7 @@ function LinesForm({
           <dd className="text-xs text-muted-foreground">The lines added up, recorded as weighed.</dd>
         </div>
       </dl>
+      {byItem && <ItemSubtotals items={items} lines={values} rates={rates} />}
       <OfferFloorNote submission={submission} lines={values} totalCents={total} />
       <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
         {(control) => (
@@ -225,6 +282,7 @@ function LinesForm({
       {toConfirm ? (
         <ConfirmLines
           submission={submission}
+          byItem={byItem}
           offer={toConfirm}
           sending={submitOffer.isPending}
           onSend={() => send(toConfirm)}
