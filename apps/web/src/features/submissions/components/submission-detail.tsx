@@ -170,9 +170,10 @@ export function SubmissionDetailView({
   );
   // The ID step is said before 'Accept Offer', so nobody learns of it only after deciding.
   const idNote = <IdBeforePayoutNote submission={detail} className="text-sm" />;
+  const showIdNote = canAct && !expired && !payoutStep;
   const actions = buttons && (
     <>
-      {canAct && !expired && !payoutStep && idNote}
+      {showIdNote && idNote}
       {buttons}
     </>
   );
@@ -257,13 +258,17 @@ export function SubmissionDetailView({
                   />
                 )}
                 {choosing && detail.offer && (
-                  <ItemDecisionsForm
-                    detail={detail}
-                    groups={offerItemGroups(detail.offer, detail.items)}
-                    onAnswer={setItemsAnswer}
-                  />
+                  <>
+                    {/* Said before the choices too: accepting any item may ask for ID first. */}
+                    {showIdNote && idNote}
+                    <ItemDecisionsForm
+                      detail={detail}
+                      groups={offerItemGroups(detail.offer, detail.items)}
+                      onAnswer={setItemsAnswer}
+                    />
+                  </>
                 )}
-                {actions}
+                {choosing ? buttons : actions}
                 {/* The reserve's acceptance is answered by declining, not countering (decision 040). */}
                 {!reserveOpen && (
                   <CounterOfferSection detail={detail} byItem={byItem} justSent={itemsAnswer?.outcome === 'counter'} />
