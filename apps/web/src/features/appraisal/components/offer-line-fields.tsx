@@ -108,7 +108,7 @@ export function OfferLineFields({
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.length > 1 && (
-          <Field id={id('item')} label="Item" error={errors?.item?.message} className="col-span-2 lg:col-span-4">
+          <Field id={id('item')} label="Item" error={errors?.item?.message} className="col-span-2">
             {(control) => (
               <NativeSelect
                 {...control}

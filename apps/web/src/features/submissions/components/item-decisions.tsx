@@ -96,7 +96,7 @@ function ItemChoice({
             className={cn(
               'flex min-h-10 cursor-pointer items-center justify-center rounded px-2 text-sm font-medium text-navy-900',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-              choice.decision === decision && 'bg-card shadow-sm ring-1 ring-navy-900/20',
+              choice.decision === decision && 'bg-navy-900 text-white shadow-sm',
             )}
           >
             <input

@@ -84,12 +84,9 @@ function OfferItems({ groups }: { groups: readonly OfferItemGroup[] }) {
         const heading = itemHeading(group.position, group.description);
         return (
           <li key={group.position} aria-label={heading} className="flex flex-col gap-2 rounded-md bg-muted/40 p-3">
-            <div className="flex items-baseline justify-between gap-3">
-              <h4 className="min-w-0 text-sm font-semibold text-navy-900 [overflow-wrap:anywhere]">{heading}</h4>
-              <p
-                className="shrink-0 text-sm font-semibold tabular-nums text-navy-900"
-                data-testid={`item-${group.position}-subtotal`}
-              >
+            <div className="flex items-baseline justify-between gap-3 border-b border-border pb-2">
+              <h4 className="min-w-0 font-semibold text-navy-900 [overflow-wrap:anywhere]">{heading}</h4>
+              <p className="shrink-0 font-semibold tabular-nums text-navy-900" data-testid={`item-${group.position}-subtotal`}>
                 {formatCents(group.subtotalCents)}
               </p>
             </div>
