@@ -105,6 +105,23 @@ describe.each(engines)('submissions on %s', (engine) => {
         returnTrackingNumber: null,
         returnDeliveredAt: null,
         offerValidUntil: null,
+        // SPEC's body is a parcel of one item (decision 042): item 1, with the photos.
+        items: [
+          {
+            position: 1,
+            category: 'jewelry',
+            description: '18k white gold ring with a small diamond',
+            estimatedWeight: 10,
+            weightUnit: 'grams',
+            material: null,
+            stoneChoice: null,
+            images: [`/api/objects/${first.imageId}`, `/api/objects/${second.imageId}`],
+            preliminaryQuoteMin: '360.00',
+            preliminaryQuoteMax: '540.00',
+            declaredValue: '540.00',
+            outcome: null,
+          },
+        ],
       });
       const createdAt = new Date(body.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
@@ -296,7 +313,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         const refused = await post(`/api/submissions/${received.id}/images`, alice.cookie, { images: [photo] });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().message).toBe(
-          'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+          'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened the parcel.',
         );
         expect(await imagesOf(received.id!)).toEqual([]);
         const url = await t.app.inject({

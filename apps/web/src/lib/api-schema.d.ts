@@ -5219,6 +5219,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/offer/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers the offer item by item: accept, decline or counter each item of the parcel. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        offerVersion: number;
+                        decisions: ({
+                            item: number;
+                            /** @enum {string} */
+                            decision: "accept";
+                        } | {
+                            item: number;
+                            /** @enum {string} */
+                            decision: "decline";
+                        } | {
+                            item: number;
+                            /** @enum {string} */
+                            decision: "counter";
+                            amount: number;
+                        })[];
+                        /** @default  */
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            outcome: "counter" | "sale" | "return" | "partial";
+                            sentence: string;
+                            offerVersion: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/reserve": {
         parameters: {
             query?: never;

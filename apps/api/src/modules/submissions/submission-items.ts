@@ -1,0 +1,69 @@
+// A parcel's items as the answers show them (decision 042), and the photo limit that grows with them.
+import { centsToDecimalString, imageUrl, MAX_IMAGES_PER_SUBMISSION, type SubmissionItem } from '@assay/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import type { NewSubmissionRow } from './submissions.repository.ts';
+import {
+  insertSubmissionItems,
+  listItemsOfSubmission,
+  type NewSubmissionItemRow,
+  photoIdsByItem,
+  type SubmissionItemRow,
+} from './submission-items.repository.ts';
+
+export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly string[]): SubmissionItem {
+  return {
+    position: row.position,
+    category: row.category,
+    description: row.description,
+    estimatedWeight: Number(row.estimatedWeight),
+    weightUnit: row.weightUnit,
+    material: row.material,
+    stoneChoice: row.stoneChoice,
+    images: imageIds.map(imageUrl),
+    preliminaryQuoteMin: centsToDecimalString(row.preliminaryQuoteMin),
+    preliminaryQuoteMax: centsToDecimalString(row.preliminaryQuoteMax),
+    declaredValue: centsToDecimalString(row.declaredValue),
+    outcome: row.outcome,
+  };
+}
+
+/** A submission's items with their photos, in position order. */
+export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<SubmissionItem[]> {
+  const rows = await listItemsOfSubmission(db, submissionId);
+  const photos = await photoIdsByItem(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSubmissionItemView(row, photos.get(row.id) ?? []));
+}
+
+/** How many photos a parcel may hold: four per item, so a parcel of one keeps SPEC's four. */
+export async function photoLimitOf(db: DbOrTx, submissionId: string): Promise<number> {
+  const items = await listItemsOfSubmission(db, submissionId);
+  return MAX_IMAGES_PER_SUBMISSION * Math.max(1, items.length);
+}
+
+/**
+ * Item 1 of submissions written whole elsewhere (the demo's sample rows): a parcel of one item,
+ * its fields the submission's own, as migration 0032 made for the submissions before items.
+ */
+export async function insertFirstItems(tx: DbOrTx, rows: readonly NewSubmissionRow[]) {
+  const items: NewSubmissionItemRow[] = rows.map((row) => {
+    const min = row.preliminaryQuoteMin ?? 0;
+    const max = Math.max(row.preliminaryQuoteMax ?? 0, min);
+    return {
+      id: crypto.randomUUID(),
+      submissionId: row.id,
+      position: 1,
+      category: row.category,
+      description: row.description,
+      estimatedWeight: row.estimatedWeight,
+      weightUnit: row.weightUnit,
+      material: row.material ?? null,
+      preliminaryQuoteMin: min,
+      preliminaryQuoteMax: max,
+      declaredValue: row.declaredValue ?? max,
+    };
+  });
+  if (items.length > 0) await insertSubmissionItems(tx, items);
+}
