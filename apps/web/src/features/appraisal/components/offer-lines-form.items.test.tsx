@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { submissionItemSchema, type SubmissionItem } from '@assay/domain';
+import { adminSubmissionDetailSchema, submissionItemSchema, type SubmissionItem } from '@assay/domain';
 import { anAdminSubmission } from '@/testing/fixtures';
 import { recordRequests, server } from '@/testing/msw';
 import { payoutRatesAnswer } from '@/testing/payout-rates';
@@ -136,6 +136,31 @@ describe('the offer lines of a parcel of several items', () => {
         { description: 'Silver chain', item: 2 },
       ]);
     });
+  });
+});
+
+describe("the parcel's items from the appraiser's detail", () => {
+  test("the mailbox's card has no items: the form reads them from the detail", async () => {
+    pricesAndRates();
+    const { items, ...fromTheList } = parcel;
+    server.use(
+      http.get(`/api/admin/submissions/${parcel.id}`, () =>
+        HttpResponse.json(
+          adminSubmissionDetailSchema.parse({
+            ...fromTheList,
+            items,
+            auditLog: [],
+            customerKyc: { status: 'none', recordId: null, submittedAt: null, reviewedAt: null, rejectionReason: null },
+            transaction: null,
+            offer: null,
+            previousOffers: [],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderWithApp(<OfferForm submission={fromTheList} />);
+    await openLines(user);
+    expect([...itemSelect(1).options].map((option) => option.textContent)).toEqual(['1. Ring', '2. Chain']);
   });
 });
 

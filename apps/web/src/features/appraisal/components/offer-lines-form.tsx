@@ -16,6 +16,7 @@ import {
   type AdminSubmission,
   type OfferLine,
   type PayoutRate,
+  type SubmissionItem,
   isPriceLockInForce,
   type LivePriceRow,
   priceLockPrices,
@@ -33,6 +34,7 @@ import { Field, FieldMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useOfferPayoutRates, useOfferPrices } from '../api/offer-inputs';
+import { useAdminSubmissionDetail } from '../api/mailbox';
 import { useSubmitOffer } from '../api/submission-actions';
 import {
   effectiveAmount,
@@ -159,12 +161,14 @@ function ConfirmLines({
 
 function LinesForm({
   submission,
+  parcelItems,
   rows,
   rates,
   startFrom,
   onSent,
 }: {
   submission: AdminSubmission;
+  parcelItems: readonly SubmissionItem[];
   rows: readonly LivePriceRow[];
   rates: readonly PayoutRate[];
   startFrom?: readonly OfferLine[];
@@ -172,8 +176,8 @@ function LinesForm({
 }) {
   const unit = unitOf(submission);
   const items = useMemo<LineItemOption[]>(
-    () => (submission.items ?? []).map(({ position, description }) => ({ position, description })),
-    [submission.items],
+    () => parcelItems.map(({ position, description }) => ({ position, description })),
+    [parcelItems],
   );
   // One item: no select and nothing sent (the server puts the lines on item 1).
   const byItem = items.length > 1;
@@ -315,6 +319,9 @@ export function OfferLinesForm({
 }) {
   const prices = useOfferPrices(true);
   const rates = useOfferPayoutRates(true);
+  // The parcel's items (decision 042): the appraiser's detail has them, the mailbox's list does not.
+  const detail = useAdminSubmissionDetail(submission.id, submission.items === undefined);
+  const parcelItems = submission.items ?? (detail.data ? (detail.data.items ?? []) : undefined);
   // The parcel's price lock lifts each metal row to its locked price while in force (issue 27).
   const lock = useMemo(() => readPriceLock(submission.priceLock), [submission.priceLock]);
   const lockInForce = lock !== null && isPriceLockInForce(lock, new Date());
@@ -331,6 +338,15 @@ export function OfferLinesForm({
       />
     );
   }
+  if (!parcelItems && detail.isError) {
+    return (
+      <LoadError
+        message={`Could not load the parcel's items. ${errorMessage(detail.error, '')}`}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  if (!parcelItems) return <Spinner label="Loading the parcel's items..." className="py-4" />;
   return (
     <>
       <SellerReserveNote reserve={submission.reserve} />
@@ -341,7 +357,14 @@ export function OfferLinesForm({
           today&apos;s, whichever is higher; the server refuses a metal line priced below the lock.
         </p>
       )}
-      <LinesForm submission={submission} rows={rows} rates={rates.data.rates} startFrom={startFrom} onSent={onSent} />
+      <LinesForm
+        submission={submission}
+        parcelItems={parcelItems}
+        rows={rows}
+        rates={rates.data.rates}
+        startFrom={startFrom}
+        onSent={onSent}
+      />
     </>
   );
 }
