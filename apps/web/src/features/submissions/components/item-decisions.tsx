@@ -278,7 +278,7 @@ export function ItemsPayoutStep({
               </Button>
             ) : (
               <Button asChild variant="accent">
-                <Link href={clientPaths.payout(detail.id)}>{`Accept ${total}: choose how to get paid`}</Link>
+                <Link href={clientPaths.payout(detail.id)}>{`Accept ${total}`}</Link>
               </Button>
             )}
             {onChangeChoices && (
