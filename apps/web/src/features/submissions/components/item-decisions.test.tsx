@@ -237,6 +237,30 @@ describe('an offer over several items', () => {
   });
 });
 
+describe('the version a partial answer made, seen again', () => {
+  test('is accepted as it stands, with the items left out coming back; the choices can still change', async () => {
+    const kept = anOffer({ version: 2, total: '290.90', lines: [{ ...ringLine, item: 1 }, coinsLine] });
+    const { user } = renderDetail({
+      ...detail,
+      finalOffer: '290.90',
+      offer: kept,
+      previousOffers: [{ ...offer, status: 'superseded' }],
+    });
+    const next = screen.getByRole('region', { name: 'Your next step' });
+    expect(within(next).getByText('This offer is for the 2 items you kept, $290.90 together.')).toBeTruthy();
+    expect(within(next).getByRole('link', { name: 'Accept $290.90' }).getAttribute('href')).toBe(clientPaths.payout(detail.id));
+    expect(within(screen.getByRole('list', { name: 'Coming back to you' })).getByText('Item 2: Silver chain')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your choice for each item' })).toBeNull();
+
+    await user.click(within(next).getByRole('button', { name: 'Change my choices' }));
+    expect(
+      within(choices())
+        .getAllByRole('group')
+        .map((group) => group.querySelector('legend span')?.textContent),
+    ).toEqual(['Item 1: 14k ring, stamped 585', 'Item 3: Three silver coins']);
+  });
+});
+
 describe('an offer over one item', () => {
   test('stays as today: the lines in one list and the whole-offer buttons', () => {
     const one = anOffer({ lines: [{ ...ringLine, item: 1 }], total: '230.90' });

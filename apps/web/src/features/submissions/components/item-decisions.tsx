@@ -14,12 +14,14 @@ import {
   type ItemDecisionKind,
   type ItemDecisionsResponse,
   type OfferedItem,
+  type OfferView,
+  type SubmissionItem,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
 import { clientPaths } from '@/lib/client-paths';
 import { plainDollarAmount } from '@/lib/dollar-input';
 import { formatDollars } from '@/lib/format';
-import { itemHeading, type OfferItemGroup } from '@/lib/offer-items';
+import { itemHeading, itemsLeftOut, offerItemGroups, type OfferItemGroup } from '@/lib/offer-items';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Field, FieldMessage } from '@/components/ui/field';
@@ -240,6 +242,21 @@ export function ItemDecisionsForm({
 }
 
 /**
+ * An open version that leaves some of the parcel's items out is the one a partial answer made for
+ * the kept items: said as that answer would be, so the seller goes on to the payout.
+ */
+export function keptItemsAnswer(offer: OfferView, items: readonly SubmissionItem[] | undefined): ItemDecisionsResponse | null {
+  if (offer.status !== 'open' || offer.counter || itemsLeftOut(offer, items).length === 0) return null;
+  const kept = offerItemGroups(offer, items).length;
+  const total = formatDollars(offer.total) ?? offer.total;
+  return {
+    outcome: 'partial',
+    sentence: `This offer is for the ${kept === 1 ? 'item' : `${kept} items`} you kept, ${total} together.`,
+    offerVersion: offer.version,
+  };
+}
+
+/**
  * After a sale or a partial sale of the items: the offer version to accept, with the payout form
  * of a whole offer (the payout page). A partial's new version arrives with the refetch.
  */
@@ -255,7 +272,7 @@ export function ItemsPayoutStep({
   expired: boolean;
   /** The ID step, said before accepting as on the whole offer. */
   idNote?: ReactNode;
-  /** Only while nothing changed on the server (every item accepted). */
+  /** Back to the item choices (on the version now open). */
   onChangeChoices?: () => void;
 }) {
   const ready = detail.offer?.version === answer.offerVersion;

@@ -26,7 +26,7 @@ import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, PhotosClosedNote, type PhotoRequest } from './add-photos';
 import { canCounter, CounterOfferSection } from './counter-offer';
-import { ItemDecisionsForm, ItemsPayoutStep } from './item-decisions';
+import { ItemDecisionsForm, ItemsPayoutStep, keptItemsAnswer } from './item-decisions';
 import { OfferBreakdown } from './offer-breakdown';
 import { INTAKE_GALLERY_ID, IntakeGallery } from './intake-gallery';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
@@ -126,9 +126,17 @@ export function SubmissionDetailView({
   // Issue 27 item 5: an offer over several items is answered item by item, not as a whole.
   const byItem = detail.offer !== null && offerSpansItems(detail.offer);
   const [itemsAnswer, setItemsAnswer] = useState<ItemDecisionsResponse | null>(null);
+  const [changingChoices, setChangingChoices] = useState(false);
   // Every item taken (sale) or some (partial): the offer version to accept is the payout's next step.
-  const payoutStep =
-    canAct && itemsAnswer && (itemsAnswer.outcome === 'sale' || itemsAnswer.outcome === 'partial') ? itemsAnswer : null;
+  // A version that leaves items out holds the ones the seller kept (a partial answer, seen again
+  // after a reload): it is accepted as it stands unless they change their choices.
+  const payoutStep: ItemDecisionsResponse | null = !canAct
+    ? null
+    : itemsAnswer && (itemsAnswer.outcome === 'sale' || itemsAnswer.outcome === 'partial')
+      ? itemsAnswer
+      : byItem && !changingChoices && detail.offer
+        ? keptItemsAnswer(detail.offer, detail.items)
+        : null;
   const choosing = canAct && byItem && !payoutStep && !expired && canCounter(detail, expired);
   // With an itemised offer they sit under it, so the seller reads the lines before accepting.
   const buttons = (detail.status === 'new' || canAct) && (
@@ -253,8 +261,10 @@ export function SubmissionDetailView({
                     answer={payoutStep}
                     expired={expired}
                     idNote={idNote}
-                    // A sale changed nothing on our side yet; a partial already made the new version.
-                    onChangeChoices={payoutStep.outcome === 'sale' ? () => setItemsAnswer(null) : undefined}
+                    onChangeChoices={() => {
+                      setItemsAnswer(null);
+                      setChangingChoices(true);
+                    }}
                   />
                 )}
                 {choosing && detail.offer && (
