@@ -102,7 +102,7 @@ describe('the offer lines of a parcel of several items', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Offer' }));
     expect(
       await screen.findByText(
-        'Item 2 (Chain) has no line yet: give it at least one, since the client takes or leaves each item.',
+        'Item 2 (“Chain”) has no line: give every item of the parcel at least one line, even at $0.00, so the seller can choose on each.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('group', { name: /Send an offer/ })).toBeNull();

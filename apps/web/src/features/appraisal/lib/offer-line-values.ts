@@ -260,7 +260,8 @@ export function offerLinesFormSchema(rates: readonly PayoutRate[], items: readon
         ctx.addIssue({
           code: 'custom',
           path: ['lines'],
-          message: `Item ${unpriced.position} (${unpriced.description}) has no line yet: give it at least one, since the client takes or leaves each item.`,
+          // The server's sentence (appraisal/line-items.ts), said before anything is sent.
+          message: `Item ${unpriced.position} (“${unpriced.description.slice(0, 60)}”) has no line: give every item of the parcel at least one line, even at $0.00, so the seller can choose on each.`,
         });
       }
       if (bodies.length !== values.lines.length || !notes.success || unpriced) return z.NEVER;
