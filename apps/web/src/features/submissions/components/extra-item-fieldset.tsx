@@ -55,7 +55,9 @@ export function ExtraItemFieldset({
   };
   const item = useWatch({ control: form.control, name: `items.${index}` });
   const errors = form.formState.errors.items?.[index];
-  const { category, material } = item;
+  const { material } = item;
+  const category = item.category ?? '';
+  const stoneChoice = item.stoneChoice ?? '';
 
   useEffect(() => {
     onPhotos(itemKey, uppy);
@@ -67,8 +69,8 @@ export function ExtraItemFieldset({
     if (isCategory(category) && isMaterial(material) && materialCategoryProblem(category, material)) {
       form.setValue(`items.${index}.material`, '');
     }
-    if (!asksAboutStones(category) && item.stoneChoice) form.setValue(`items.${index}.stoneChoice`, '');
-  }, [category, material, item.stoneChoice, index, form]);
+    if (!asksAboutStones(category) && stoneChoice) form.setValue(`items.${index}.stoneChoice`, '');
+  }, [category, material, stoneChoice, index, form]);
 
   const estimate = itemEstimate(item, live);
 
@@ -103,7 +105,7 @@ export function ExtraItemFieldset({
       {asksAboutStones(category) && (
         <StoneChoiceField
           field={form.register(`items.${index}.stoneChoice`)}
-          value={item.stoneChoice}
+          value={stoneChoice}
           error={errors?.stoneChoice?.message}
         />
       )}

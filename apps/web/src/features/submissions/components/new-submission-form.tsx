@@ -95,7 +95,7 @@ export function NewSubmissionForm({
     [extraPhotos],
   );
   const { errors } = form.formState;
-  const [category, estimatedWeight, weightUnit, material, stoneChoice, reserve, reservePayoutMethod] = form.watch([
+  const [categoryValue, estimatedWeight, weightUnit, material, stoneValue, reserve, reservePayoutMethod] = form.watch([
     'category',
     'estimatedWeight',
     'weightUnit',
@@ -105,6 +105,8 @@ export function NewSubmissionForm({
     'reservePayoutMethod',
   ]);
   const items = form.watch('items');
+  const category = categoryValue ?? '';
+  const stoneChoice = stoneValue ?? '';
   const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
   const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId(), material: useId() };
@@ -142,7 +144,8 @@ export function NewSubmissionForm({
 
   const onSaveDraft = () => {
     const { category, description, estimatedWeight, weightUnit } = form.getValues();
-    if (saveDraft(userId, { category: isCategory(category) ? category : '', description, estimatedWeight, weightUnit })) {
+    const chosen = category ?? '';
+    if (saveDraft(userId, { category: isCategory(chosen) ? chosen : '', description, estimatedWeight, weightUnit })) {
       setDraftSavedAt(new Date().toISOString());
       toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
     } else {

@@ -60,7 +60,8 @@ export function liveMaterialQuote(
 
 /** An item as the form holds it (text, '' for not chosen). */
 export interface ItemAsTyped {
-  category: string;
+  /** '' or null while not chosen. */
+  category: string | null;
   /** '' for "I'm not sure". */
   material: string;
   estimatedWeight: string;
@@ -80,10 +81,11 @@ export const isMaterial = (value: string): value is ItemType => value in itemTyp
 
 export function itemEstimate(item: ItemAsTyped, live: LiveQuoteInputs | undefined): ItemEstimate {
   const weight = readWeight(item.estimatedWeight);
-  if (!isCategory(item.category) || weight === null) return { kind: 'incomplete' };
+  const category = item.category ?? '';
+  if (!isCategory(category) || weight === null) return { kind: 'incomplete' };
   const quote = isMaterial(item.material)
     ? liveMaterialQuote(item.material, weight, item.weightUnit, live)
-    : preliminaryQuote(item.category, weight, item.weightUnit);
+    : preliminaryQuote(category, weight, item.weightUnit);
   if (!quote) return isMaterial(item.material) ? { kind: 'live-later' } : { kind: 'incomplete' };
   return { kind: 'range', min: Number(quote.preliminaryQuoteMin), max: Number(quote.preliminaryQuoteMax) };
 }

@@ -17,14 +17,15 @@ export const blankMessages = {
 const requiredFields = ['category', 'description', 'estimatedWeight'] as const;
 
 const itemValuesSchema = z.object({
-  category: z.string(),
+  // Null while none of an added item's radios is checked (react-hook-form reads the group so).
+  category: z.string().nullable(),
   description: z.string(),
   estimatedWeight: z.string(),
   weightUnit: z.enum(weightUnits),
   /** '' for "I'm not sure". */
   material: z.string(),
-  /** '' for no stones (or a category that has none). */
-  stoneChoice: z.string(),
+  /** '' or null for no stones (or a category that has none). */
+  stoneChoice: z.string().nullable(),
 });
 export type ItemValues = z.infer<typeof itemValuesSchema>;
 
@@ -38,12 +39,12 @@ export const emptyItem: ItemValues = {
 };
 
 /** Only jewelry is set with stones; loose gems are the stones, and scrap and coins have none. */
-export const asksAboutStones = (category: string) => category === 'jewelry';
+export const asksAboutStones = (category: string | null) => category === 'jewelry';
 
 /** An item's fields as the domain schema reads them (photos are added once they are up). */
 function itemBody(item: ItemValues) {
   return {
-    category: item.category,
+    category: item.category ?? '',
     description: item.description,
     estimatedWeight: readWeight(item.estimatedWeight),
     weightUnit: item.weightUnit,
@@ -77,7 +78,7 @@ export const newSubmissionFormSchema = itemValuesSchema
     let blank = false;
     const checkBlanks = (item: ItemValues, path: (string | number)[]) => {
       const isBlank = {
-        category: !isCategory(item.category),
+        category: !isCategory(item.category ?? ''),
         description: !item.description.trim(),
         estimatedWeight: !item.estimatedWeight.trim(),
       };
