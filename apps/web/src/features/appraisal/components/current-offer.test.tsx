@@ -19,6 +19,7 @@ const base = `/api/admin/submissions/${offered.id}`;
 
 const goldLine = {
   position: 1,
+  item: null,
   description: '14k rope chain',
   material: 'gold-14k',
   weight: '10.0000',
@@ -62,7 +63,13 @@ function detailAnswers(offer: OfferView) {
   server.use(http.get(base, () => HttpResponse.json(detail)));
 }
 
-const counter = { amount: '600.00', message: 'My jeweller said 600.', at: '2030-01-04T12:00:00.000Z', status: 'open' };
+const counter = {
+  amount: '600.00',
+  message: 'My jeweller said 600.',
+  at: '2030-01-04T12:00:00.000Z',
+  status: 'open',
+  items: null,
+};
 
 describe('an offered card', () => {
   test('shows the current lines and validity, and accepts a counter-offer after asking', async () => {

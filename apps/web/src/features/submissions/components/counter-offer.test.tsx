@@ -84,7 +84,13 @@ describe('the counter-offer form', () => {
   test('confirmed, it POSTs the body once, says so, and the refreshed detail shows it waiting', async () => {
     const seen = recordRequests();
     const countered = anOffer({
-      counter: { amount: '300.00', message: 'The hallmark says 18k.', at: '2030-11-24T09:30:00.000Z', status: 'open' },
+      counter: {
+        amount: '300.00',
+        message: 'The hallmark says 18k.',
+        at: '2030-11-24T09:30:00.000Z',
+        status: 'open',
+        items: null,
+      },
     });
     server.use(
       http.post(counterPath, () => HttpResponse.json(countered)),
@@ -134,7 +140,7 @@ describe('the counter-offer form', () => {
 describe('when the offer cannot be countered', () => {
   test('already countered: where it stands, and no form', () => {
     const countered = anOffer({
-      counter: { amount: '310.00', message: '', at: '2030-11-24T09:30:00.000Z', status: 'open' },
+      counter: { amount: '310.00', message: '', at: '2030-11-24T09:30:00.000Z', status: 'open', items: null },
     });
     renderDetail({ ...detail, offer: countered });
     expect(screen.getByText(/^You asked \$310\.00 on .+: waiting for our appraiser\.$/)).toBeTruthy();
@@ -159,7 +165,7 @@ describe('when the offer cannot be countered', () => {
     const previous = anOffer({
       id: 'off_0000000000000000000001',
       status: 'superseded',
-      counter: { amount: '300.00', message: '', at: '2030-11-24T09:30:00.000Z', status: 'accepted' },
+      counter: { amount: '300.00', message: '', at: '2030-11-24T09:30:00.000Z', status: 'accepted', items: null },
     });
     const current = anOffer({ version: 2, total: '300.00', lines: [{ ...anOffer().lines[0]!, amount: '300.00' }] });
     renderDetail({ ...detail, offer: current, previousOffers: [previous] });

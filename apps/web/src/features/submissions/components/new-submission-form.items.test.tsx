@@ -242,6 +242,24 @@ describe('a parcel of several items', () => {
     expect(isInvalid(screen.getAllByLabelText('Detailed Description *')[0]!)).toBe(false);
   });
 
+  test('a saved draft keeps the added items (without their photos) and brings them back', async () => {
+    const { user, unmount } = renderWithApp(<NewSubmissionForm userId="user-draft" />);
+    await fillItemOne(user);
+    await user.click(addItem());
+    await fillItem(user, 2, { category: 'Coins/Scrap', description: 'Old coin', weight: '3' });
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Draft saved')).toBeTruthy();
+    unmount();
+
+    renderWithApp(<NewSubmissionForm userId="user-draft" />);
+    expect(within(item(2)).getByDisplayValue('Old coin')).toBeTruthy();
+    expect(within(item(2)).getByRole<HTMLInputElement>('radio', { name: 'Coins/Scrap' }).checked).toBe(true);
+    expect(
+      within(screen.getByRole('status', { name: 'Preliminary quote for your parcel' })).getByText('$84 – $126'),
+    ).toBeTruthy();
+    window.localStorage.clear();
+  });
+
   test('an item without a weight yet is left out of the total, which says so', async () => {
     const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
 

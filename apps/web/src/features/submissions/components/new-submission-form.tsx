@@ -34,6 +34,7 @@ import {
   emptyItem,
   itemMessages,
   newSubmissionFormSchema,
+  type ItemValues,
   type NewSubmissionFields,
 } from '../lib/submission-form-values';
 import { settleUploads, uploadedImageIds, usePhotoUppy, type PhotoUppy } from '../lib/submission-uppy';
@@ -82,6 +83,7 @@ export function NewSubmissionForm({
       description: restored?.description ?? '',
       estimatedWeight: restored?.estimatedWeight ?? '',
       weightUnit: restored?.weightUnit ?? 'grams',
+      items: restored?.items.map((item) => ({ ...emptyItem, ...item })) ?? [],
     },
   });
   const extraItems = useFieldArray({ control: form.control, name: 'items' });
@@ -143,9 +145,12 @@ export function NewSubmissionForm({
   const busy = create.isPending || waitingForPhotos;
 
   const onSaveDraft = () => {
-    const { category, description, estimatedWeight, weightUnit } = form.getValues();
-    const chosen = category ?? '';
-    if (saveDraft(userId, { category: isCategory(chosen) ? chosen : '', description, estimatedWeight, weightUnit })) {
+    const { items, ...first } = form.getValues();
+    const draftItem = ({ category, description, estimatedWeight, weightUnit }: ItemValues) => {
+      const chosen = category ?? '';
+      return { category: isCategory(chosen) ? chosen : ('' as const), description, estimatedWeight, weightUnit };
+    };
+    if (saveDraft(userId, { ...draftItem(first), items: items.map(draftItem) })) {
       setDraftSavedAt(new Date().toISOString());
       toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
     } else {

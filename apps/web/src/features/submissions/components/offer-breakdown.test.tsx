@@ -70,7 +70,7 @@ describe('the offer breakdown', () => {
       version: 1,
       status: 'superseded',
       total: '200.00',
-      counter: { amount: '300.00', message: 'It is 18k.', at: '2030-11-23T16:00:00.000Z', status: 'answered' },
+      counter: { amount: '300.00', message: 'It is 18k.', at: '2030-11-23T16:00:00.000Z', status: 'answered', items: null },
     });
     renderWithApp(<SubmissionDetailView detail={offeredDetail(anOffer({ version: 2 }), [first])} />);
     const section = offerSection();
@@ -88,7 +88,7 @@ describe('the offer breakdown', () => {
     const countered = anOffer({
       id: 'off_0000000000000000000001',
       status: 'superseded',
-      counter: { amount: '300.00', message: 'It is 18k.', at: '2030-11-23T16:00:00.000Z', status: 'accepted' },
+      counter: { amount: '300.00', message: 'It is 18k.', at: '2030-11-23T16:00:00.000Z', status: 'accepted', items: null },
     });
     const counterLine = { ...amountOnlyLine, position: 3, description: 'Counter-offer accepted', amount: '59.10' };
     const agreed = anOffer({ version: 2, total: '300.00', lines: [ringLine, chainLine, counterLine] });
