@@ -56,19 +56,23 @@ function Fact({ term, children }: { term: string; children: string }) {
 export function ParcelItems({
   items,
   forAppraiser = false,
+  headingLevel = 3,
   className,
 }: {
   items: readonly SubmissionItem[] | null | undefined;
   forAppraiser?: boolean;
+  /** One below the heading of the card it sits in. */
+  headingLevel?: 3 | 4;
   className?: string;
 }) {
   const headingId = useId();
   if (!items || items.length <= 1) return null;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <section aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
-      <h3 id={headingId} className="text-sm font-semibold text-navy-900">
+      <Heading id={headingId} className="text-sm font-semibold text-navy-900">
         Items in this parcel
-      </h3>
+      </Heading>
       <ol className="flex flex-col gap-3">
         {items.map((item) => {
           const min = formatWholeDollars(item.preliminaryQuoteMin);

@@ -165,7 +165,7 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
               </div>
             )}
           </dl>
-          <ParcelItems items={submission.items} forAppraiser />
+          <ParcelItems items={submission.items} forAppraiser headingLevel={4} />
         </div>
         {!awaitingOffer && (
           <div className="flex min-w-0 flex-col gap-3">
