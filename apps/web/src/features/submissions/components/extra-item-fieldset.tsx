@@ -109,7 +109,8 @@ export function ExtraItemFieldset({
           error={errors?.stoneChoice?.message}
         />
       )}
-      <ItemPhotos id={ids.photos} uppy={uppy} />
+      {/* Under the item's own heading. */}
+      <ItemPhotos id={ids.photos} uppy={uppy} headingLevel={3} />
       <DescriptionField
         id={ids.description}
         field={form.register(`items.${index}.description`)}

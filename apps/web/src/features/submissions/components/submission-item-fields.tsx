@@ -148,12 +148,13 @@ export function StoneChoiceField({ field, value, error }: { field: UseFormRegist
   );
 }
 
-export function ItemPhotos({ id, uppy }: { id: string; uppy: PhotoUppy }) {
+export function ItemPhotos({ id, uppy, headingLevel = 2 }: { id: string; uppy: PhotoUppy; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="flex flex-col gap-3">
-      <h2 className="text-sm font-medium" id={id}>
+      <Heading className="text-sm font-medium" id={id}>
         Photos
-      </h2>
+      </Heading>
       <p className="text-sm text-muted-foreground" id={`${id}-hint`}>
         Add up to 4 clear photos: the whole item first (Primary), then a close-up of any marks or stamps (Detail), the side and
         the back.
