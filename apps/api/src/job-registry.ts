@@ -36,7 +36,7 @@ export function assayJobs(ctx: JobContext): AnyJobSpec<JobPayloads>[] {
     ...webhooksJobs({ db, payouts, carrier, logger, lockDays: ctx.config.lockDays }),
     ...signInThrottleJobs({ db }),
     ...payoutsJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, logger }),
-    ...reservePayoutJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, config: ctx.config }),
+    ...reservePayoutJobs({ db, payouts, keys: ctx.keys, clock: ctx.clock, config: ctx.config, carrier, storage: ctx.storage }),
   ];
 }
 

@@ -20,6 +20,10 @@ export const auditActions = {
   offer_reminder_sent: { client: null, appraiser: 'Offer reminder sent' },
   counter_offer_made: { client: 'Counter-offer sent', appraiser: 'Client made a counter-offer' },
   counter_offer_accepted: { client: 'Counter-offer accepted', appraiser: 'Counter-offer accepted' },
+  // Per-item decisions (item-decisions.ts, decision 042): the seller kept some items and declined
+  // others; a new version holds the kept ones, and the declined ones come back when it is paid.
+  items_chosen: { client: 'You chose item by item', appraiser: 'Client accepted some items and declined others' },
+  items_returned: { client: 'Declined items on their way back', appraiser: 'Declined items sent back' },
   // The seller's reserve (seller-reserve.ts, decision 040): set or changed before the offer; an offer
   // at or above it accepted for them (24 h to decline); an offer below it returned free.
   reserve_set: { client: 'Reserve set', appraiser: 'Client set a reserve' },
@@ -168,6 +172,11 @@ export interface AuditChanges {
   previousMaxPercent?: string;
   /** The offer version an entry is about (itemised offers). */
   offerVersion?: number;
+  /** items_chosen: the version the seller chose on, and how many of its items they declined. */
+  previousVersion?: number;
+  declinedItems?: number;
+  /** created, counter_offer_made: how many items (only when more than one). */
+  items?: number;
   offerId?: string;
   validUntil?: string;
   previousTotal?: string;

@@ -20,6 +20,8 @@ export const reserveMessages = {
   onlyBeforeOffer: 'The reserve can only be set or changed before we make our offer.',
   counterWhileAccepted: (untilText: string) =>
     `Your reserve accepted this offer for you; you can decline it until ${untilText}, but not counter it.`,
+  itemsWhileAccepted: (untilText: string) =>
+    `Your reserve accepted this offer for you; you can decline it until ${untilText}, but not choose item by item.`,
   windowClosed: (untilText: string) =>
     `Your reserve accepted this offer for you and the 24 hours to decline it ended ${untilText}; it is being paid.`,
   offerLockedWhileAccepted: 'The seller’s reserve accepted this offer; it cannot be changed while they may still decline it.',

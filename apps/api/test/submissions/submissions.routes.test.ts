@@ -105,6 +105,23 @@ describe.each(engines)('submissions on %s', (engine) => {
         returnTrackingNumber: null,
         returnDeliveredAt: null,
         offerValidUntil: null,
+        // SPEC's body is a parcel of one item (decision 042): item 1, with the photos.
+        items: [
+          {
+            position: 1,
+            category: 'jewelry',
+            description: '18k white gold ring with a small diamond',
+            estimatedWeight: 10,
+            weightUnit: 'grams',
+            material: null,
+            stoneChoice: null,
+            images: [`/api/objects/${first.imageId}`, `/api/objects/${second.imageId}`],
+            preliminaryQuoteMin: '360.00',
+            preliminaryQuoteMax: '540.00',
+            declaredValue: '540.00',
+            outcome: null,
+          },
+        ],
       });
       const createdAt = new Date(body.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1000);

@@ -1443,6 +1443,20 @@ export interface paths {
                                     metAt: string | null;
                                     declineUntil: string | null;
                                 } | null;
+                                items?: {
+                                    position: number;
+                                    category: string;
+                                    description: string;
+                                    estimatedWeight: number;
+                                    weightUnit: string;
+                                    material: string | null;
+                                    stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                    images: string[];
+                                    preliminaryQuoteMin: string | null;
+                                    preliminaryQuoteMax: string | null;
+                                    declaredValue: string | null;
+                                    outcome: ("sold" | "returned") | null;
+                                }[];
                                 adminNotes: string | null;
                                 customerLabel: string;
                                 nearingDeadline: boolean;
@@ -1615,6 +1629,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1705,6 +1733,7 @@ export interface paths {
                                 lapsed: boolean;
                                 lines: {
                                     position: number;
+                                    item: number | null;
                                     description: string;
                                     material: string | null;
                                     weight: string;
@@ -1725,6 +1754,12 @@ export interface paths {
                                     message: string;
                                     at: string;
                                     status: string;
+                                    items: {
+                                        item: number;
+                                        /** @enum {string} */
+                                        decision: "accept" | "decline" | "counter";
+                                        amount: string | null;
+                                    }[] | null;
                                 } | null;
                             } | null;
                             previousOffers: {
@@ -1737,6 +1772,7 @@ export interface paths {
                                 lapsed: boolean;
                                 lines: {
                                     position: number;
+                                    item: number | null;
                                     description: string;
                                     material: string | null;
                                     weight: string;
@@ -1757,6 +1793,12 @@ export interface paths {
                                     message: string;
                                     at: string;
                                     status: string;
+                                    items: {
+                                        item: number;
+                                        /** @enum {string} */
+                                        decision: "accept" | "decline" | "counter";
+                                        amount: string | null;
+                                    }[] | null;
                                 } | null;
                             }[];
                         };
@@ -1848,6 +1890,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -1978,6 +2034,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2100,6 +2170,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2228,6 +2312,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2350,6 +2448,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2478,6 +2590,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2606,6 +2732,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -2728,6 +2868,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -4052,6 +4206,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes?: string | null;
                         }[];
                     };
@@ -4079,6 +4247,19 @@ export interface paths {
                         /** @default [] */
                         images?: string[];
                         material?: ("gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
+                        stoneChoice?: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                        items?: {
+                            /** @enum {string} */
+                            category: "jewelry" | "scrap" | "gems";
+                            description: string;
+                            estimatedWeight: number;
+                            /** @enum {string} */
+                            weightUnit: "grams" | "oz" | "dwt" | "carats";
+                            /** @default [] */
+                            images?: string[];
+                            material?: ("gold-24k" | "gold-22k" | "gold-18k" | "gold-14k" | "gold-10k" | "silver" | "platinum" | "palladium" | "diamond" | "ruby" | "sapphire" | "emerald") | null;
+                            stoneChoice?: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                        }[];
                         /** @description Ignored: the server works this out itself. */
                         preliminaryQuoteMin?: string | number | null;
                         /** @description Ignored: the server works this out itself. */
@@ -4165,6 +4346,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes?: string | null;
                         };
                     };
@@ -4251,6 +4446,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes?: string | null;
                             timeline: {
                                 at: string;
@@ -4314,6 +4523,7 @@ export interface paths {
                                 lapsed: boolean;
                                 lines: {
                                     position: number;
+                                    item: number | null;
                                     description: string;
                                     material: string | null;
                                     weight: string;
@@ -4334,6 +4544,12 @@ export interface paths {
                                     message: string;
                                     at: string;
                                     status: string;
+                                    items: {
+                                        item: number;
+                                        /** @enum {string} */
+                                        decision: "accept" | "decline" | "counter";
+                                        amount: string | null;
+                                    }[] | null;
                                 } | null;
                             } | null;
                             previousOffers: {
@@ -4346,6 +4562,7 @@ export interface paths {
                                 lapsed: boolean;
                                 lines: {
                                     position: number;
+                                    item: number | null;
                                     description: string;
                                     material: string | null;
                                     weight: string;
@@ -4366,6 +4583,12 @@ export interface paths {
                                     message: string;
                                     at: string;
                                     status: string;
+                                    items: {
+                                        item: number;
+                                        /** @enum {string} */
+                                        decision: "accept" | "decline" | "counter";
+                                        amount: string | null;
+                                    }[] | null;
                                 } | null;
                             }[];
                             floorJudgement?: {
@@ -4431,6 +4654,7 @@ export interface paths {
                             percentPaid: string | number;
                             amount: string | number;
                             reason?: string | null;
+                            item?: number;
                         }[];
                         version?: number;
                         intakePhotoIds?: string[];
@@ -4493,6 +4717,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes: string | null;
                             customerLabel: string;
                             nearingDeadline: boolean;
@@ -4625,6 +4863,7 @@ export interface paths {
                             lapsed: boolean;
                             lines: {
                                 position: number;
+                                item: number | null;
                                 description: string;
                                 material: string | null;
                                 weight: string;
@@ -4645,6 +4884,12 @@ export interface paths {
                                 message: string;
                                 at: string;
                                 status: string;
+                                items: {
+                                    item: number;
+                                    /** @enum {string} */
+                                    decision: "accept" | "decline" | "counter";
+                                    amount: string | null;
+                                }[] | null;
                             } | null;
                         };
                     };
@@ -4734,6 +4979,20 @@ export interface paths {
                                     metAt: string | null;
                                     declineUntil: string | null;
                                 } | null;
+                                items?: {
+                                    position: number;
+                                    category: string;
+                                    description: string;
+                                    estimatedWeight: number;
+                                    weightUnit: string;
+                                    material: string | null;
+                                    stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                    images: string[];
+                                    preliminaryQuoteMin: string | null;
+                                    preliminaryQuoteMax: string | null;
+                                    declaredValue: string | null;
+                                    outcome: ("sold" | "returned") | null;
+                                }[];
                                 adminNotes?: string | null;
                             };
                             returnLabel: {
@@ -4934,7 +5193,86 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/offer/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers the offer item by item: accept, decline or counter each item of the parcel. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        offerVersion: number;
+                        decisions: ({
+                            item: number;
+                            /** @enum {string} */
+                            decision: "accept";
+                        } | {
+                            item: number;
+                            /** @enum {string} */
+                            decision: "decline";
+                        } | {
+                            item: number;
+                            /** @enum {string} */
+                            decision: "counter";
+                            amount: number;
+                        })[];
+                        /** @default  */
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            outcome: "counter" | "sale" | "return" | "partial";
+                            sentence: string;
+                            offerVersion: number;
                         };
                     };
                 };
@@ -5049,6 +5387,20 @@ export interface paths {
                                 metAt: string | null;
                                 declineUntil: string | null;
                             } | null;
+                            items?: {
+                                position: number;
+                                category: string;
+                                description: string;
+                                estimatedWeight: number;
+                                weightUnit: string;
+                                material: string | null;
+                                stoneChoice: ("return-stones" | "pay-for-stones" | "melt-with-stones") | null;
+                                images: string[];
+                                preliminaryQuoteMin: string | null;
+                                preliminaryQuoteMax: string | null;
+                                declaredValue: string | null;
+                                outcome: ("sold" | "returned") | null;
+                            }[];
                             adminNotes?: string | null;
                         };
                     };

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { itemDecisionKinds, itemDecisionsOutcomes, stoneChoices } from '../item-decisions.ts';
 import { itemPositionSchema, MAX_ITEMS_PER_SUBMISSION } from '../item-position.ts';
-import { MAX_COUNTER_MESSAGE_LENGTH, offerMessages } from '../offer-lines.ts';
+import { MAX_COUNTER_DOLLARS, MAX_COUNTER_MESSAGE_LENGTH, offerMessages } from '../offer-lines.ts';
+import { formatCents } from '../money.ts';
 
 /** What became of an item once its offer was settled: bought, or on its way back. */
 export const itemOutcomes = ['sold', 'returned'] as const;
@@ -43,6 +44,7 @@ export const itemDecisionSchema = z.discriminatedUnion(
       amount: z
         .number({ error: 'A counter-offer must be an amount in dollars, like 120.50.' })
         .positive('A counter-offer must be more than $0.00.')
+        .max(MAX_COUNTER_DOLLARS, `A counter-offer can be at most ${formatCents(MAX_COUNTER_DOLLARS * 100)}.`)
         .multipleOf(0.01, 'A counter-offer can have at most two decimal places.'),
     }),
   ],

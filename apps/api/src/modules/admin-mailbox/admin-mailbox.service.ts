@@ -33,7 +33,7 @@ import type { AppContext } from '../../context.ts';
 import { appraiserHistory, type AuditRef } from '../audit/index.ts';
 import { latestKycRecord } from '../compliance/index.ts';
 import { priceLocksOf } from '../pricing/index.ts';
-import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
+import { findSubmissionRow, itemViewsOf, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
 import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 import {
   compactCountRows,
@@ -205,17 +205,19 @@ export async function getSubmissionDetail(
   const { db } = ctx;
   const row = await findSubmissionRow(db, id);
   if (!row) throw notFound('Submission');
-  const [item, transaction, kyc, offers] = await Promise.all([
+  const [item, transaction, kyc, offers, items] = await Promise.all([
     adminSubmissionOf(db, row, now),
     transactionOfSubmission(db, id),
     latestKycRecord(db, row.userId),
     offerHistoryOf(db, id, now),
+    itemViewsOf(db, id),
   ]);
   // The payout's own entries (sent, bank details viewed) belong on the submission's history too.
   const refs: AuditRef[] = [{ entityType: 'submission', entityId: id }];
   if (transaction) refs.push({ entityType: 'transaction', entityId: transaction.id });
   return {
     ...item,
+    items,
     auditLog: await appraiserHistory(db, refs),
     customerKyc: {
       status: kyc ? (kyc.status as KycStatus) : 'none',

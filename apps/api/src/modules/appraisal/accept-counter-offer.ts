@@ -3,7 +3,7 @@ import { COUNTER_ACCEPTED_LINE, counterAcceptedLines } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { linesOfOffer } from '../offers/index.ts';
+import { itemDecisionsOf, linesOfOffer } from '../offers/index.ts';
 import { loadForChange } from './submission-change.ts';
 import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
 
@@ -21,14 +21,31 @@ export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: 
       throw conflict('There is no counter-offer waiting on the current offer.');
     }
     const appraised = (await linesOfOffer(tx, offer.id)).map(
-      ({ id: _id, offerId: _offer, position: _position, ...line }) => line,
+      ({ id: _id, offerId: _offer, position: _position, itemPosition: _item, ...line }) => line,
     );
     const weight = row.actualWeight ?? appraised[0]?.weight ?? '1';
+    const itemChoices = await itemDecisionsOf(tx, offer.id);
+    const counterLines = (lines: typeof appraised, counterCents: number, itemId: string | null) =>
+      counterAcceptedLines(lines, counterCents, (amount) => ({
+        ...plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, amount),
+        itemId,
+      }));
+    // A counter made item by item: each accepted item keeps its lines, each countered one is moved
+    // to its counter, and a declined one is left out (it comes back when the offer is settled).
+    const lines =
+      itemChoices.length === 0
+        ? counterLines(appraised, offer.counterAmount, appraised[0]?.itemId ?? null)
+        : itemChoices.flatMap((choice) => {
+            const ofItem = appraised.filter((line) => line.itemId === choice.itemId);
+            if (choice.decision === 'accept') return ofItem;
+            if (choice.decision === 'counter' && choice.counterAmount !== null) {
+              return counterLines(ofItem, choice.counterAmount, choice.itemId);
+            }
+            return [];
+          });
     return offerVersionIn(tx, ctx, actor, row, {
       totalCents: offer.counterAmount,
-      lines: counterAcceptedLines(appraised, offer.counterAmount, (amount) =>
-        plainLine(COUNTER_ACCEPTED_LINE, weight, row.weightUnit, amount),
-      ),
+      lines,
       actualWeight: weight,
       notes: {},
       origin: 'counter_accepted',

@@ -18,6 +18,7 @@ import { priceLockOf } from '../pricing/index.ts';
 import type { SubmissionChanges, SubmissionRow } from '../submissions/index.ts';
 import { checkedCents } from '../../lib/amounts.ts';
 import { offerVersionIn, plainLine } from './offer-version.ts';
+import { itemIdsOfLines, oneNumberOfferItemId } from './line-items.ts';
 
 /** The weighed weight is in the submission's unit, which the route's schema could not know. */
 function storedWeight(weight: number, unit: string): string {
@@ -42,7 +43,12 @@ export async function offerIn(
     notes: input.notes,
     version: input.version,
     origin: 'offer',
-    lines: [plainLine(row.description || 'Offer', actualWeight, row.weightUnit, offerCents)],
+    lines: [
+      {
+        ...plainLine(row.description || 'Offer', actualWeight, row.weightUnit, offerCents),
+        itemId: await oneNumberOfferItemId(tx, row.id),
+      },
+    ],
   });
 }
 
@@ -80,6 +86,11 @@ export async function itemisedOfferIn(
   // The parcel's price lock (issue 27): no metal line below the price locked at its first scan.
   const lockProblem = priceLockProblem(checked.lines, await priceLockOf(tx, row.id), ctx.clock.now());
   if (lockProblem) throw badRequest(lockProblem);
+  const itemIds = await itemIdsOfLines(
+    tx,
+    row.id,
+    input.offerLines.map((line) => line.item),
+  );
   const unit = isWeightUnit(row.weightUnit) ? row.weightUnit : 'grams';
   const actualWeight =
     input.actualWeight !== undefined ? storedWeight(input.actualWeight, row.weightUnit) : totalWeightIn(checked.lines, unit);
@@ -93,6 +104,6 @@ export async function itemisedOfferIn(
     notes: input.notes,
     version: input.version,
     origin: 'offer',
-    lines: checked.lines.map(itemisedLine),
+    lines: checked.lines.map((line, index) => ({ ...itemisedLine(line), itemId: itemIds[index] ?? null })),
   });
 }

@@ -28,7 +28,7 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       const basis =
         line.material && line.percentPaid && line.purityPercent && (itemTypes as readonly string[]).includes(line.material);
       if (!basis) {
-        lines.push(plainLine(line.description, line.weight, line.weightUnit, line.amount));
+        lines.push({ ...plainLine(line.description, line.weight, line.weightUnit, line.amount), itemId: line.itemId });
         totalCents += line.amount;
         continue;
       }
@@ -46,6 +46,7 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       const adjustment = line.proposedAmount === null ? 0 : line.amount - line.proposedAmount;
       const amountCents = Math.max(0, Number(proposed) + adjustment);
       lines.push({
+        itemId: line.itemId,
         description: line.description,
         material: line.material,
         weight: line.weight,

@@ -8,7 +8,14 @@ import { conflict } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { createLabelInTransaction } from '../shipping-labels/index.ts';
-import { type SubmissionChanges, type SubmissionRow, transitionSubmission, updateSubmissionIf } from '../submissions/index.ts';
+import {
+  listItemsOfSubmission,
+  settleItems,
+  type SubmissionChanges,
+  type SubmissionRow,
+  transitionSubmission,
+  updateSubmissionIf,
+} from '../submissions/index.ts';
 import { shippingAddressOf } from '../users/index.ts';
 import { decimalOrNull } from '../../lib/amounts.ts';
 import { loadForChange, submissionAudit } from './submission-change.ts';
@@ -61,6 +68,13 @@ export async function returnIn(
 ) {
   const transition = row.status === 'new' ? 'closeUnreceived' : 'return';
   let updated = await transitionSubmission(tx, { id: row.id, transition, version: options.version, changes: extra });
+  // The whole parcel goes back (or never came): none of its items is bought.
+  await settleItems(
+    tx,
+    row.id,
+    (await listItemsOfSubmission(tx, row.id)).map((item) => item.id),
+    'returned',
+  );
   const label = await returnLabelFor(tx, ctx, row, updated);
   if (label) {
     const tracked = await updateSubmissionIf(

@@ -1,13 +1,19 @@
 // The way back of a declined submission, for both ways a decline happens (the seller's, and an
 // offer below the seller's reserve): the return label, insured as the parcel came in (issue 27
 // item 1), and its tracking number on the submission.
-import { returnInsuredValueCents, type ShippingAddress } from '@assay/domain';
+import { centsToDecimalString, returnInsuredValueCents, type ShippingAddress } from '@assay/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { decimalOrNull } from '../../lib/amounts.ts';
 import { createLabelInTransaction } from '../shipping-labels/index.ts';
-import { type SubmissionRow, updateSubmissionIf } from '../submissions/index.ts';
+import {
+  listItemsOfSubmission,
+  settleItems,
+  type SubmissionItemRow,
+  type SubmissionRow,
+  updateSubmissionIf,
+} from '../submissions/index.ts';
 
 /**
  * Makes the return label of `declined` (just moved to returning) to `clientAddress` and records
@@ -15,16 +21,36 @@ import { type SubmissionRow, updateSubmissionIf } from '../submissions/index.ts'
  */
 export async function shipReturn(
   tx: DbOrTx,
-  ctx: AppContext,
-  input: { declined: SubmissionRow; clientAddress: ShippingAddress; freeReturn: boolean; changedMessage: string },
+  ctx: Pick<AppContext, 'carrier' | 'keys' | 'storage' | 'config'>,
+  input: {
+    declined: SubmissionRow;
+    clientAddress: ShippingAddress;
+    freeReturn: boolean;
+    changedMessage: string;
+    /**
+     * The items in the parcel when only some come back (the seller kept the others, decision 042):
+     * it is insured for their worth. Absent: the whole parcel comes back.
+     */
+    items?: readonly SubmissionItemRow[];
+  },
 ) {
-  const { declined, clientAddress, freeReturn } = input;
-  const insuredValueCents = returnInsuredValueCents({
-    declaredValueCents: declined.declaredValue,
-    preliminaryQuoteMax: decimalOrNull(declined.preliminaryQuoteMax),
-    finalOffer: decimalOrNull(declined.finalOffer),
-    limitCents: ctx.config.insuredLimitCents,
-  });
+  const { declined, clientAddress, freeReturn, items } = input;
+  const sum = (pick: (item: SubmissionItemRow) => number) => (items ?? []).reduce((total, item) => total + pick(item), 0);
+  const insuredValueCents = returnInsuredValueCents(
+    items
+      ? {
+          declaredValueCents: sum((item) => item.declaredValue),
+          preliminaryQuoteMax: centsToDecimalString(sum((item) => item.preliminaryQuoteMax)),
+          finalOffer: null,
+          limitCents: ctx.config.insuredLimitCents,
+        }
+      : {
+          declaredValueCents: declined.declaredValue,
+          preliminaryQuoteMax: decimalOrNull(declined.preliminaryQuoteMax),
+          finalOffer: decimalOrNull(declined.finalOffer),
+          limitCents: ctx.config.insuredLimitCents,
+        },
+  );
   if (insuredValueCents === null) {
     // An offered submission always has a positive offer; refuse (and roll back) rather than ship uninsured.
     throw conflict('This submission has no offer amount to insure the return for. Please contact support.');
@@ -53,5 +79,13 @@ export async function shipReturn(
     { returnTrackingNumber: label.trackingNumber },
   );
   if (!tracked) throw conflict(input.changedMessage);
+  // What is in the parcel is settled: those items come back, whatever happens to the others.
+  const all = await listItemsOfSubmission(tx, declined.id);
+  await settleItems(
+    tx,
+    declined.id,
+    (items ?? all).map((item) => item.id),
+    'returned',
+  );
   return { label, tracked };
 }

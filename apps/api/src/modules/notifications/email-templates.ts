@@ -228,7 +228,13 @@ export const notificationContent = {
         'If your parcel is already on its way, we will send it back to you, fully insured, when it arrives.',
     };
   },
-  itemReturned(p: { submissionId: string; freeReturn?: boolean | null; trackingNumber?: string | null }): NotificationContent {
+  itemReturned(p: {
+    submissionId: string;
+    freeReturn?: boolean | null;
+    trackingNumber?: string | null;
+    /** Only some items come back (the seller kept the others): how many. */
+    declinedItems?: number;
+  }): NotificationContent {
     const shipping =
       p.freeReturn === true
         ? ' Return shipping is on us.'
@@ -237,9 +243,11 @@ export const notificationContent = {
           : '';
     return {
       kind: 'item_returned',
-      title: 'Your item is on its way back',
+      title: p.declinedItems ? 'Your declined items are on their way back' : 'Your item is on its way back',
       body:
-        `We are returning the item of submission ${ref(p.submissionId)}, fully insured.${shipping}` +
+        (p.declinedItems
+          ? `We are returning the ${p.declinedItems === 1 ? 'item' : `${p.declinedItems} items`} you declined from submission ${ref(p.submissionId)}, in one parcel, fully insured.${shipping}`
+          : `We are returning the item of submission ${ref(p.submissionId)}, fully insured.${shipping}`) +
         (p.trackingNumber ? ` Tracking number: ${p.trackingNumber}.` : ''),
     };
   },

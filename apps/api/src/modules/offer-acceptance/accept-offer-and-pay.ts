@@ -23,7 +23,6 @@ import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts
 import {
   amountsFor,
   bankDetailsContext,
-  type PayoutContext,
   payoutMessages,
   queueHandover,
   recordedRailOf,
@@ -35,6 +34,7 @@ import {
 } from '../payouts/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { asLedgerConflict, postOfferAccepted } from '../ledger/index.ts';
+import { type AcceptanceContext, settlePaidItems } from './return-declined-items.ts';
 
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -82,7 +82,7 @@ export async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof 
  * still offered, record the payout, the audit entry, the notification (+ e-mail) and, for a
  * provider with an API, the job that hands the payout to it.
  */
-export async function createTransaction(ctx: PayoutContext, actor: Actor, body: CreateTransactionBody) {
+export async function createTransaction(ctx: AcceptanceContext, actor: Actor, body: CreateTransactionBody) {
   const { db } = ctx;
   const id = crypto.randomUUID();
   const now = ctx.clock.now();
@@ -114,13 +114,15 @@ export async function createTransaction(ctx: PayoutContext, actor: Actor, body: 
       await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
 
       // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
-      await transitionSubmission(tx, {
+      const completed = await transitionSubmission(tx, {
         id: submission.id,
         transition: 'acceptAndPay',
         at: now,
         refuse: () => conflict(payoutMessages.alreadyPaid),
       });
       await closeCurrentOffer(tx, submission.id, 'accepted');
+      // Items the paid version does not price were declined by the seller: they come back now (decision 042).
+      if (offer) await settlePaidItems(tx, ctx, completed, offer.id);
       const row = await recordPayout(
         tx,
         {

@@ -2,12 +2,20 @@
 // the URL stays under the payouts it creates.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createTransactionSchema, idSchema, retryPayoutSchema, transactionSchema } from '@assay/domain';
+import {
+  createTransactionSchema,
+  idSchema,
+  itemDecisionsResponseSchema,
+  itemDecisionsSchema,
+  retryPayoutSchema,
+  transactionSchema,
+} from '@assay/domain';
 import { z } from 'zod';
 import { signedInOnly } from '../../access/route-guards.ts';
 import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import { createTransaction } from './accept-offer-and-pay.ts';
 import { claimGoodwill } from './claim-goodwill.ts';
+import { chooseItems } from './choose-items.ts';
 
 export async function offerAcceptanceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,5 +61,21 @@ export async function offerAcceptanceRoutes(app: FastifyInstance) {
       const created = await claimGoodwill(ctx, user, request.params.id, request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  r.post(
+    '/api/submissions/:id/offer/items',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['submissions'],
+        summary: 'Answers the offer item by item: accept, decline or counter each item of the parcel.',
+        security: SIGNED_IN,
+        params: z.object({ id: idSchema('submission') }),
+        body: itemDecisionsSchema,
+        response: { 200: itemDecisionsResponseSchema },
+      },
+    },
+    async (request) => chooseItems(ctx, await app.requireUser(request), request.params.id, request.body),
   );
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../../access/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
-import type { PayoutContext } from '../payouts/index.ts';
+import type { AcceptanceContext } from './return-declined-items.ts';
 import { findSubmissionRow } from '../submissions/index.ts';
 import { createTransaction } from './accept-offer-and-pay.ts';
 
@@ -31,7 +31,7 @@ function sellerActor(userId: string): Actor {
  * Pays the met reserve of a submission if it is due. Safe to run twice: a paid, declined or
  * returned submission is left alone, and the acceptance's own gate lets one request win.
  */
-export async function payMetReserve(ctx: PayoutContext, submissionId: string): Promise<ReservePayoutOutcome> {
+export async function payMetReserve(ctx: AcceptanceContext, submissionId: string): Promise<ReservePayoutOutcome> {
   const row = await findSubmissionRow(ctx.db, submissionId);
   if (!row || row.status !== 'offered' || !row.reserveMetAt || !row.reservePayout) return 'nothing';
   if (isReserveWindowOpen(row.reserveMetAt, ctx.clock.now())) return 'not_due';

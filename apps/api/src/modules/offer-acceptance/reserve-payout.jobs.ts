@@ -4,11 +4,11 @@ import { reserveDeclineUntil } from '@assay/domain';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { JobPayloads } from '../../jobs/job-definitions.ts';
 import { type AnyJobSpec, defineJob } from '../../jobs/job-engine.ts';
-import type { PayoutContext } from '../payouts/index.ts';
+import type { AcceptanceContext } from './return-declined-items.ts';
 import { findSubmissionRow } from '../submissions/index.ts';
 import { payMetReserve } from './pay-met-reserve.ts';
 
-export function reservePayoutJobs(ctx: PayoutContext): AnyJobSpec<JobPayloads>[] {
+export function reservePayoutJobs(ctx: AcceptanceContext): AnyJobSpec<JobPayloads>[] {
   return [
     defineJob<JobPayloads, 'reserve-payout'>({
       name: 'reserve-payout',

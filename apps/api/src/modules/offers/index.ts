@@ -6,10 +6,13 @@ export {
   closeCurrentOffer,
   comparableLines,
   currentOfferOf,
+  itemDecisionsOf,
   linesOfOffer,
   type NewOfferLine,
   offerHistoryOf,
   recordOfferVersion,
   recordPastOffer,
+  recordSellerCounter,
+  type ItemCounterChoice,
 } from './offers.service.ts';
 export { publishedTrackRecord, TRACK_RECORD_CACHE_MS } from './track-record.service.ts';

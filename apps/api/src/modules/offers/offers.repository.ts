@@ -1,11 +1,12 @@
 // The offer versions of a submission and their lines (schema/offers.ts). Only this module writes
 // them; other modules go through offers.service.ts.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerLines, offers, submissions } from '../../db/schema/index.ts';
+import { offerItemDecisions, offerLines, offers, submissionItems, submissions } from '../../db/schema/index.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
-export type OfferLineRow = typeof offerLines.$inferSelect;
+/** A line with the position of the item it prices (null on lines from before items). */
+export type OfferLineRow = typeof offerLines.$inferSelect & { itemPosition: number | null };
 export type NewOfferLine = Omit<typeof offerLines.$inferInsert, 'id' | 'offerId' | 'position'>;
 
 /** Every version of a submission's offer, newest first. */
@@ -28,8 +29,9 @@ export async function findOfferById(db: DbOrTx, id: string): Promise<OfferRow | 
 export function listLinesOfOffers(db: DbOrTx, offerIds: string[]): Promise<OfferLineRow[]> {
   if (offerIds.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select({ ...getTableColumns(offerLines), itemPosition: submissionItems.position })
     .from(offerLines)
+    .leftJoin(submissionItems, eq(submissionItems.id, offerLines.itemId))
     .where(inArray(offerLines.offerId, offerIds))
     .orderBy(asc(offerLines.offerId), asc(offerLines.position));
 }
@@ -111,4 +113,22 @@ export function listFinalOffersSince(db: DbOrTx, since: Date, now: Date) {
         sql`not ${newer}`,
       ),
     );
+}
+
+export type OfferItemDecisionRow = typeof offerItemDecisions.$inferSelect;
+
+/** The item-by-item choices of a counter on one version. */
+export async function insertItemDecisions(tx: DbOrTx, rows: OfferItemDecisionRow[]) {
+  if (rows.length > 0) await tx.insert(offerItemDecisions).values(rows);
+}
+
+/** The item-by-item choices of each version's counter, with the items' positions. */
+export function listItemDecisionsOfOffers(db: DbOrTx, offerIds: string[]) {
+  if (offerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...getTableColumns(offerItemDecisions), position: submissionItems.position })
+    .from(offerItemDecisions)
+    .innerJoin(submissionItems, eq(submissionItems.id, offerItemDecisions.itemId))
+    .where(inArray(offerItemDecisions.offerId, offerIds))
+    .orderBy(asc(offerItemDecisions.offerId), asc(submissionItems.position));
 }

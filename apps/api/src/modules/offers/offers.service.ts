@@ -33,8 +33,11 @@ import {
   closeOffer,
   findCurrentOffer,
   insertOfferVersion,
+  insertItemDecisions,
+  listItemDecisionsOfOffers,
   listLinesOfOffers,
   listOffersOfSubmission,
+  type OfferItemDecisionRow,
   type NewOfferLine,
   type OfferLineRow,
   type OfferRow,
@@ -47,7 +50,14 @@ export type { NewOfferLine, OfferLineRow, OfferRow } from './offers.repository.t
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: Date): OfferView {
+type ItemDecisionOfView = Pick<OfferItemDecisionRow, 'decision' | 'counterAmount'> & { position: number };
+
+export function toOfferView(
+  row: OfferRow,
+  lines: readonly OfferLineRow[],
+  now: Date,
+  itemDecisions: readonly ItemDecisionOfView[] = [],
+): OfferView {
   return {
     id: row.id,
     version: row.version,
@@ -58,6 +68,7 @@ export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: 
     lapsed: row.status === 'open' && isOfferLapsed(row.validUntil, now),
     lines: lines.map((l) => ({
       position: l.position,
+      item: l.itemPosition,
       description: l.description,
       material: l.material,
       weight: l.weight,
@@ -80,6 +91,14 @@ export function toOfferView(row: OfferRow, lines: readonly OfferLineRow[], now: 
             message: row.counterMessage ?? '',
             at: row.counteredAt.toISOString(),
             status: row.counterStatus ?? 'open',
+            items:
+              itemDecisions.length === 0
+                ? null
+                : itemDecisions.map((d) => ({
+                    item: d.position,
+                    decision: d.decision,
+                    amount: d.counterAmount === null ? null : centsToDecimalString(d.counterAmount),
+                  })),
           }
         : null,
   };
@@ -92,15 +111,14 @@ export async function offerHistoryOf(
   now: Date,
 ): Promise<{ offer: OfferView | null; previousOffers: OfferView[] }> {
   const rows = await listOffersOfSubmission(db, submissionId);
-  const lines = await listLinesOfOffers(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [lines, decisions] = await Promise.all([listLinesOfOffers(db, ids), listItemDecisionsOfOffers(db, ids)]);
   const views = rows.map((row) =>
     toOfferView(
       row,
       lines.filter((l) => l.offerId === row.id),
       now,
+      decisions.filter((d) => d.offerId === row.id),
     ),
   );
   return { offer: views[0] ?? null, previousOffers: views.slice(1) };
@@ -113,6 +131,11 @@ export function currentOfferOf(db: DbOrTx, submissionId: string, lock = false): 
 
 export async function linesOfOffer(db: DbOrTx, offerId: string): Promise<OfferLineRow[]> {
   return listLinesOfOffers(db, [offerId]);
+}
+
+/** The item-by-item choices of a counter on this version (empty for a counter on the whole offer). */
+export function itemDecisionsOf(db: DbOrTx, offerId: string) {
+  return listItemDecisionsOfOffers(db, [offerId]);
 }
 
 /** What the change summary compares of a line. */
@@ -136,6 +159,8 @@ export interface NewOfferVersion {
   validDays: number;
   /** What becomes of an open counter-offer on the previous version. */
   counterOutcome: Exclude<CounterOfferStatus, 'open'>;
+  /** Keeps the previous version's deadline (the seller's own choices do not extend it); default now + validDays. */
+  validUntil?: Date;
 }
 
 /**
@@ -148,7 +173,7 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
   if (previous?.status === 'accepted') throw conflict(offerMessages.alreadyAccepted);
   if (previous?.status === 'open') await closeOffer(tx, previous.id, 'superseded');
   if (previous?.counterStatus === 'open') await settleCounter(tx, previous.id, input.counterOutcome);
-  const validUntil = offerValidUntil(input.now, input.validDays);
+  const validUntil = input.validUntil ?? offerValidUntil(input.now, input.validDays);
   const offer = await insertOfferVersion(
     tx,
     {
@@ -235,7 +260,6 @@ export async function closeCurrentOffer(tx: DbOrTx, submissionId: string, status
  * than $0 and at most 3 times the offer, before it lapses. The appraisers are told.
  */
 export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body }: CounterOfferBody & { id: string }) {
-  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const submission = ownedBy(
       actor,
@@ -249,43 +273,77 @@ export async function counterOffer(ctx: AppContext, actor: Actor, { id, ...body 
     if (submission.reserveMetAt) {
       throw conflict(reserveMessages.counterWhileAccepted(formatOfferDeadline(reserveDeclineUntil(submission.reserveMetAt))));
     }
-    const amountCents = checkedCents(body.amount);
-    const totalCents = offer.total;
-    const problem = counterOfferProblem(
-      {
-        status: offer.status,
-        totalCents,
-        validUntil: offer.validUntil,
-        counterStatus: offer.counterStatus,
-      },
-      amountCents,
-      now,
-    );
-    if (problem) {
-      // The amount is the seller's to fix (400); the offer's state is not (409).
-      const aboutAmount = offer.status === 'open' && offer.counterStatus === null && !isOfferLapsed(offer.validUntil, now);
-      throw aboutAmount ? badRequest(problem) : conflict(problem);
-    }
-    if (!(await recordCounter(tx, offer.id, { amount: amountCents, message: body.message, at: now }))) {
-      throw conflict('You have already made a counter-offer on this offer; each offer can be countered once.');
-    }
-    await writeAuditEntry(tx, {
-      actorId: actor.id,
-      entityType: 'submission',
-      entityId: id,
-      action: 'counter_offer_made',
-      changes: { amount: body.amount, offerVersion: offer.version, ...(body.message ? { message: body.message } : {}) },
+    return recordSellerCounter(tx, ctx, actor, submission, offer, {
+      amountCents: checkedCents(body.amount),
+      message: body.message,
+      itemChoices: [],
     });
-    await notifyAdmins(tx, {
-      submissionId: id,
-      ...offerNotificationContent.counterOfferMade({
-        submissionId: id,
-        customerLabel: customerLabel(submission.userId),
-        amountCents,
-        offerCents: totalCents,
-      }),
-    });
-    const updated = (await findCurrentOffer(tx, id))!;
-    return toOfferView(updated, await listLinesOfOffers(tx, [updated.id]), now);
   });
+}
+
+/** One item's part in a counter made item by item. */
+export type ItemCounterChoice = Omit<OfferItemDecisionRow, 'offerId'> & { position: number };
+
+/**
+ * The seller's one counter-offer on `offer` (open, of their locked, offered `submission`), on the
+ * whole offer or item by item (`itemChoices`, whose accepted and countered amounts make
+ * `amountCents`). The appraisers are told.
+ */
+export async function recordSellerCounter(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  submission: { id: string; userId: string },
+  offer: OfferRow,
+  input: { amountCents: number; message: string; itemChoices: readonly ItemCounterChoice[] },
+) {
+  const now = ctx.clock.now();
+  const { id } = submission;
+  const { amountCents } = input;
+  const totalCents = offer.total;
+  const problem = counterOfferProblem(
+    {
+      status: offer.status,
+      totalCents,
+      validUntil: offer.validUntil,
+      counterStatus: offer.counterStatus,
+    },
+    amountCents,
+    now,
+  );
+  if (problem) {
+    // The amount is the seller's to fix (400); the offer's state is not (409).
+    const aboutAmount = offer.status === 'open' && offer.counterStatus === null && !isOfferLapsed(offer.validUntil, now);
+    throw aboutAmount ? badRequest(problem) : conflict(problem);
+  }
+  if (!(await recordCounter(tx, offer.id, { amount: amountCents, message: input.message, at: now }))) {
+    throw conflict('You have already made a counter-offer on this offer; each offer can be countered once.');
+  }
+  await insertItemDecisions(
+    tx,
+    input.itemChoices.map(({ position: _position, ...choice }) => ({ ...choice, offerId: offer.id })),
+  );
+  await writeAuditEntry(tx, {
+    actorId: actor.id,
+    entityType: 'submission',
+    entityId: id,
+    action: 'counter_offer_made',
+    changes: {
+      amount: centsToDecimalString(amountCents),
+      offerVersion: offer.version,
+      ...(input.message ? { message: input.message } : {}),
+      ...(input.itemChoices.length > 0 ? { items: input.itemChoices.length } : {}),
+    },
+  });
+  await notifyAdmins(tx, {
+    submissionId: id,
+    ...offerNotificationContent.counterOfferMade({
+      submissionId: id,
+      customerLabel: customerLabel(submission.userId),
+      amountCents,
+      offerCents: totalCents,
+    }),
+  });
+  const updated = (await findCurrentOffer(tx, id))!;
+  return toOfferView(updated, await listLinesOfOffers(tx, [updated.id]), now, input.itemChoices);
 }

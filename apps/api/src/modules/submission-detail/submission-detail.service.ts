@@ -7,12 +7,12 @@ import { submissionTimeline } from '../audit/index.ts';
 import { submissionComplianceOf } from '../compliance/index.ts';
 import { offerHistoryOf } from '../offers/index.ts';
 import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/index.ts';
-import { findSubmissionRow, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
+import { findSubmissionRow, itemViewsOf, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
 import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 
 export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionRow(db, id), 'Submission');
-  const [images, timeline, labels, transaction, offers, parcels, compliance] = await Promise.all([
+  const [images, timeline, labels, transaction, offers, parcels, compliance, items] = await Promise.all([
     photoIdsOfSubmissions(db, [id]),
     submissionTimeline(db, viewer, id),
     labelsOfSubmission(db, id),
@@ -20,6 +20,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     offerHistoryOf(db, id, clock.now()),
     inboundParcelStates(db, [id]),
     submissionComplianceOf(db, row),
+    itemViewsOf(db, id),
   ]);
   const parcel = parcels.get(id);
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
@@ -27,6 +28,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
   const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
   return {
     ...toSubmissionDto(row, images.get(id) ?? [], viewer, openValidUntil(offers.offer)),
+    items,
     timeline,
     label: summary(inbound),
     returnLabel: summary(returned),

@@ -154,11 +154,11 @@ export async function countImagesOfSubmission(db: DbOrTx, submissionId: string) 
  */
 export async function attachImage(
   tx: DbOrTx,
-  attach: { imageId: string; ownerId: string; submissionId: string; position: number },
+  attach: { imageId: string; ownerId: string; submissionId: string; position: number; itemId?: string | null },
 ) {
   const rows = await tx
     .update(submissionImages)
-    .set({ submissionId: attach.submissionId, position: attach.position })
+    .set({ submissionId: attach.submissionId, position: attach.position, itemId: attach.itemId ?? null })
     .where(
       and(
         eq(submissionImages.id, attach.imageId),

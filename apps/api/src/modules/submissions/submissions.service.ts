@@ -5,6 +5,8 @@ import {
   type AddSubmissionImagesInput,
   sellerPhotosClosedReason,
   type CreateSubmissionBody,
+  itemsOfBody,
+  type SubmissionItemBody,
   customerLabel,
   guaranteeDeadlineFrom,
   imageIdFromReference,
@@ -13,7 +15,6 @@ import {
   centsToDecimalString,
   firstParcelValueCents,
   guaranteeFloorCents,
-  MAX_IMAGES_PER_SUBMISSION,
   meltValueCents,
   metalAwareQuote,
   parcelCount,
@@ -44,6 +45,8 @@ import {
 } from './submissions.repository.ts';
 import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 import { checkedReserve, reserveStateOf } from './seller-reserve.ts';
+import { insertSubmissionItems } from './submission-items.repository.ts';
+import { itemViewsOf, photoLimitOf } from './submission-items.ts';
 
 export { imageUrl };
 
@@ -53,8 +56,8 @@ const ADMIN_LIST_LIMIT = 500;
 export const submissionMessages = {
   photoNotUsable: 'One of the photos was not found, is not finished uploading or is already used. Please upload it again.',
   photoAddress: 'One of the photo addresses is not an uploaded photo.',
-  tooManyPhotos: (existing: number) =>
-    `A submission can have at most ${MAX_IMAGES_PER_SUBMISSION} photos; this one already has ${existing}.`,
+  tooManyPhotos: (existing: number, limit: number) =>
+    `A submission can have at most ${limit} photos; this one already has ${existing}.`,
   ownerOnly: 'Only the client who sent this submission can do that.',
   consignmentOnlyOffered: 'A consignment sale can only be requested once you have our offer.',
 } as const;
@@ -116,9 +119,16 @@ function imageIdsFrom(references: readonly string[]): string[] {
   return [...unique];
 }
 
-async function attachAll(tx: DbOrTx, ownerId: string, submissionId: string, imageIds: string[], firstPosition: number) {
+async function attachAll(
+  tx: DbOrTx,
+  ownerId: string,
+  submissionId: string,
+  imageIds: string[],
+  firstPosition: number,
+  itemId: string | null = null,
+) {
   for (const [i, imageId] of imageIds.entries()) {
-    const attached = await attachImage(tx, { imageId, ownerId, submissionId, position: firstPosition + i });
+    const attached = await attachImage(tx, { imageId, ownerId, submissionId, position: firstPosition + i, itemId });
     // Throwing rolls the whole transaction back: the submission is never left half-attached.
     if (!attached) throw badRequest(submissionMessages.photoNotUsable);
   }
@@ -141,7 +151,7 @@ export async function attachSeedPhotos(db: Db, input: { ownerId: string; submiss
  */
 async function quoteFor(
   { db, pricing }: AppContext,
-  body: CreateSubmissionBody,
+  body: Pick<SubmissionItemBody, 'category' | 'material' | 'estimatedWeight' | 'weightUnit'>,
 ): Promise<{
   preliminaryQuoteMin: string;
   preliminaryQuoteMax: string;
@@ -161,24 +171,58 @@ async function quoteFor(
   return table && { ...table, basis: null, meltCents: null };
 }
 
+/** Each item's quote and worth, and the parcel's: the sums (decision 042). */
+async function quoteItems(ctx: AppContext, items: readonly SubmissionItemBody[]) {
+  const quoted: {
+    item: SubmissionItemBody;
+    quote: NonNullable<Awaited<ReturnType<typeof quoteFor>>>;
+    minCents: number;
+    maxCents: number;
+    declaredCents: number;
+  }[] = [];
+  for (const item of items) {
+    const quote = await quoteFor(ctx, item);
+    // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
+    if (!quote) throw badRequest('Please enter a valid estimated weight.');
+    const minCents = checkedCents(quote.preliminaryQuoteMin);
+    const maxCents = checkedCents(quote.preliminaryQuoteMax);
+    const worth = parcelInsurance({
+      preliminaryQuoteMax: quote.preliminaryQuoteMax,
+      meltValueCents: quote.meltCents,
+      limitCents: Number.MAX_SAFE_INTEGER,
+    });
+    quoted.push({ item, quote, minCents, maxCents, declaredCents: worth?.declaredValueCents ?? maxCents });
+  }
+  const sum = (pick: (q: (typeof quoted)[number]) => number) => quoted.reduce((total, q) => total + pick(q), 0);
+  return {
+    quoted,
+    minCents: sum((q) => q.minCents),
+    maxCents: sum((q) => q.maxCents),
+    declaredCents: sum((q) => q.declaredCents),
+  };
+}
+
 export async function createSubmission(ctx: AppContext, actor: Actor, body: CreateSubmissionBody) {
   const { db, clock, config } = ctx;
-  const imageIds = imageIdsFrom(body.images);
-  const quote = await quoteFor(ctx, body);
-  // The schema already refused any weight preliminaryQuote cannot price; this is belt and braces.
-  if (!quote) throw badRequest('Please enter a valid estimated weight.');
+  const items = itemsOfBody(body);
+  const imageIdsPerItem = items.map((item) => imageIdsFrom(item.images));
+  const allImageIds = imageIdsPerItem.flat();
+  if (new Set(allImageIds).size !== allImageIds.length) throw badRequest('Each photo can only be added once.');
+  const { quoted, minCents, maxCents, declaredCents } = await quoteItems(ctx, items);
+  const single = quoted.length === 1 ? quoted[0]! : null;
   const insurance = parcelInsurance({
-    preliminaryQuoteMax: quote.preliminaryQuoteMax,
-    meltValueCents: quote.meltCents,
+    preliminaryQuoteMax: centsToDecimalString(maxCents),
+    meltValueCents: declaredCents,
     limitCents: config.insuredLimitCents,
   });
-  // The floor is promised only on a quote priced from the named metal (basis set), never on the table's.
+  // The floor is promised only on one item priced from its named metal (basis set), never on the
+  // table's; a parcel of several items has none yet (decision 042).
   const floor =
-    quote.basis === null
+    single === null || single.quote.basis === null
       ? null
       : guaranteeFloorCents({
           material: body.material,
-          preliminaryQuoteMin: quote.preliminaryQuoteMin,
+          preliminaryQuoteMin: single.quote.preliminaryQuoteMin,
           floorPercent: config.guarantee.floorPercent,
         });
   const createdAt = clock.now();
@@ -191,21 +235,43 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       description: body.description,
       estimatedWeight: String(body.estimatedWeight),
       weightUnit: body.weightUnit,
-      preliminaryQuoteMin: checkedCents(quote.preliminaryQuoteMin),
-      preliminaryQuoteMax: checkedCents(quote.preliminaryQuoteMax),
+      preliminaryQuoteMin: minCents,
+      preliminaryQuoteMax: maxCents,
       material: body.material,
-      quoteBasis: quote.basis,
+      // The basis explains one item's quote; a parcel's is the sum of its items' quotes.
+      quoteBasis: single?.quote.basis ?? null,
       insuredValue: insurance && firstParcelValueCents(insurance),
       declaredValue: insurance?.declaredValueCents ?? null,
       guaranteeFloor: floor,
       guaranteeGoodwill: floor === null ? null : config.guarantee.goodwillCents,
-      ...checkedReserve(body, quote.preliminaryQuoteMax),
+      ...checkedReserve(body, centsToDecimalString(maxCents)),
       status: 'new',
       guaranteeDeadline: guaranteeDeadlineFrom(createdAt),
       createdAt,
       updatedAt: createdAt,
     });
-    await attachAll(tx, actor.id, id, imageIds, 0);
+    const itemRows = await insertSubmissionItems(
+      tx,
+      quoted.map(({ item, minCents: min, maxCents: max, declaredCents: declared }, index) => ({
+        id: crypto.randomUUID(),
+        submissionId: id,
+        position: index + 1,
+        category: item.category,
+        description: item.description,
+        estimatedWeight: String(item.estimatedWeight),
+        weightUnit: item.weightUnit,
+        material: item.material,
+        stoneChoice: item.stoneChoice,
+        preliminaryQuoteMin: min,
+        preliminaryQuoteMax: max,
+        declaredValue: declared,
+      })),
+    );
+    let position = 0;
+    for (const [index, imageIds] of imageIdsPerItem.entries()) {
+      await attachAll(tx, actor.id, id, imageIds, position, itemRows.find((it) => it.position === index + 1)!.id);
+      position += imageIds.length;
+    }
     await writeAuditEntry(tx, {
       actorId: actor.id,
       entityType: 'submission',
@@ -213,7 +279,8 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       action: 'created',
       toStatus: 'new',
       changes: {
-        images: imageIds.length,
+        images: allImageIds.length,
+        ...(items.length > 1 ? { items: items.length } : {}),
         ...(body.material ? { material: body.material } : {}),
         ...(body.reserve === null ? {} : { reserve: centsToDecimalString(checkedCents(body.reserve)) }),
       },
@@ -224,9 +291,9 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
       email: true,
       ...notificationContent.submissionCreated({ submissionId: id }),
     });
-    return created;
+    return { created, items: await itemViewsOf(tx, id) };
   });
-  return toSubmissionDto(row, imageIds, actor);
+  return { ...toSubmissionDto(row.created, allImageIds, actor), items: row.items };
 }
 
 /** The locked submission of its owner; others get 404 (admins, who may see it, a 403). */
@@ -246,7 +313,8 @@ export async function addSubmissionImages(
     const closed = sellerPhotosClosedReason(submission.status);
     if (closed) throw conflict(closed);
     const existing = await countImagesOfSubmission(tx, id);
-    if (existing + imageIds.length > MAX_IMAGES_PER_SUBMISSION) throw conflict(submissionMessages.tooManyPhotos(existing));
+    const limit = await photoLimitOf(tx, id);
+    if (existing + imageIds.length > limit) throw conflict(submissionMessages.tooManyPhotos(existing, limit));
     await attachAll(tx, actor.id, id, imageIds, existing);
     await writeAuditEntry(tx, {
       actorId: actor.id,
@@ -294,7 +362,7 @@ export async function assertCanAddPhoto(db: DbOrTx, actor: Actor, submissionId: 
   const row = ownedBy(actor, await findSubmissionById(db, submissionId), 'Submission');
   const closed = sellerPhotosClosedReason(row.status);
   if (closed) throw conflict(closed);
-  if ((await countImagesOfSubmission(db, submissionId)) >= MAX_IMAGES_PER_SUBMISSION) {
+  if ((await countImagesOfSubmission(db, submissionId)) >= (await photoLimitOf(db, submissionId))) {
     throw conflict(uploadMessages.submissionFull);
   }
 }

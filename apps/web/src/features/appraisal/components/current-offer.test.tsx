@@ -19,7 +19,7 @@ const base = `/api/admin/submissions/${offered.id}`;
 
 const goldLine = {
   position: 1,
-  item: null,
+  item: 1,
   description: '14k rope chain',
   material: 'gold-14k',
   weight: '10.0000',

@@ -8,7 +8,7 @@ export const IN_THREE_DAYS = 72 * HOUR;
 /** 14k ring: 6.1 g at $76.1234/g fine gold x 58.5% x 85% = $230.90, kept as proposed. */
 export const ringLine: OfferLine = {
   position: 1,
-  item: null,
+  item: 1,
   description: '14k ring, stamped 585',
   material: 'gold-14k',
   weight: '6.1000',
@@ -28,7 +28,7 @@ export const ringLine: OfferLine = {
 /** A silver chain whose amount the appraiser lowered, with the reason. */
 export const chainLine: OfferLine = {
   position: 2,
-  item: null,
+  item: 1,
   description: 'Silver chain',
   material: 'silver',
   weight: '20.0000',
@@ -48,7 +48,7 @@ export const chainLine: OfferLine = {
 /** SPEC's one-number offer: only an amount. */
 export const amountOnlyLine: OfferLine = {
   position: 1,
-  item: null,
+  item: 1,
   description: 'Appraised lot',
   material: null,
   weight: '9.5000',

@@ -1,0 +1,192 @@
+// The seller's choices item by item on one offer version (issue 27 item 5, decision 042): the
+// domain settles the round (settleItemDecisions), and this carries it out in one transaction. All
+// accepted changes nothing (the seller accepts the offer as before); all declined is the decline;
+// some of each makes a version of the kept items, which the seller accepts as any offer (the
+// declined ones come back in one parcel when it is paid); a counter goes to the appraiser.
+import {
+  centsToDecimalString,
+  formatOfferDeadline,
+  type ItemDecisionsBody,
+  type ItemDecisionsResponse,
+  itemDecisionsSentence,
+  type OfferedItem,
+  reserveDeclineUntil,
+  reserveMessages,
+  settleItemDecisions,
+  statusBadgeLabel,
+} from '@assay/domain';
+import { type Actor, ownedBy } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { declineLockedOffer } from '../decline-and-return/index.ts';
+import {
+  assertOfferAcceptable,
+  currentOfferOf,
+  type ItemCounterChoice,
+  linesOfOffer,
+  recordOfferVersion,
+  recordSellerCounter,
+} from '../offers/index.ts';
+import {
+  listItemsOfSubmission,
+  lockSubmissionRow,
+  type SubmissionItemRow,
+  type SubmissionRow,
+  updateSubmissionIf,
+} from '../submissions/index.ts';
+
+export const chooseItemsMessages = {
+  ownerOnly: 'Only the seller can choose on the items of an offer.',
+  notOffered: (status: string) =>
+    `Only an offer that is ready can be answered; this submission is "${statusBadgeLabel(status)}".`,
+  notInOffer: (position: number) => `Item ${position} is not in this offer; please reload the page.`,
+  keptNothing: 'The items you accept come to $0.00, so there is nothing to pay: decline them too, or counter.',
+  changed: 'This submission changed while you were choosing. Please reload and try again.',
+} as const;
+
+/** POST /api/submissions/{id}/offer/items. */
+export async function chooseItems(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: ItemDecisionsBody,
+): Promise<ItemDecisionsResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const submission = ownedBy(actor, await lockSubmissionRow(tx, id), 'Submission', chooseItemsMessages.ownerOnly);
+    if (submission.status !== 'offered') throw conflict(chooseItemsMessages.notOffered(submission.status));
+    if (submission.reserveMetAt) {
+      throw conflict(reserveMessages.itemsWhileAccepted(formatOfferDeadline(reserveDeclineUntil(submission.reserveMetAt))));
+    }
+    const offer = await currentOfferOf(tx, id, true);
+    if (!offer) throw conflict(chooseItemsMessages.notOffered(submission.status));
+    assertOfferAcceptable(offer, ctx.clock.now(), body.offerVersion);
+
+    const lines = await linesOfOffer(tx, offer.id);
+    const items = await listItemsOfSubmission(tx, id);
+    const offered = offeredItems(items, lines);
+    const byPosition = new Map(offered.map((entry) => [entry.row.position, entry]));
+    const decisions = body.decisions.map((choice) => {
+      const entry = byPosition.get(choice.item);
+      if (!entry) throw badRequest(chooseItemsMessages.notInOffer(choice.item));
+      const itemId = entry.row.id;
+      return choice.decision === 'counter'
+        ? { itemId, decision: 'counter' as const, counterCents: Math.round(choice.amount * 100) }
+        : { itemId, decision: choice.decision };
+    });
+    const settled = settleItemDecisions(
+      offered.map((entry) => entry.offered),
+      decisions,
+    );
+    if (!settled.ok) throw badRequest(settled.message);
+    const answer = (offerVersion: number): ItemDecisionsResponse => ({
+      outcome: settled.outcome,
+      sentence: itemDecisionsSentence(settled),
+      offerVersion,
+    });
+
+    switch (settled.outcome) {
+      case 'sale':
+        return answer(offer.version);
+      case 'return':
+        await declineLockedOffer(tx, ctx, actor, submission);
+        return answer(offer.version);
+      case 'counter': {
+        const positionOf = (itemId: string) => offered.find((entry) => entry.row.id === itemId)!.row.position;
+        const choices: ItemCounterChoice[] = [
+          ...settled.accepted.map((item) => ({ itemId: item.itemId, decision: 'accept' as const, counterAmount: null })),
+          ...settled.declined.map((item) => ({ itemId: item.itemId, decision: 'decline' as const, counterAmount: null })),
+          ...settled.countered.map(({ item, counterCents }) => ({
+            itemId: item.itemId,
+            decision: 'counter' as const,
+            counterAmount: counterCents,
+          })),
+        ]
+          .map((choice) => ({ ...choice, position: positionOf(choice.itemId) }))
+          .sort((a, b) => a.position - b.position);
+        const amountCents = settled.acceptedCents + settled.countered.reduce((sum, c) => sum + c.counterCents, 0);
+        await recordSellerCounter(tx, ctx, actor, submission, offer, {
+          amountCents,
+          message: body.message,
+          itemChoices: choices,
+        });
+        return answer(offer.version);
+      }
+      case 'partial': {
+        if (settled.acceptedCents <= 0) throw badRequest(chooseItemsMessages.keptNothing);
+        const kept = new Set(settled.accepted.map((item) => item.itemId));
+        const version = await keepItems(tx, ctx, actor, submission, {
+          lines: lines.filter((line) => line.itemId !== null && kept.has(line.itemId)),
+          totalCents: settled.acceptedCents,
+          validUntil: offer.validUntil,
+          previousVersion: offer.version,
+          declined: settled.declined.length,
+        });
+        return answer(version);
+      }
+    }
+  });
+}
+
+/** The items this version prices (those with a line; lines from before items are item 1's), with their amounts. */
+function offeredItems(items: readonly SubmissionItemRow[], lines: Awaited<ReturnType<typeof linesOfOffer>>) {
+  const first = items.find((item) => item.position === 1);
+  const itemOf = (line: (typeof lines)[number]) => line.itemId ?? first?.id ?? null;
+  return items
+    .filter((item) => lines.some((line) => itemOf(line) === item.id))
+    .map((row) => {
+      const amountCents = lines.filter((line) => itemOf(line) === row.id).reduce((sum, line) => sum + line.amount, 0);
+      const offered: OfferedItem = { itemId: row.id, description: row.description, amountCents };
+      return { row, offered };
+    });
+}
+
+/**
+ * Some items kept, some declined: a new version of the kept items' lines, for their total, with
+ * the same deadline. final_offer mirrors it, as it mirrors every newest version.
+ */
+async function keepItems(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  submission: SubmissionRow,
+  input: {
+    lines: Awaited<ReturnType<typeof linesOfOffer>>;
+    totalCents: number;
+    validUntil: Date;
+    previousVersion: number;
+    declined: number;
+  },
+) {
+  const { offer } = await recordOfferVersion(tx, {
+    submissionId: submission.id,
+    createdBy: actor.id,
+    totalCents: input.totalCents,
+    lines: input.lines.map(({ id: _id, offerId: _offer, position: _position, itemPosition: _item, ...line }) => line),
+    now: ctx.clock.now(),
+    validDays: ctx.config.offerValidDays,
+    validUntil: input.validUntil,
+    counterOutcome: 'answered',
+  });
+  const updated = await updateSubmissionIf(
+    tx,
+    submission.id,
+    { status: submission.status, version: submission.version },
+    { finalOffer: input.totalCents },
+  );
+  if (!updated) throw conflict(chooseItemsMessages.changed);
+  await writeAuditEntry(tx, {
+    actorId: actor.id,
+    entityType: 'submission',
+    entityId: submission.id,
+    action: 'items_chosen',
+    changes: {
+      offerVersion: offer.version,
+      previousVersion: input.previousVersion,
+      finalOffer: centsToDecimalString(input.totalCents),
+      declinedItems: input.declined,
+    },
+  });
+  return offer.version;
+}

@@ -1,0 +1,48 @@
+// The items of a parcel (decision 042): written once with their submission, read with its answer,
+// and marked sold or returned when its offer is settled.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ItemOutcome } from '@assay/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { submissionImages, submissionItems, type SubmissionItemRow } from '../../db/schema/index.ts';
+
+export type { SubmissionItemRow };
+export type NewSubmissionItemRow = typeof submissionItems.$inferInsert;
+
+export async function insertSubmissionItems(tx: DbOrTx, rows: NewSubmissionItemRow[]) {
+  return tx.insert(submissionItems).values(rows).returning();
+}
+
+/** A submission's items in position order. */
+export async function listItemsOfSubmission(db: DbOrTx, submissionId: string): Promise<SubmissionItemRow[]> {
+  return db
+    .select()
+    .from(submissionItems)
+    .where(eq(submissionItems.submissionId, submissionId))
+    .orderBy(asc(submissionItems.position));
+}
+
+/** Each item's photo ids in slot order (photos added to the whole parcel later have no item). */
+export async function photoIdsByItem(db: DbOrTx, itemIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (itemIds.length === 0) return result;
+  const rows = await db
+    .select({ id: submissionImages.id, itemId: submissionImages.itemId })
+    .from(submissionImages)
+    .where(and(inArray(submissionImages.itemId, itemIds), eq(submissionImages.purpose, 'submission')))
+    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
+  for (const row of rows) {
+    if (row.itemId) result.set(row.itemId, [...(result.get(row.itemId) ?? []), row.id]);
+  }
+  return result;
+}
+
+/** Marks the items still unsettled: once an item is sold or returned, that never changes. */
+export async function settleItems(tx: DbOrTx, submissionId: string, itemIds: string[], outcome: ItemOutcome) {
+  if (itemIds.length === 0) return;
+  await tx
+    .update(submissionItems)
+    .set({ outcome })
+    .where(
+      and(eq(submissionItems.submissionId, submissionId), inArray(submissionItems.id, itemIds), isNull(submissionItems.outcome)),
+    );
+}
