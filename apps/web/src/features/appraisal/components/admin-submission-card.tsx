@@ -116,7 +116,7 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
             <Detail term="Category">
               {adminCategoryLabel(submission.category)}
-              {itemCount && <span className="font-normal text-muted-foreground">{` · ${itemCount}`}</span>}
+              {itemCount && <span className="whitespace-nowrap font-normal text-muted-foreground">{` · ${itemCount}`}</span>}
             </Detail>
             <Detail term="Customer">{submission.customerLabel}</Detail>
             <Detail term={itemCount ? 'Est. weight (item 1)' : 'Est. weight'}>{formatWeight(submission)}</Detail>
