@@ -218,8 +218,7 @@ export function NewSubmissionForm({
     create.mutate(sent, {
       onSuccess: (submission) => {
         clearDraft(userId);
-        uppy.cancelAll();
-        for (const itemUppy of allUppys) itemUppy.cancelAll();
+        for (const each of allUppys) each.cancelAll();
         const quoteText = submission ? createdQuoteText(submission) : null;
         toast.success(
           "Submission created successfully! You'll receive a preliminary quote within 24 hours.",
