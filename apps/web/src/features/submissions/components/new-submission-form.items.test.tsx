@@ -13,6 +13,10 @@ import { NewSubmissionForm } from './new-submission-form';
 
 type User = ReturnType<typeof renderWithApp>['user'];
 
+// Each item mounts its own photo widget (Uppy's Dashboard), which jsdom renders slowly: the tests
+// that add several items get more time than the project's 20 s on a busy machine.
+const SEVERAL_ITEMS = { timeout: 60_000 };
+
 const submit = () => screen.getByRole('button', { name: 'Submit for Preliminary Appraisal' });
 const addItem = () => screen.getByRole('button', { name: 'Add another item' });
 const item = (number: number) => screen.getByRole('group', { name: `Item ${number}` });
@@ -58,80 +62,84 @@ const sentBody = (seen: ReturnType<typeof recordRequests>) =>
   seen.find((request) => request.method === 'POST' && request.path === '/api/submissions')?.body;
 
 describe('a parcel of several items', () => {
-  test('an added item is sent in items with its own photos, the stones choices go with their items, and the quote sums them', async () => {
-    uploadsSucceed();
-    const seen = recordRequests();
-    server.use(http.post('/api/submissions', () => HttpResponse.json(aSubmission(), { status: 201 })));
-    const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
+  test(
+    'an added item is sent in items with its own photos, the stones choices go with their items, and the quote sums them',
+    SEVERAL_ITEMS,
+    async () => {
+      uploadsSucceed();
+      const seen = recordRequests();
+      server.use(http.post('/api/submissions', () => HttpResponse.json(aSubmission(), { status: 201 })));
+      const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
 
-    await fillItemOne(user);
-    // Item 1 is jewelry: the stones question, each choice's risk shown before choosing.
-    const stones = screen.getByRole('group', { name: 'Does it have stones?' });
-    expect(within(stones).getByRole('radio', { name: 'None' })).toHaveProperty('checked', true);
-    const pay = within(stones).getByRole('radio', { name: stoneChoiceInfo['pay-for-stones'].label });
-    expect(describedText(pay)).toContain(stoneChoiceInfo['pay-for-stones'].risk);
-    expect(within(stones).getByText(stoneChoiceInfo['melt-with-stones'].risk)).toBeTruthy();
-    await user.click(pay);
+      await fillItemOne(user);
+      // Item 1 is jewelry: the stones question, each choice's risk shown before choosing.
+      const stones = screen.getByRole('group', { name: 'Does it have stones?' });
+      expect(within(stones).getByRole('radio', { name: 'None' })).toHaveProperty('checked', true);
+      const pay = within(stones).getByRole('radio', { name: stoneChoiceInfo['pay-for-stones'].label });
+      expect(describedText(pay)).toContain(stoneChoiceInfo['pay-for-stones'].risk);
+      expect(within(stones).getByText(stoneChoiceInfo['melt-with-stones'].risk)).toBeTruthy();
+      await user.click(pay);
 
-    await user.click(addItem());
-    expect(screen.getByRole('heading', { name: 'Item 1' })).toBeTruthy();
-    await fillItem(user, 2, { category: 'Coins/Scrap', description: 'Broken 14k chain', weight: '10' });
-    // Scrap has no stones to ask about.
-    expect(within(item(2)).queryByRole('group', { name: 'Does it have stones?' })).toBeNull();
-    await user.upload(within(item(2)).getByLabelText('Add Primary photo'), photo('chain.jpg'));
-    await waitFor(() => expect(within(item(2)).getByText('Uploaded')).toBeTruthy());
+      await user.click(addItem());
+      expect(screen.getByRole('heading', { name: 'Item 1' })).toBeTruthy();
+      await fillItem(user, 2, { category: 'Coins/Scrap', description: 'Broken 14k chain', weight: '10' });
+      // Scrap has no stones to ask about.
+      expect(within(item(2)).queryByRole('group', { name: 'Does it have stones?' })).toBeNull();
+      await user.upload(within(item(2)).getByLabelText('Add Primary photo'), photo('chain.jpg'));
+      await waitFor(() => expect(within(item(2)).getByText('Uploaded')).toBeTruthy());
 
-    await user.click(addItem());
-    await fillItem(user, 3, { category: 'Jewelry', description: 'Opal pendant', weight: '2' });
-    await user.click(
-      within(within(item(3)).getByRole('group', { name: 'Does it have stones?' })).getByRole('radio', {
-        name: stoneChoiceInfo['return-stones'].label,
-      }),
-    );
+      await user.click(addItem());
+      await fillItem(user, 3, { category: 'Jewelry', description: 'Opal pendant', weight: '2' });
+      await user.click(
+        within(within(item(3)).getByRole('group', { name: 'Does it have stones?' })).getByRole('radio', {
+          name: stoneChoiceInfo['return-stones'].label,
+        }),
+      );
 
-    // SPEC 9: 6.2 g jewelry $223 – $335, 10 g scrap $280 – $420, 2 g jewelry $72 – $108.
-    const quote = screen.getByRole('status', { name: 'Preliminary quote for your parcel' });
-    expect(within(quote).getByText('$280 – $420')).toBeTruthy();
-    expect(within(quote).getByText('$575 – $863')).toBeTruthy();
-    expect(within(quote).getByText('Parcel total')).toBeTruthy();
-    expect(within(item(2)).getByText('$280 – $420')).toBeTruthy();
+      // SPEC 9: 6.2 g jewelry $223 – $335, 10 g scrap $280 – $420, 2 g jewelry $72 – $108.
+      const quote = screen.getByRole('status', { name: 'Preliminary quote for your parcel' });
+      expect(within(quote).getByText('$280 – $420')).toBeTruthy();
+      expect(within(quote).getByText('$575 – $863')).toBeTruthy();
+      expect(within(quote).getByText('Parcel total')).toBeTruthy();
+      expect(within(item(2)).getByText('$280 – $420')).toBeTruthy();
 
-    await user.click(submit());
+      await user.click(submit());
 
-    expect(await screen.findByText(createdMessage)).toBeTruthy();
-    await waitFor(() =>
-      expect(sentBody(seen)).toEqual({
-        category: 'jewelry',
-        description: '18k yellow gold ring',
-        estimatedWeight: 6.2,
-        weightUnit: 'grams',
-        stoneChoice: 'pay-for-stones',
-        images: [],
-        preliminaryQuoteMin: '223',
-        preliminaryQuoteMax: '335',
-        items: [
-          {
-            category: 'scrap',
-            description: 'Broken 14k chain',
-            estimatedWeight: 10,
-            weightUnit: 'grams',
-            material: null,
-            stoneChoice: null,
-            images: ['img-1'],
-          },
-          {
-            category: 'jewelry',
-            description: 'Opal pendant',
-            estimatedWeight: 2,
-            weightUnit: 'grams',
-            material: null,
-            stoneChoice: 'return-stones',
-            images: [],
-          },
-        ],
-      }),
-    );
-  });
+      expect(await screen.findByText(createdMessage)).toBeTruthy();
+      await waitFor(() =>
+        expect(sentBody(seen)).toEqual({
+          category: 'jewelry',
+          description: '18k yellow gold ring',
+          estimatedWeight: 6.2,
+          weightUnit: 'grams',
+          stoneChoice: 'pay-for-stones',
+          images: [],
+          preliminaryQuoteMin: '223',
+          preliminaryQuoteMax: '335',
+          items: [
+            {
+              category: 'scrap',
+              description: 'Broken 14k chain',
+              estimatedWeight: 10,
+              weightUnit: 'grams',
+              material: null,
+              stoneChoice: null,
+              images: ['img-1'],
+            },
+            {
+              category: 'jewelry',
+              description: 'Opal pendant',
+              estimatedWeight: 2,
+              weightUnit: 'grams',
+              material: null,
+              stoneChoice: 'return-stones',
+              images: [],
+            },
+          ],
+        }),
+      );
+    },
+  );
 
   test('a stones choice is let go when the item stops being jewelry', async () => {
     const seen = recordRequests();
@@ -150,7 +158,7 @@ describe('a parcel of several items', () => {
     expect(sentBody(seen)).not.toHaveProperty('items');
   });
 
-  test('"Remove item" takes that item out, and the ones after it move up', async () => {
+  test('"Remove item" takes that item out, and the ones after it move up', SEVERAL_ITEMS, async () => {
     const seen = recordRequests();
     server.use(http.post('/api/submissions', () => HttpResponse.json(aSubmission(), { status: 201 })));
     const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
@@ -187,22 +195,26 @@ describe('a parcel of several items', () => {
     expect(screen.queryByRole('status', { name: 'Preliminary quote for your parcel' })).toBeNull();
   });
 
-  test(`a parcel holds at most ${MAX_ITEMS_PER_SUBMISSION} items: then the button gives way to a sentence`, async () => {
-    const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
+  test(
+    `a parcel holds at most ${MAX_ITEMS_PER_SUBMISSION} items: then the button gives way to a sentence`,
+    SEVERAL_ITEMS,
+    async () => {
+      const { user } = renderWithApp(<NewSubmissionForm userId="user-1" />);
 
-    for (let added = 1; added < MAX_ITEMS_PER_SUBMISSION; added++) await user.click(addItem());
+      for (let added = 1; added < MAX_ITEMS_PER_SUBMISSION; added++) await user.click(addItem());
 
-    expect(item(MAX_ITEMS_PER_SUBMISSION)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add another item' })).toBeNull();
-    expect(
-      screen.getByText(
-        `This parcel is full: one submission holds up to ${MAX_ITEMS_PER_SUBMISSION} items. Please send the rest in another submission.`,
-      ),
-    ).toBeTruthy();
+      expect(item(MAX_ITEMS_PER_SUBMISSION)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Add another item' })).toBeNull();
+      expect(
+        screen.getByText(
+          `This parcel is full: one submission holds up to ${MAX_ITEMS_PER_SUBMISSION} items. Please send the rest in another submission.`,
+        ),
+      ).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: `Remove item ${MAX_ITEMS_PER_SUBMISSION}` }));
-    expect(addItem()).toBeTruthy();
-  });
+      await user.click(screen.getByRole('button', { name: `Remove item ${MAX_ITEMS_PER_SUBMISSION}` }));
+      expect(addItem()).toBeTruthy();
+    },
+  );
 
   test("an added item left blank says what it needs, toasts SPEC 5's sentence and sends nothing", async () => {
     const seen = recordRequests();
