@@ -1,7 +1,14 @@
 // A parcel's items as the answers show them (decision 042), and the photo limit that grows with them.
 import { centsToDecimalString, imageUrl, MAX_IMAGES_PER_SUBMISSION, type SubmissionItem } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { listItemsOfSubmission, photoIdsByItem, type SubmissionItemRow } from './submission-items.repository.ts';
+import type { NewSubmissionRow } from './submissions.repository.ts';
+import {
+  insertSubmissionItems,
+  listItemsOfSubmission,
+  type NewSubmissionItemRow,
+  photoIdsByItem,
+  type SubmissionItemRow,
+} from './submission-items.repository.ts';
 
 export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly string[]): SubmissionItem {
   return {
@@ -34,4 +41,29 @@ export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<Sub
 export async function photoLimitOf(db: DbOrTx, submissionId: string): Promise<number> {
   const items = await listItemsOfSubmission(db, submissionId);
   return MAX_IMAGES_PER_SUBMISSION * Math.max(1, items.length);
+}
+
+/**
+ * Item 1 of submissions written whole elsewhere (the demo's sample rows): a parcel of one item,
+ * its fields the submission's own, as migration 0032 made for the submissions before items.
+ */
+export async function insertFirstItems(tx: DbOrTx, rows: readonly NewSubmissionRow[]) {
+  const items: NewSubmissionItemRow[] = rows.map((row) => {
+    const min = row.preliminaryQuoteMin ?? 0;
+    const max = Math.max(row.preliminaryQuoteMax ?? 0, min);
+    return {
+      id: crypto.randomUUID(),
+      submissionId: row.id,
+      position: 1,
+      category: row.category,
+      description: row.description,
+      estimatedWeight: row.estimatedWeight,
+      weightUnit: row.weightUnit,
+      material: row.material ?? null,
+      preliminaryQuoteMin: min,
+      preliminaryQuoteMax: max,
+      declaredValue: row.declaredValue ?? max,
+    };
+  });
+  if (items.length > 0) await insertSubmissionItems(tx, items);
 }

@@ -45,7 +45,7 @@ import {
 } from './submissions.repository.ts';
 import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 import { checkedReserve, reserveStateOf } from './seller-reserve.ts';
-import { insertSubmissionItems } from './submission-items.repository.ts';
+import { insertSubmissionItems, listItemsOfSubmission } from './submission-items.repository.ts';
 import { itemViewsOf, photoLimitOf } from './submission-items.ts';
 
 export { imageUrl };
@@ -140,7 +140,10 @@ async function attachAll(
  * through createSubmission and addPhotos, which hold them to the rules of the form.
  */
 export async function attachSeedPhotos(db: Db, input: { ownerId: string; submissionId: string; imageIds: string[] }) {
-  await db.transaction((tx) => attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0));
+  await db.transaction(async (tx) => {
+    const [first] = await listItemsOfSubmission(tx, input.submissionId);
+    await attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0, first?.id ?? null);
+  });
 }
 
 /**
