@@ -219,7 +219,11 @@ export const auditLog = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     changes: jsonb('changes').$type<AuditChanges>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp(), not now(): entries written in one transaction (an offer and the reserve
+    // that accepted it) keep the order they were written in, where now() would give them one time.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
 );

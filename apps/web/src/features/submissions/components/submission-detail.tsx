@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
+import { itemCountText, ParcelItems } from '@/components/parcel-items';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
@@ -232,8 +233,15 @@ export function SubmissionDetailView({
             </section>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
               <Fact term="Submission">#{shortId(detail.id)}</Fact>
-              <Fact term="Category">{categoryLabel(detail.category)}</Fact>
-              <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
+              {/* A parcel of several: category and weight are each item's, in the list below. */}
+              {itemCountText(detail.items) ? (
+                <Fact term="Items">{`${itemCountText(detail.items)}, listed below`}</Fact>
+              ) : (
+                <>
+                  <Fact term="Category">{categoryLabel(detail.category)}</Fact>
+                  <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
+                </>
+              )}
               <Fact term="Submitted">{formatDateTime(detail.createdAt)}</Fact>
               <Fact term="Preliminary quote">
                 {min && max ? (
@@ -252,6 +260,7 @@ export function SubmissionDetailView({
                 <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
               )}
             </dl>
+            <ParcelItems items={detail.items} />
             <ReserveNote detail={detail} onDecline={onDecline ? () => onDecline(detail) : undefined} />
             {detail.offer ? (
               <OfferBreakdown detail={detail}>
