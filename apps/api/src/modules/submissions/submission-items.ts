@@ -1,12 +1,14 @@
 // A parcel's items as the answers show them (decision 042), and the photo limit that grows with them.
-import { centsToDecimalString, imageUrl, MAX_IMAGES_PER_SUBMISSION, type SubmissionItem } from '@assay/domain';
+import { centsToDecimalString, imageUrl, photoLimitFor, type SubmissionItem } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { NewSubmissionRow } from './submissions.repository.ts';
 import {
   insertSubmissionItems,
   listItemsOfSubmission,
+  listItemsOfSubmissions,
   type NewSubmissionItemRow,
   photoIdsByItem,
+  photoIdsByItemOfSubmissions,
   type SubmissionItemRow,
 } from './submission-items.repository.ts';
 
@@ -37,10 +39,25 @@ export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<Sub
   return rows.map((row) => toSubmissionItemView(row, photos.get(row.id) ?? []));
 }
 
+/** The items of several submissions (a list's page), by submission: two reads whatever the page's size. */
+export async function itemViewsOfSubmissions(
+  db: DbOrTx,
+  submissionIds: readonly string[],
+): Promise<Map<string, SubmissionItem[]>> {
+  const [rows, photos] = await Promise.all([
+    listItemsOfSubmissions(db, submissionIds),
+    photoIdsByItemOfSubmissions(db, submissionIds),
+  ]);
+  const result = new Map<string, SubmissionItem[]>();
+  for (const row of rows) {
+    result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), toSubmissionItemView(row, photos.get(row.id) ?? [])]);
+  }
+  return result;
+}
+
 /** How many photos a parcel may hold: four per item, so a parcel of one keeps SPEC's four. */
 export async function photoLimitOf(db: DbOrTx, submissionId: string): Promise<number> {
-  const items = await listItemsOfSubmission(db, submissionId);
-  return MAX_IMAGES_PER_SUBMISSION * Math.max(1, items.length);
+  return photoLimitFor((await listItemsOfSubmission(db, submissionId)).length);
 }
 
 /**

@@ -46,7 +46,7 @@ import {
 import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 import { checkedReserve, reserveStateOf } from './seller-reserve.ts';
 import { insertSubmissionItems, listItemsOfSubmission } from './submission-items.repository.ts';
-import { itemViewsOf, photoLimitOf } from './submission-items.ts';
+import { itemViewsOf, itemViewsOfSubmissions, photoLimitOf } from './submission-items.ts';
 
 export { imageUrl };
 
@@ -106,7 +106,14 @@ export function toSubmissionDto(
 
 export async function listSubmissions({ db }: AppContext, viewer: Actor) {
   const rows = viewer.isAdmin ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT) : await listSubmissionsOfUser(db, viewer.id);
-  return rows.map((row) => toSubmissionDto(row, row.photoIds, viewer, row.offerValidUntil));
+  const items = await itemViewsOfSubmissions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...toSubmissionDto(row, row.photoIds, viewer, row.offerValidUntil),
+    items: items.get(row.id) ?? [],
+  }));
 }
 
 /** Image ids from the references a form sends ("<id>" or "/api/objects/<id>"). */

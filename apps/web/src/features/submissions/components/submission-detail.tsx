@@ -177,6 +177,11 @@ export function SubmissionDetailView({
       )}
     </div>
   );
+  // A parcel of several items shows each item's photos with the item (parcel-items.tsx); here only
+  // the photos added to the whole parcel later, which belong to no item.
+  const several = (detail.items?.length ?? 0) > 1;
+  const itemPhotos = new Set(several ? (detail.items ?? []).flatMap((item) => item.images) : []);
+  const topPhotos = detail.images.filter((src) => !itemPhotos.has(src));
   // The ID step is said before 'Accept Offer', so nobody learns of it only after deciding.
   const idNote = <IdBeforePayoutNote submission={detail} className="text-sm" />;
   const showIdNote = canAct && !expired && !payoutStep;
@@ -205,13 +210,14 @@ export function SubmissionDetailView({
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Photos">
-              {detail.images.length === 0 ? (
+              {topPhotos.length === 0 ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <ImageIcon aria-hidden="true" className="size-4" /> No photos were added.
+                  <ImageIcon aria-hidden="true" className="size-4" />{' '}
+                  {several ? "Each item's photos are with it in the list below." : 'No photos were added.'}
                 </p>
               ) : (
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  {detail.images.map((src, index) => (
+                  {topPhotos.map((src, index) => (
                     <li key={`${src}-${index}`}>
                       <a
                         href={src}
@@ -221,7 +227,7 @@ export function SubmissionDetailView({
                       >
                         <img
                           src={thumbnailUrl(src)}
-                          alt={`Photo ${index + 1} of ${detail.description}`}
+                          alt={several ? `Photo ${index + 1} of the parcel` : `Photo ${index + 1} of ${detail.description}`}
                           className="aspect-square w-full object-cover"
                         />
                         <span className="sr-only"> (opens the full-size photo)</span>
