@@ -319,7 +319,7 @@ export function OfferLinesForm({
 }) {
   const prices = useOfferPrices(true);
   const rates = useOfferPayoutRates(true);
-  // The parcel's items (decision 042): the appraiser's detail has them, the mailbox's list does not.
+  // The parcel's items (decision 042) come with the mailbox's card; a card without them reads the detail.
   const detail = useAdminSubmissionDetail(submission.id, submission.items === undefined);
   const parcelItems = submission.items ?? (detail.data ? (detail.data.items ?? []) : undefined);
   // The parcel's price lock lifts each metal row to its locked price while in force (issue 27).
