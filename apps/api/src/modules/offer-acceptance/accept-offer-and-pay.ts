@@ -121,8 +121,6 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
         refuse: () => conflict(payoutMessages.alreadyPaid),
       });
       await closeCurrentOffer(tx, submission.id, 'accepted');
-      // Items the paid version does not price were declined by the seller: they come back now (decision 042).
-      if (offer) await settlePaidItems(tx, ctx, completed, offer.id);
       const row = await recordPayout(
         tx,
         {
@@ -198,6 +196,8 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
         }),
         email: true,
       });
+      // Items the paid version does not price were declined by the seller: they come back now (decision 042).
+      if (offer) await settlePaidItems(tx, ctx, completed, offer.id);
       await queueHandover(tx, ctx, row);
       return { row, amountCents };
     });
