@@ -207,7 +207,7 @@ function LinesForm({
           <dd className="text-xs text-muted-foreground">The lines added up, recorded as weighed.</dd>
         </div>
       </dl>
-      <OfferFloorNote submission={submission} lines={values} totalCents={total} />
+      <OfferFloorNote submission={submission} lines={values} rates={rates} />
       <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
         {(control) => (
           <Textarea
