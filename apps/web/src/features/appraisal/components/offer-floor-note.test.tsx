@@ -1,26 +1,11 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { SubmissionItem } from '@assay/domain';
+import { server } from '@/testing/msw';
+import { renderWithApp as render } from '@/testing/render';
 import { emptyLine, type OfferLineValues } from '../lib/offer-line-values';
 import { OfferFloorNote } from './offer-floor-note';
-
-// 14k gold, 10 g named; floor $382.50, goodwill $25.00 (decision 036).
-const submission = {
-  material: 'gold-14k',
-  estimatedWeight: 10,
-  weightUnit: 'grams',
-  guarantee: { floor: '382.50', goodwill: '25.00' },
-};
-/** A line as the appraiser typed it: its amount, and the item it prices (absent: a parcel of one). */
-const line = (weight: string, amount: string, item?: number): OfferLineValues & { item?: number | null } => ({
-  ...emptyLine('grams'),
-  material: 'gold-14k' as const,
-  weight,
-  purityPercent: '58.5',
-  amount,
-  amountEdited: true,
-  ...(item === undefined ? {} : { item }),
-});
 
 const item = (position: number, description: string, estimatedWeight: number, guaranteeFloor: string | null): SubmissionItem => ({
   position,
@@ -36,6 +21,26 @@ const item = (position: number, description: string, estimatedWeight: number, gu
   declaredValue: null,
   guaranteeFloor,
   outcome: null,
+});
+
+// 14k gold, 10 g named; floor $382.50, goodwill $25.00 (decision 036).
+const submission = {
+  id: 'sub-1',
+  material: 'gold-14k',
+  estimatedWeight: 10,
+  weightUnit: 'grams',
+  guarantee: { floor: '382.50', goodwill: '25.00' },
+  items: [item(1, '14k chain', 10, '382.50')],
+};
+/** A line as the appraiser typed it: its amount, and the item it prices (absent: a parcel of one). */
+const line = (weight: string, amount: string, item?: number): OfferLineValues & { item?: number | null } => ({
+  ...emptyLine('grams'),
+  material: 'gold-14k' as const,
+  weight,
+  purityPercent: '58.5',
+  amount,
+  amountEdited: true,
+  ...(item === undefined ? {} : { item }),
 });
 
 describe('the floor on the appraiser’s offer form', () => {
@@ -56,6 +61,13 @@ describe('the floor on the appraiser’s offer form', () => {
     render(<OfferFloorNote submission={submission} lines={[line('8', '360.00')]} rates={[]} />);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText(/the floor moves to \$306\.00/)).toBeTruthy();
+  });
+
+  test('from the mailbox’s list (no items), reads the items from the appraiser’s detail', async () => {
+    const bracelet = item(2, '14k bracelet', 20, '765.00');
+    server.use(http.get('/api/admin/submissions/sub-1', () => HttpResponse.json({ items: [submission.items[0], bracelet] })));
+    render(<OfferFloorNote submission={{ ...submission, items: undefined }} lines={[line('10', '400.00')]} rates={[]} />);
+    expect(await screen.findByText('Item 2, 14k bracelet — seller named Gold 14K, 20 g: floor $765.00')).toBeTruthy();
   });
 
   test('nothing when no floor was promised', () => {

@@ -7,26 +7,28 @@ import {
   type FloorItem,
   type FloorLine,
   type PayoutRate,
+  type SubmissionItem,
 } from '@assay/domain';
 import { cn } from '@/lib/utils';
+import { useAdminSubmissionDetail } from '../api/mailbox';
 import { effectiveAmount, isItemType, type OfferLineValues } from '../lib/offer-line-values';
 
 const unitText: Record<string, string> = { grams: 'g', ounces: 'oz', 'troy-ounces': 'ozt', pennyweight: 'dwt' };
 
-type FloorSubmission = Pick<AdminSubmission, 'material' | 'estimatedWeight' | 'weightUnit' | 'guarantee' | 'items'>;
+type FloorSubmission = Pick<AdminSubmission, 'id' | 'material' | 'estimatedWeight' | 'weightUnit' | 'guarantee' | 'items'>;
 
 /**
- * The items as the floor reads them. An answer from before floors were kept per item (no `items`,
- * or items without a floor while the submission has one) is a parcel of one: item 1 carries it.
+ * The items as the floor reads them. A parcel of one whose item says no floor while the submission
+ * has one (an answer from before floors were kept per item) has it on item 1; in a parcel of
+ * several the floor is never guessed onto an item.
  */
-function floorItemsOf(submission: FloorSubmission): FloorItem[] {
+function floorItemsOf(submission: FloorSubmission, items: readonly SubmissionItem[]): FloorItem[] {
   const parcelFloor = submission.guarantee ? dollarsToCents(submission.guarantee.floor) : null;
-  const items = submission.items ?? [];
   const perItem = items.map((item) => ({
     ...item,
     guaranteeFloor: item.guaranteeFloor == null ? null : dollarsToCents(item.guaranteeFloor),
   }));
-  if (perItem.some((item) => item.guaranteeFloor !== null) || parcelFloor === null) return perItem;
+  if (perItem.some((item) => item.guaranteeFloor !== null) || parcelFloor === null || items.length > 1) return perItem;
   return [
     {
       position: 1,
@@ -67,17 +69,21 @@ export function OfferFloorNote({
   rates: readonly PayoutRate[];
 }) {
   const { guarantee } = submission;
-  const floored = floorItemsOf(submission).filter(
+  // The mailbox's list has no items; the appraiser's detail has them.
+  const detail = useAdminSubmissionDetail(submission.id, submission.items === undefined && guarantee != null);
+  const items = submission.items ?? detail.data?.items;
+  if (!guarantee || items === undefined) return null;
+  const floored = floorItemsOf(submission, items).filter(
     (item): item is FloorItem & { guaranteeFloor: number } => item.guaranteeFloor !== null && isItemType(item.material),
   );
-  if (!guarantee || floored.length === 0) return null;
+  if (floored.length === 0) return null;
   const goodwillCents = dollarsToCents(guarantee.goodwill) ?? 0;
   const floorLines = lines.map((line) => floorLineOf(line, rates));
   const offered = floorLines.reduce((sum, line) => sum + line.amount, 0);
   const judgement =
     offered > 0 ? judgeParcelAgainstFloor(floored, { lines: floorLines, counterAccepted: false }, goodwillCents) : null;
   // In a parcel of several items each floor says whose it is.
-  const several = (submission.items?.length ?? 1) > 1;
+  const several = items.length > 1;
   const named = (item: FloorItem & { guaranteeFloor: number }) => {
     const what = `${isItemType(item.material) ? itemTypeLabels[item.material] : item.material}, ${item.estimatedWeight} ${unitText[item.weightUnit] ?? item.weightUnit}`;
     const floor = `floor ${formatCents(item.guaranteeFloor)}`;
