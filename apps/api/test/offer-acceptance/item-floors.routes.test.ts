@@ -8,6 +8,7 @@ import { payoutRates, pricing, submissionItems } from '../../src/db/schema/index
 import { saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
+import { listFinalOffersSince } from '../../src/modules/offers/offers.repository.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 
 describe.each(engines)('guaranteed floor per item on %s', (engine) => {
@@ -123,5 +124,34 @@ describe.each(engines)('guaranteed floor per item on %s', (engine) => {
     const res = await send('POST', '/api/transactions', seller.cookie, { submissionId: id, ...check });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ grossAmount: '994.50', goodwillAmount: '0.00', amount: '994.50' });
+  });
+
+  it("a partial sale is judged on the kept item alone, and the track record reads that item's floor", async () => {
+    // The chain is offered at its floor, the bracelet $15 under its own: the parcel misses $1,147.50.
+    const id = await offered([line(1, '10', '382.50'), line(2, '20', '750.00')]);
+    expect((await detail(id)).floorJudgement).toMatchObject({ kind: 'shortfall', floor: '1147.50' });
+    // The seller keeps the bracelet and sends the chain back: the new version prices item 2 only.
+    const chosen = await send('POST', `/api/submissions/${id}/offer/items`, seller.cookie, {
+      offerVersion: 1,
+      decisions: [
+        { item: 1, decision: 'decline' },
+        { item: 2, decision: 'accept' },
+      ],
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await detail(id)).floorJudgement).toEqual({
+      kind: 'shortfall',
+      floor: '765.00',
+      movedFloor: '765.00',
+      goodwill: '25.00',
+      effects: [],
+    });
+    const paid = await send('POST', '/api/transactions', seller.cookie, { submissionId: id, ...check });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ grossAmount: '750.00', goodwillAmount: '25.00', amount: '775.00' });
+    const rows = await listFinalOffersSince(t.db, new Date(0), new Date(Date.now() + 60_000));
+    expect(rows.filter((row) => row.offerCents === 75_000)).toEqual([
+      expect.objectContaining({ floorCents: 76_500, floorOfferCents: 75_000 }),
+    ]);
   });
 });
