@@ -119,6 +119,7 @@ describe.each(engines)('submissions on %s', (engine) => {
             preliminaryQuoteMin: '360.00',
             preliminaryQuoteMax: '540.00',
             declaredValue: '540.00',
+            guaranteeFloor: null,
             outcome: null,
           },
         ],

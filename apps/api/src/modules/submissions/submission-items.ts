@@ -25,6 +25,7 @@ export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly 
     preliminaryQuoteMin: centsToDecimalString(row.preliminaryQuoteMin),
     preliminaryQuoteMax: centsToDecimalString(row.preliminaryQuoteMax),
     declaredValue: centsToDecimalString(row.declaredValue),
+    guaranteeFloor: row.guaranteeFloor === null ? null : centsToDecimalString(row.guaranteeFloor),
     outcome: row.outcome,
   };
 }
@@ -80,6 +81,8 @@ export async function insertFirstItems(tx: DbOrTx, rows: readonly NewSubmissionR
       preliminaryQuoteMin: min,
       preliminaryQuoteMax: max,
       declaredValue: row.declaredValue ?? max,
+      // A parcel of one: the submission's floor is its one item's.
+      guaranteeFloor: row.guaranteeFloor ?? null,
     };
   });
   if (items.length > 0) await insertSubmissionItems(tx, items);

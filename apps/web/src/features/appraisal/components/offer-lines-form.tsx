@@ -268,7 +268,7 @@ function LinesForm({
         </div>
       </dl>
       {byItem && <ItemSubtotals items={items} lines={values} rates={rates} />}
-      <OfferFloorNote submission={submission} lines={values} totalCents={total} />
+      <OfferFloorNote submission={submission} lines={values} rates={rates} />
       <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
         {(control) => (
           <Textarea

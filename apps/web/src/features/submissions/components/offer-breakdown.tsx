@@ -201,7 +201,7 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
           </p>
         )}
       </div>
-      <GuaranteeFloorNote judgement={detail.floorJudgement} />
+      <GuaranteeFloorNote judgement={detail.floorJudgement} items={detail.items} />
       {live && <OfferValidity validUntil={offer.validUntil} lapsed={expired} className="text-sm" />}
       {children}
       <EarlierOffers offers={detail.previousOffers} />
