@@ -108,7 +108,9 @@ for (const width of [375, 1440] as const) {
     await adminCard.getByRole('button', { name: 'Mark Received' }).click();
     await admin.getByRole('dialog', { name: 'Mark parcel received' }).getByRole('button', { name: 'Mark Received' }).click();
     await expect(adminCard.getByText('Appraising', { exact: true })).toBeVisible();
-    await adminCard.getByRole('button', { name: 'Itemised lines' }).click();
+    // A parcel of several items is priced line by line: no single amount is offered.
+    await expect(adminCard.getByText(/^This parcel holds 2 items: give each at least one line/)).toBeVisible();
+    await expect(adminCard.getByRole('button', { name: 'Single amount' })).toHaveCount(0);
     const line1 = adminCard.getByRole('group', { name: 'Line 1' });
     await line1.getByLabel('Item').selectOption({ index: 0 });
     await line1.getByLabel('Description').fill('Ring shank, stamped 585');

@@ -211,6 +211,19 @@ export function OfferForm({
   onSent?: () => void;
 }) {
   const [mode, setMode] = useState<OfferMode>(startFrom ? 'lines' : 'single');
+  // A parcel of several items is priced item by item, so the seller can choose on each (decision
+  // 042): the server refuses one number for it, so the form does not offer it.
+  const itemCount = submission.items?.length ?? 1;
+  if (itemCount > 1) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted-foreground">
+          {`This parcel holds ${itemCount} items: give each at least one line (even at $0.00), so the seller can accept, decline or counter each.`}
+        </p>
+        <OfferLinesForm submission={submission} startFrom={startFrom} onSent={onSent} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
       <div
