@@ -13,19 +13,21 @@ import { applyTrackingEvent } from '../../src/modules/shipping-labels/index.ts';
 import { readPdf } from '../support/shipping-pdf-reader.ts';
 import { saveAddress } from '../support/addresses.ts';
 import { signUp } from '../support/sessions.ts';
-import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
+import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
 
 const LIMIT_CENTS = 1000_00;
 
 describe.each(engines)('one label per parcel on %s', (engine) => {
   let t: TestApp;
   let seller: { id: string; cookie: string };
+  let admin: { id: string; cookie: string };
 
   beforeAll(async () => {
     // $1,000 per parcel, so a modest worth needs several.
     t = await createTestApp(engine, { INSURED_LIMIT: '1000' });
     seller = await signUp(t.app, { firstName: 'Casey', lastName: 'Client' });
     expect((await saveAddress(t.app, seller.cookie)).statusCode).toBe(200);
+    admin = await signUp(t.app, { email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Appraiser' });
   });
   afterAll(() => t.close());
 
@@ -180,5 +182,25 @@ describe.each(engines)('one label per parcel on %s', (engine) => {
     expect(stored.map((e) => e.labelId).sort()).toEqual([labels[0]!.id, labels[1]!.id].sort());
     const [lock] = await t.db.select().from(priceLocks).where(eq(priceLocks.submissionId, id));
     expect(lock?.lockedAt.toISOString()).toBe(scannedAt.toISOString());
+
+    // Parcel 1 delivered while parcels 2 and 3 are not: the parcel furthest behind speaks (the
+    // seller is not told it "reached us", the mailbox does not await intake); a parcel the carrier
+    // said nothing of (parcel 3) is not counted.
+    const parcelStates = async () => {
+      const card = (
+        (await t.app.inject({ url: '/api/admin/submissions', headers: { cookie: admin.cookie } })).json() as {
+          items: { id: string; parcel?: { status: string } }[];
+        }
+      ).items.find((item) => item.id === id);
+      const mailbox = (await t.app.inject({ url: `/api/admin/submissions/${id}`, headers: { cookie: admin.cookie } })).json();
+      return [(await detailOf(id)).parcel?.status, card?.parcel?.status, mailbox.parcel?.status];
+    };
+    const evening = new Date(scannedAt.getTime() + 8 * 3_600_000);
+    expect((await apply(event(labels[0]!.trackingNumber, 'delivered', evening, 3))).kind).toBe('news');
+    expect(await parcelStates()).toEqual(['in_transit', 'in_transit', 'in_transit']);
+    const nextDay = new Date(scannedAt.getTime() + 24 * 3_600_000);
+    expect((await apply(event(labels[1]!.trackingNumber, 'delivered', nextDay, 4))).kind).toBe('news');
+    expect(await parcelStates()).toEqual(['delivered', 'delivered', 'delivered']);
+    expect((await detailOf(id)).parcel.at).toBe(nextDay.toISOString());
   });
 });
