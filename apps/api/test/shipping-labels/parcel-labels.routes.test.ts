@@ -97,6 +97,17 @@ describe.each(engines)('one label per parcel on %s', (engine) => {
       })),
     );
     expect(detail.parcelCount).toBe(3);
+    // The timeline's three label entries say which parcel each is (made in one transaction, they
+    // share its time, so their order among themselves is not promised).
+    const labelDetails = (detail.timeline as { action: string; detail?: string }[])
+      .filter((e) => e.action === 'label_created')
+      .map((e) => e.detail)
+      .sort();
+    expect(labelDetails).toEqual([
+      'Parcel 1 of 3, insured for $1,000.00',
+      'Parcel 2 of 3, insured for $1,000.00',
+      'Parcel 3 of 3, insured for $500.00',
+    ]);
   });
 
   it('makes no new label when asked again (200, the first parcel)', async () => {
