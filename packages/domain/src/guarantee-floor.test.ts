@@ -5,11 +5,13 @@ import {
   guaranteeFloorCents,
   guaranteeTermsSentence,
   judgeFloor,
-  judgeOfferAgainstFloor,
+  judgeParcelAgainstFloor,
   owesGoodwill,
   karatOfPurity,
   measuredFacts,
   namedFacts,
+  type FloorItem,
+  type FloorLine,
   type MeasuredLine,
 } from './guarantee-floor.ts';
 
@@ -79,7 +81,7 @@ describe('judgeFloor', () => {
       kind: 'measured',
       floorCents: FLOOR,
       movedFloorCents: 28_800,
-      effects: [{ fact: 'weight', named: '10.0000', measured: '8.0000', effectCents: -7_200 }],
+      effects: [{ item: 1, fact: 'weight', named: '10.0000', measured: '8.0000', effectCents: -7_200 }],
     });
   });
 
@@ -89,7 +91,7 @@ describe('judgeFloor', () => {
       kind: 'measured',
       floorCents: FLOOR,
       movedFloorCents: 25_662,
-      effects: [{ fact: 'purity', named: '58.500', measured: '41.700', effectCents: -10_338 }],
+      effects: [{ item: 1, fact: 'purity', named: '58.500', measured: '41.700', effectCents: -10_338 }],
     });
   });
 
@@ -101,8 +103,8 @@ describe('judgeFloor', () => {
       floorCents: FLOOR,
       movedFloorCents: 20_529,
       effects: [
-        { fact: 'weight', named: '10.0000', measured: '8.0000', effectCents: -7_200 },
-        { fact: 'purity', named: '58.500', measured: '41.700', effectCents: -8_271 },
+        { item: 1, fact: 'weight', named: '10.0000', measured: '8.0000', effectCents: -7_200 },
+        { item: 1, fact: 'purity', named: '58.500', measured: '41.700', effectCents: -8_271 },
       ],
     });
   });
@@ -127,33 +129,174 @@ describe('judgeFloor', () => {
   });
 });
 
-describe('judgeOfferAgainstFloor', () => {
-  const terms = {
-    material: 'gold-14k' as const,
+describe('judgeParcelAgainstFloor: a parcel of one item', () => {
+  const item: FloorItem = {
+    position: 1,
+    description: 'Ring',
+    material: 'gold-14k',
     estimatedWeight: '10',
-    weightUnit: 'grams' as const,
+    weightUnit: 'grams',
     guaranteeFloor: FLOOR,
-    guaranteeGoodwill: GOODWILL,
   };
-  it('judges the offer of a submission that carries a floor', () => {
-    expect(judgeOfferAgainstFloor(terms, { totalCents: 29_000, lines: [line('8', '58.5')], counterAccepted: false })?.kind).toBe(
-      'measured',
+  // SPEC's one-item offer: the lines carry no item (item 1) and add up to the total.
+  const priced = (
+    amount: number,
+    weight: string,
+    purity: string | null,
+    material: MeasuredLine['material'] = 'gold-14k',
+  ): FloorLine => ({
+    ...line(weight, purity, material),
+    item: null,
+    amount,
+  });
+  it('judges the offer of a submission that carries a floor, as judgeFloor does', () => {
+    expect(judgeParcelAgainstFloor([item], { lines: [priced(29_000, '8', '58.5')], counterAccepted: false }, GOODWILL)).toEqual(
+      judge(29_000, [line('8', '58.5')]),
     );
-    const shortfall = judgeOfferAgainstFloor(terms, { totalCents: 30_000, lines: [line('10', '58.5')], counterAccepted: false });
+    const shortfall = judgeParcelAgainstFloor(
+      [item],
+      { lines: [priced(30_000, '10', '58.5')], counterAccepted: false },
+      GOODWILL,
+    );
+    expect(shortfall).toEqual(judge(30_000, [line('10', '58.5')]));
     expect(owesGoodwill(shortfall)).toBe(true);
+    // SPEC's one-number offer: one line that measured nothing.
+    expect(
+      judgeParcelAgainstFloor([item], { lines: [priced(30_000, '10', null, null)], counterAccepted: false }, GOODWILL)?.kind,
+    ).toBe('shortfall');
+    expect(
+      judgeParcelAgainstFloor([item], { lines: [priced(FLOOR, '10', '58.5')], counterAccepted: false }, GOODWILL)?.kind,
+    ).toBe('met');
   });
   it('has nothing to judge when no floor was promised', () => {
-    expect(
-      judgeOfferAgainstFloor(
-        { ...terms, guaranteeFloor: null, guaranteeGoodwill: null },
-        { totalCents: 1, lines: [], counterAccepted: false },
-      ),
-    ).toBeNull();
-    expect(judgeOfferAgainstFloor({ ...terms, material: null }, { totalCents: 1, lines: [], counterAccepted: false })).toBeNull();
+    const offer = { lines: [priced(1, '10', '58.5')], counterAccepted: false };
+    expect(judgeParcelAgainstFloor([{ ...item, guaranteeFloor: null }], offer, null)).toBeNull();
+    expect(judgeParcelAgainstFloor([{ ...item, material: null }], offer, GOODWILL)).toBeNull();
+    expect(judgeParcelAgainstFloor([{ ...item, material: 'diamond' }], offer, GOODWILL)).toBeNull();
     expect(owesGoodwill(null)).toBe(false);
   });
   it('does not judge a counter-offer the seller named and we accepted', () => {
-    expect(judgeOfferAgainstFloor(terms, { totalCents: 30_000, lines: [], counterAccepted: true })).toBeNull();
+    expect(
+      judgeParcelAgainstFloor([item], { lines: [priced(30_000, '10', null, null)], counterAccepted: true }, GOODWILL),
+    ).toBeNull();
+  });
+});
+
+describe('judgeParcelAgainstFloor: a parcel of several items', () => {
+  // Item 1: 14k gold, 10 g, floor $360. Item 2: silver, 100 g, floor $150.
+  const ring: FloorItem = {
+    position: 1,
+    description: 'Ring',
+    material: 'gold-14k',
+    estimatedWeight: 10,
+    weightUnit: 'grams',
+    guaranteeFloor: FLOOR,
+  };
+  const tray: FloorItem = {
+    position: 2,
+    description: 'Tray',
+    material: 'silver',
+    estimatedWeight: 100,
+    weightUnit: 'grams',
+    guaranteeFloor: 15_000,
+  };
+  // Item 3: named nothing, so no floor.
+  const box: FloorItem = {
+    position: 3,
+    description: 'Box of odds',
+    material: null,
+    estimatedWeight: 50,
+    weightUnit: 'grams',
+    guaranteeFloor: null,
+  };
+  const at = (
+    item: number,
+    amount: number,
+    weight: string,
+    purity: string | null,
+    material: MeasuredLine['material'],
+  ): FloorLine => ({
+    ...line(weight, purity, material),
+    item,
+    amount,
+  });
+  const ringAsNamed = (amount: number) => at(1, amount, '10', '58.5', 'gold-14k');
+  const trayAsNamed = (amount: number) => at(2, amount, '100', '92.5', 'silver');
+  const judgeParcel = (items: FloorItem[], lines: FloorLine[]) =>
+    judgeParcelAgainstFloor(items, { lines, counterAccepted: false }, GOODWILL);
+
+  it('sums the floors of two floored items and judges the sum of their lines', () => {
+    // Floor $510. The ring is offered under its own floor, the tray over: the parcel keeps $510.
+    expect(judgeParcel([ring, tray], [ringAsNamed(35_000), trayAsNamed(16_000)])).toEqual({
+      kind: 'met',
+      floorCents: 51_000,
+      effects: [],
+    });
+    expect(judgeParcel([ring, tray], [ringAsNamed(35_000), trayAsNamed(15_000)])).toEqual({
+      kind: 'shortfall',
+      floorCents: 51_000,
+      movedFloorCents: 51_000,
+      effects: [],
+      goodwillCents: GOODWILL,
+    });
+  });
+
+  it('counts only the floored items, their lines and nothing of the others', () => {
+    // The box's $200 line neither counts toward the ring's floor nor is judged.
+    expect(judgeParcel([ring, box], [ringAsNamed(30_000), at(3, 20_000, '50', null, null)])?.kind).toBe('shortfall');
+    expect(judgeParcel([ring, box], [ringAsNamed(FLOOR), at(3, 0, '50', null, null)])).toEqual({
+      kind: 'met',
+      floorCents: FLOOR,
+      effects: [],
+    });
+    // A parcel whose only floored item is item 2 (item 1 named nothing).
+    expect(
+      judgeParcel(
+        [
+          { ...box, position: 1 },
+          { ...ring, position: 2 },
+        ],
+        [at(1, 500, '50', null, null), at(2, FLOOR, '10', '58.5', 'gold-14k')],
+      )?.kind,
+    ).toBe('met');
+    expect(judgeParcel([box], [at(3, 1, '50', null, null)])).toBeNull();
+  });
+
+  it('judges a version that prices some items on those items alone', () => {
+    // The seller kept the tray and sent the ring back: the new version prices item 2 only.
+    expect(judgeParcel([ring, tray], [trayAsNamed(15_000)])).toEqual({ kind: 'met', floorCents: 15_000, effects: [] });
+    expect(judgeParcel([ring, tray], [trayAsNamed(14_999)])?.kind).toBe('shortfall');
+  });
+
+  it("moves each item's floor by its own lines' measured facts, naming the item", () => {
+    // The tray weighed 80 g, not 100: its floor moves to $120; the ring is as named. Moved floor $480.
+    const lighterTray = at(2, 12_000, '80', '92.5', 'silver');
+    expect(judgeParcel([ring, tray], [ringAsNamed(FLOOR), lighterTray])).toEqual({
+      kind: 'measured',
+      floorCents: 51_000,
+      movedFloorCents: 48_000,
+      effects: [{ item: 2, fact: 'weight', named: '100.0000', measured: '80.0000', effectCents: -3_000 }],
+    });
+    // The ring's gold lines never measure the tray's silver, nor the other way round.
+    const ringOf10k = at(1, 25_662, '10', '41.7', 'gold-10k');
+    expect(judgeParcel([ring, tray], [ringOf10k, lighterTray])).toEqual({
+      kind: 'measured',
+      floorCents: 51_000,
+      movedFloorCents: 37_662,
+      effects: [
+        { item: 1, fact: 'purity', named: '58.500', measured: '41.700', effectCents: -10_338 },
+        { item: 2, fact: 'weight', named: '100.0000', measured: '80.0000', effectCents: -3_000 },
+      ],
+    });
+    // Below even the moved floor: a shortfall, the goodwill owed once for the parcel.
+    expect(goodwillOwedCents(judgeParcel([ring, tray], [ringOf10k, at(2, 11_000, '80', '92.5', 'silver')]))).toBe(GOODWILL);
+  });
+
+  it('lets a heavier item make up for a lighter one: the parcel was not worth less than named', () => {
+    // The ring weighed 12 g (+$72), the tray 80 g (-$30): moved floor $552, above the named $510.
+    expect(
+      judgeParcel([ring, tray], [at(1, 36_000, '12', '58.5', 'gold-14k'), at(2, 12_000, '80', '92.5', 'silver')])?.kind,
+    ).toBe('shortfall');
   });
 });
 

@@ -14,13 +14,15 @@ import {
   subtractExact,
   type ExactDecimal,
 } from './exact-decimal.ts';
-import { isGemItemType, isGoldItemType, type ItemType } from './item-type.ts';
+import { isGemItemType, isGoldItemType, itemTypes, type ItemType } from './item-type.ts';
 import { materialPurity } from './metal-quote.ts';
 import { dollarsToCents, formatCents } from './money.ts';
 import { isWeightUnit, toGramsExact, type WeightUnit } from './weight.ts';
 
 export const DEFAULT_GUARANTEE_FLOOR_PERCENT = 90;
 export const DEFAULT_GUARANTEE_GOODWILL_CENTS = 2_500;
+
+const isItemType = (value: string): value is ItemType => (itemTypes as readonly string[]).includes(value);
 
 const HUNDRED: ExactDecimal = { units: 100n, scale: 0 };
 const GRAM_SCALE = 4;
@@ -114,6 +116,8 @@ function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
 
 /** One measured fact that differs from what was named, and what it did to the floor in cents. */
 export interface FactEffect {
+  /** The item (its position in the parcel) whose named fact it is. */
+  readonly item: number;
   readonly fact: 'weight' | 'purity';
   /** Grams, or fineness in percent, as named and as measured. */
   readonly named: string;
@@ -150,6 +154,7 @@ export function floorEffects(
   floorCents: number,
   named: MetalFacts,
   measured: MetalFacts | null,
+  item = 1,
 ): { movedFloorCents: number; effects: FactEffect[] } {
   const read = (text: string) => parseExactDecimal(text) ?? { units: 0n, scale: 0 };
   if (!measured) return { movedFloorCents: floorCents, effects: [] };
@@ -160,10 +165,11 @@ export function floorEffects(
   const moved = Number(divideExact(multiplyExact(multiplyExact(floor, mg), mp), multiplyExact(ng, np), 0).units);
   const effects: FactEffect[] = [];
   if (compareExact(mg, ng) !== 0) {
-    effects.push({ fact: 'weight', named: named.grams, measured: measured.grams, effectCents: afterWeight - floorCents });
+    effects.push({ item, fact: 'weight', named: named.grams, measured: measured.grams, effectCents: afterWeight - floorCents });
   }
   if (compareExact(mp, np) !== 0) {
     effects.push({
+      item,
       fact: 'purity',
       named: named.purityPercent,
       measured: measured.purityPercent,
@@ -183,9 +189,23 @@ export function judgeFloor(input: {
   named: MetalFacts;
   measured: MetalFacts | null;
   offerCents: number;
+  /** The item whose floor it is; 1 in a parcel of one. */
+  item?: number;
 }): FloorJudgement {
-  const { floorCents, goodwillCents, named, measured, offerCents } = input;
-  const { movedFloorCents, effects } = floorEffects(floorCents, named, measured);
+  const { floorCents, goodwillCents, named, measured, offerCents, item = 1 } = input;
+  const { movedFloorCents, effects } = floorEffects(floorCents, named, measured, item);
+  return verdict({ floorCents, movedFloorCents, effects, offerCents, goodwillCents });
+}
+
+/** The one rule, for an item or a parcel: met, explained by the measured facts, or a shortfall. */
+function verdict(input: {
+  floorCents: number;
+  movedFloorCents: number;
+  effects: FactEffect[];
+  offerCents: number;
+  goodwillCents: number;
+}): FloorJudgement {
+  const { floorCents, movedFloorCents, effects, offerCents, goodwillCents } = input;
   if (offerCents >= floorCents) return { kind: 'met', floorCents, effects };
   if (movedFloorCents < floorCents && offerCents >= movedFloorCents) {
     return { kind: 'measured', floorCents, movedFloorCents, effects };
@@ -200,36 +220,66 @@ export function karatOfPurity(purityPercent: string): string {
   return `${formatExact(divideExact(multiplyExact(purity, { units: 24n, scale: 0 }), HUNDRED, 1))}K`;
 }
 
-/** A submission as the floor reads it: what was named and the floor stored with it at creation. */
-export interface FloorTerms {
-  readonly material: ItemType | null;
+/** One item of a parcel as the floor reads it: what the seller named and the floor stored with it at creation. */
+export interface FloorItem {
+  readonly position: number;
+  readonly description: string;
+  readonly material: string | null;
   readonly estimatedWeight: string | number;
-  readonly weightUnit: WeightUnit;
-  /** Cents; null when no floor was promised. */
+  readonly weightUnit: string;
+  /** Cents; null when no floor was promised on this item. */
   readonly guaranteeFloor: number | null;
-  readonly guaranteeGoodwill: number | null;
+}
+
+/** An offer line as the floor reads it: its item (null on lines from before items: item 1), its amount and what it measured. */
+export interface FloorLine extends MeasuredLine {
+  readonly item: number | null;
+  /** Cents. */
+  readonly amount: number;
+}
+
+/** The item's named facts when it carries a floor, else null. */
+function flooredItem(item: FloorItem): { material: ItemType; floorCents: number; named: MetalFacts } | null {
+  const { material, guaranteeFloor, weightUnit } = item;
+  if (material === null || !isItemType(material) || !carriesGuaranteeFloor(material) || guaranteeFloor === null) return null;
+  if (!isWeightUnit(weightUnit)) return null;
+  const named = namedFacts(material, item.estimatedWeight, weightUnit);
+  return named && { material, floorCents: guaranteeFloor, named };
 }
 
 /**
- * The judgement of an offer (its total and measured lines) against the floor the submission
- * carries; null when it carries none, and for an accepted counter-offer: the seller named that
- * amount, and its one line measures nothing.
+ * The judgement of an offer version against the floors of a parcel's items (decision 042). Only
+ * items that carry a floor and that the version prices count: a version that prices some items
+ * (the kept ones of a partial sale) is judged on those. Their floors add up to the parcel's floor,
+ * each moved only by the measured facts of its own lines, and their lines' amounts to the offer;
+ * the verdict is judgeFloor's, so a parcel of one item is judged exactly as before, and the
+ * goodwill is owed once per parcel. Null when no priced item carries a floor, and for an accepted
+ * counter-offer: the seller named that amount, and its lines measure nothing.
  */
-export function judgeOfferAgainstFloor(
-  terms: FloorTerms,
-  offer: { totalCents: number; lines: readonly MeasuredLine[]; counterAccepted: boolean },
+export function judgeParcelAgainstFloor(
+  items: readonly FloorItem[],
+  offer: { lines: readonly FloorLine[]; counterAccepted: boolean },
+  goodwillCents: number | null,
 ): FloorJudgement | null {
-  const { material, guaranteeFloor, guaranteeGoodwill } = terms;
-  if (!carriesGuaranteeFloor(material) || guaranteeFloor === null || offer.counterAccepted) return null;
-  const named = namedFacts(material, terms.estimatedWeight, terms.weightUnit);
-  if (!named) return null;
-  return judgeFloor({
-    floorCents: guaranteeFloor,
-    goodwillCents: guaranteeGoodwill ?? 0,
-    named,
-    measured: measuredFacts(material, offer.lines),
-    offerCents: offer.totalCents,
-  });
+  if (offer.counterAccepted) return null;
+  let floorCents = 0;
+  let movedFloorCents = 0;
+  let offerCents = 0;
+  const effects: FactEffect[] = [];
+  let counted = 0;
+  for (const item of [...items].sort((a, b) => a.position - b.position)) {
+    const floored = flooredItem(item);
+    const lines = offer.lines.filter((line) => (line.item ?? 1) === item.position);
+    if (!floored || lines.length === 0) continue;
+    const moved = floorEffects(floored.floorCents, floored.named, measuredFacts(floored.material, lines), item.position);
+    counted += 1;
+    floorCents += floored.floorCents;
+    movedFloorCents += moved.movedFloorCents;
+    offerCents += lines.reduce((sum, line) => sum + line.amount, 0);
+    effects.push(...moved.effects);
+  }
+  if (counted === 0) return null;
+  return verdict({ floorCents, movedFloorCents, effects, offerCents, goodwillCents: goodwillCents ?? 0 });
 }
 
 /** Whether the judgement owes the seller a free return and the goodwill. */

@@ -8,8 +8,13 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 export const imageSlotLabels = ['Primary', 'Detail', 'Side', 'Back'] as const;
 
 /** How many more photos fit, never below zero (SPEC 5). */
-export function remainingImageAllowance(alreadyUploaded: number): number {
-  return Math.max(0, MAX_IMAGES_PER_SUBMISSION - Math.max(0, Math.trunc(alreadyUploaded)));
+export function remainingImageAllowance(alreadyUploaded: number, itemCount = 1): number {
+  return Math.max(0, photoLimitFor(itemCount) - Math.max(0, Math.trunc(alreadyUploaded)));
+}
+
+/** How many photos a parcel may hold: four per item (decision 042), so a parcel of one keeps SPEC's four. */
+export function photoLimitFor(itemCount: number): number {
+  return MAX_IMAGES_PER_SUBMISSION * Math.max(1, Math.trunc(itemCount) || 1);
 }
 
 export const PRICING_REFRESH_INTERVAL_MS = 60_000;

@@ -43,7 +43,7 @@ describe('statuses', () => {
     expect(sellerPhotosClosedReason('new')).toBeNull();
     expect(sellerPhotosClosedReason('appraising')).toBe(sellerPhotoMessages.received);
     expect(sellerPhotosClosedReason('offered')).toBe(
-      'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+      'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened the parcel.',
     );
     expect(sellerPhotosClosedReason('completed')).toBe('Photos can only be added before your parcel reaches us.');
   });

@@ -39,7 +39,7 @@ export function canAddPhotos(status: string | null | undefined): boolean {
 
 export const sellerPhotoMessages = {
   received:
-    'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+    'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened the parcel.',
   closed: 'Photos can only be added before your parcel reaches us.',
 } as const;
 

@@ -127,6 +127,15 @@ describe('track record (issue 27 item 3)', () => {
     expect(result.shareAtOrAboveFloor).toEqual({ kind: 'figure', basisPoints: 8_000, count: 5 });
   });
 
+  test('in a parcel of several items the floor is met by what the floored items are paid, not by the others', () => {
+    const rows = [
+      // Floored items paid $700 against their $720 floor; an unfloored item's $100 does not lift them over it.
+      row({ floorCents: 72_000, offerCents: 80_000, floorOfferCents: 70_000 }),
+      ...Array.from({ length: 4 }, () => row({ floorCents: 72_000, offerCents: 80_000, floorOfferCents: 72_000 })),
+    ];
+    expect(jewelry(rows).shareAtOrAboveFloor).toEqual({ kind: 'figure', basisPoints: 8_000, count: 5 });
+  });
+
   test('too few floor-carrying offers publish no floor share, whatever the median', () => {
     const rows = [...Array.from({ length: 5 }, () => row()), row({ floorCents: 72_000 })];
     const result = jewelry(rows);

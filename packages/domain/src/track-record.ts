@@ -19,8 +19,16 @@ export interface TrackRecordRow {
   readonly quoteMinCents: number | null;
   readonly quoteMaxCents: number | null;
   readonly offerCents: number;
-  /** The guaranteed floor the submission carried; null when none was promised. */
+  /**
+   * The guaranteed floor of the items the offer prices (their floors summed, decision 042); null
+   * when none of them carries one.
+   */
   readonly floorCents: number | null;
+  /**
+   * What the offer pays for those floored items; absent: the whole offer (a parcel of one). An
+   * item without a floor must not lift the parcel over it.
+   */
+  readonly floorOfferCents?: number | null;
   readonly offeredAt: Date;
 }
 
@@ -98,7 +106,7 @@ export function trackRecord(rows: readonly TrackRecordRow[], now: Date): TrackRe
       shares.push({ n: 2n * BigInt(row.offerCents), d: BigInt(quoteSum) });
       if (row.floorCents !== null && row.floorCents > 0) {
         withFloor += 1;
-        if (row.offerCents >= row.floorCents) metFloor += 1;
+        if ((row.floorOfferCents ?? row.offerCents) >= row.floorCents) metFloor += 1;
       }
     }
     return {

@@ -168,6 +168,8 @@ describe.each(engines)('admin mailbox reads on %s', (engine) => {
         material: null,
         quoteBasis: null,
         insuredValue: null,
+        // Written straight to the table, so no item rows: the card's items come from submission_items.
+        items: [],
         finalOffer: null,
         actualWeight: null,
         status: 'returned',

@@ -155,6 +155,11 @@ describe.each(engines)('per-item decisions on %s', (engine) => {
       validUntil: kept.previousOffers[0].validUntil,
     });
     expect(kept.offer.lines.map((l: { item: number }) => l.item)).toEqual([1, 3]);
+    expect(kept.timeline.find((e: { action: string }) => e.action === 'items_chosen')).toMatchObject({
+      label: 'You chose item by item',
+      detail:
+        'The items you accepted make a new offer of $298.35; 1 declined item comes back in one insured parcel once it is paid.',
+    });
 
     const paid = await send('POST', '/api/transactions', seller.cookie, { submissionId: id, offerVersion: 2, ...check });
     expect(paid.statusCode, paid.body).toBe(201);

@@ -205,9 +205,13 @@ describe.each(engines)('itemised offers on %s', (engine) => {
     expect(told.body).toContain(
       'Florida law (Fla. Stat. 538.31-538.37) requires your ID before any payment, whatever the amount. Verifying your identity takes a few minutes.',
     );
+    // The mailbox's "KYC Required" counts it, as the payment gate will ask for the ID.
+    const [stored] = await t.db.select().from(submissions).where(eq(submissions.id, row.id!));
+    expect(stored!.requiresKyc).toBe(true);
     // Below SPEC's $10,000 in a state without a row of its own, no e-mail asks for ID.
     const id = await offered();
     expect((await notificationsOf(id)).find((n) => n.kind === 'offer_ready')!.body).not.toContain('identity');
+    expect((await detail(id)).json().requiresKyc).toBe(false);
   });
 
   describe('counter-offers', () => {

@@ -5,7 +5,7 @@
 import type { TrackRecordResponse } from '@assay/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSubmission } from '../../src/db/factories.ts';
-import { offers, submissions } from '../../src/db/schema/index.ts';
+import { offerLines, offers, submissionItems, submissions } from '../../src/db/schema/index.ts';
 import { seedDemoIfFresh } from '../../src/modules/demo/demo.service.ts';
 import { TRACK_RECORD_CACHE_MS } from '../../src/modules/offers/index.ts';
 import { signUp } from '../support/sessions.ts';
@@ -52,11 +52,27 @@ describe.each(engines)('track record on %s', (engine) => {
         ? {}
         : { material: 'gold-14k' as const, guaranteeFloor: spec.floorCents, guaranteeGoodwill: 2_500 }),
     });
+    // Item 1 carries the floor (decision 042), and each version's one line prices it.
+    const itemId = crypto.randomUUID();
+    await t.db.insert(submissionItems).values({
+      id: itemId,
+      submissionId: row.id!,
+      position: 1,
+      category: row.category!,
+      description: row.description!,
+      estimatedWeight: row.estimatedWeight!,
+      weightUnit: row.weightUnit!,
+      preliminaryQuoteMin: 80_000,
+      preliminaryQuoteMax: 120_000,
+      declaredValue: 120_000,
+      guaranteeFloor: spec.floorCents ?? null,
+    });
+    const offerIds = versions.map(() => crypto.randomUUID());
     await t.db.insert(offers).values(
       versions.map((v, index) => {
         const createdAt = daysAgo(v.daysAgo ?? 10);
         return {
-          id: crypto.randomUUID(),
+          id: offerIds[index]!,
           submissionId: row.id!,
           version: index + 1,
           status: v.status ?? 'accepted',
@@ -65,6 +81,18 @@ describe.each(engines)('track record on %s', (engine) => {
           validUntil: new Date(createdAt.getTime() + (v.validDays ?? 7) * DAY),
         };
       }),
+    );
+    await t.db.insert(offerLines).values(
+      versions.map((v, index) => ({
+        id: crypto.randomUUID(),
+        offerId: offerIds[index]!,
+        position: 1,
+        itemId,
+        description: row.description!,
+        weight: '10',
+        weightUnit: 'grams' as const,
+        amount: v.cents,
+      })),
     );
   }
 

@@ -74,7 +74,7 @@ describe.each(engines)('guaranteed floor on %s', (engine) => {
       floor: '382.50',
       movedFloor: '306.00',
       goodwill: null,
-      effects: [{ fact: 'weight', named: '10.0000', measured: '8.0000', effect: '-76.50' }],
+      effects: [{ item: 1, fact: 'weight', named: '10.0000', measured: '8.0000', effect: '-76.50' }],
     });
   });
 

@@ -121,6 +121,9 @@ describe.each(engines)('seller reserve on %s', (engine) => {
     expect(Math.round((new Date(job!.start_after).getTime() - Date.now()) / HOUR)).toBe(24);
     const seen = (await send('GET', `/api/submissions/${id}`, seller.cookie)).json();
     expect(seen.reserve.declineUntil).toBe(new Date(new Date(seen.reserve.metAt).getTime() + 24 * HOUR).toISOString());
+    // Written in one transaction, the offer and the reserve's acceptance keep their order on the timeline.
+    const actions = seen.timeline.map((e: { action: string }) => e.action);
+    expect(actions.indexOf('offer_submitted')).toBeLessThan(actions.indexOf('reserve_met'));
     const bell = (await send('GET', '/api/notifications', seller.cookie)).json();
     expect(JSON.stringify(bell)).toContain('we accepted our offer for you');
     // No counter-offer, no new amount from the appraiser while the seller may decline.

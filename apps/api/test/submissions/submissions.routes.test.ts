@@ -119,6 +119,7 @@ describe.each(engines)('submissions on %s', (engine) => {
             preliminaryQuoteMin: '360.00',
             preliminaryQuoteMax: '540.00',
             declaredValue: '540.00',
+            guaranteeFloor: null,
             outcome: null,
           },
         ],
@@ -313,7 +314,7 @@ describe.each(engines)('submissions on %s', (engine) => {
         const refused = await post(`/api/submissions/${received.id}/images`, alice.cookie, { images: [photo] });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().message).toBe(
-          'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened it.',
+          'We have received your parcel, so photos can no longer be added: our appraiser photographed your items as we opened the parcel.',
         );
         expect(await imagesOf(received.id!)).toEqual([]);
         const url = await t.app.inject({

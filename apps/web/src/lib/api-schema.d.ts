@@ -1455,6 +1455,7 @@ export interface paths {
                                     preliminaryQuoteMin: string | null;
                                     preliminaryQuoteMax: string | null;
                                     declaredValue: string | null;
+                                    guaranteeFloor: string | null;
                                     outcome: ("sold" | "returned") | null;
                                 }[];
                                 adminNotes: string | null;
@@ -1641,6 +1642,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -1902,6 +1904,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2046,6 +2049,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2182,6 +2186,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2324,6 +2329,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2460,6 +2466,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2602,6 +2609,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2744,6 +2752,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -2880,6 +2889,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -4218,6 +4228,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes?: string | null;
@@ -4358,6 +4369,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes?: string | null;
@@ -4458,6 +4470,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes?: string | null;
@@ -4604,6 +4617,7 @@ export interface paths {
                                 movedFloor: string;
                                 goodwill: string | null;
                                 effects: {
+                                    item: number;
                                     /** @enum {string} */
                                     fact: "weight" | "purity";
                                     named: string;
@@ -4735,6 +4749,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes: string | null;
@@ -4997,6 +5012,7 @@ export interface paths {
                                     preliminaryQuoteMin: string | null;
                                     preliminaryQuoteMax: string | null;
                                     declaredValue: string | null;
+                                    guaranteeFloor: string | null;
                                     outcome: ("sold" | "returned") | null;
                                 }[];
                                 adminNotes?: string | null;
@@ -5211,6 +5227,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes?: string | null;
@@ -5405,6 +5422,7 @@ export interface paths {
                                 preliminaryQuoteMin: string | null;
                                 preliminaryQuoteMax: string | null;
                                 declaredValue: string | null;
+                                guaranteeFloor: string | null;
                                 outcome: ("sold" | "returned") | null;
                             }[];
                             adminNotes?: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createSubmissionSchema } from './create-submission.ts';
+import { createSubmissionSchema, itemsOfBody } from './create-submission.ts';
 
 const valid = {
   category: 'jewelry',
@@ -23,7 +23,33 @@ describe('createSubmissionSchema', () => {
       // No reserve unless the seller sets one (decision 040).
       reserve: null,
       reservePayout: null,
+      // A parcel of one item with no stones unless the seller says otherwise (decision 042).
+      stoneChoice: null,
+      items: [],
     });
+  });
+
+  test('takes up to nine more items, each checked as item 1 is, and a stone choice per item', () => {
+    const chain = { category: 'jewelry', description: 'Chain', estimatedWeight: 10, weightUnit: 'grams' };
+    const parsed = createSubmissionSchema.parse({ ...valid, stoneChoice: 'pay-for-stones', items: [chain] });
+    expect(parsed.stoneChoice).toBe('pay-for-stones');
+    expect(itemsOfBody(parsed).map((item) => [item.description, item.stoneChoice, item.images])).toEqual([
+      ['14k gold chain, 20 inches', 'pay-for-stones', valid.images],
+      ['Chain', null, []],
+    ]);
+    const tooMany = createSubmissionSchema.safeParse({ ...valid, items: Array(10).fill(chain) });
+    expect(tooMany.error?.issues[0]?.message).toBe(
+      'One parcel can hold at most 10 items; please send the rest in another submission.',
+    );
+    const mismatch = createSubmissionSchema.safeParse({
+      ...valid,
+      items: [{ ...chain, category: 'gems', material: 'gold-14k' }],
+    });
+    expect(mismatch.error?.issues[0]?.path).toEqual(['items', 0, 'material']);
+    const stone = createSubmissionSchema.safeParse({ ...valid, stoneChoice: 'keep-them' });
+    expect(stone.error?.issues[0]?.message).toBe(
+      'Please choose what happens to the stones: return-stones, pay-for-stones or melt-with-stones.',
+    );
   });
 
   test('takes an optional material of the pricing item types, null when not named', () => {

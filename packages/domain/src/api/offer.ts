@@ -69,6 +69,8 @@ export const offerHistoryShape = {
 
 /** One measured fact that moved the guaranteed floor (guarantee-floor.ts FactEffect). */
 export const floorEffectSchema = z.object({
+  /** The item of the parcel (its position) whose named weight or purity was measured. */
+  item: z.number().int(),
   /** 'weight' (grams) or 'purity' (fineness in percent). */
   fact: z.enum(['weight', 'purity']),
   named: z.string(),
@@ -101,6 +103,7 @@ export function floorJudgementView(judgement: FloorJudgement): FloorJudgementVie
     movedFloor: centsToDecimalString(judgement.kind === 'met' ? judgement.floorCents : judgement.movedFloorCents),
     goodwill: judgement.kind === 'shortfall' ? centsToDecimalString(judgement.goodwillCents) : null,
     effects: judgement.effects.map((e) => ({
+      item: e.item,
       fact: e.fact,
       named: e.named,
       measured: e.measured,

@@ -27,6 +27,11 @@ export const submissionItemSchema = z.object({
   preliminaryQuoteMax: z.string().nullable(),
   /** What it is worth for insurance: the higher of its quote's maximum and its named metal's melt value. */
   declaredValue: z.string().nullable(),
+  /**
+   * The guaranteed floor promised on this item (decision 036, per item since 042): a share of its
+   * quote's low end, when it was priced from a named metal; null otherwise.
+   */
+  guaranteeFloor: z.string().nullable(),
   /** Null while its offer is open; 'sold' (paid) or 'returned' (in the return parcel) once settled. */
   outcome: z.enum(itemOutcomes).nullable(),
 });

@@ -66,8 +66,9 @@ export const submissions = pgTable(
     declaredValue: money('submissions', 'declared_value'),
     /**
      * The guaranteed floor (issue 27 item 2), computed at creation from the server's prices: the
-     * published share of the quote's low end, and the goodwill owed when an offer misses it for a
-     * reason the measured facts do not explain. Both null when the seller named no metal.
+     * sum of its items' floors (each the published share of its quote's low end), and the goodwill
+     * owed once per parcel when an offer misses it for a reason the measured facts do not explain.
+     * Both null when no item was priced from a named metal.
      */
     guaranteeFloor: money('submissions', 'guarantee_floor'),
     guaranteeGoodwill: money('submissions', 'guarantee_goodwill'),
@@ -128,7 +129,8 @@ export const submissions = pgTable(
     ),
     check(
       'submissions_guarantee_whole_check',
-      sql`(${t.guaranteeFloor} is null) = (${t.guaranteeGoodwill} is null) and (${t.guaranteeFloor} is null or ${t.material} is not null)`,
+      // Any item may carry the floor (decision 042), so item 1's material no longer has to be named.
+      sql`(${t.guaranteeFloor} is null) = (${t.guaranteeGoodwill} is null)`,
     ),
   ],
 );
@@ -159,6 +161,8 @@ export const submissionItems = pgTable(
     preliminaryQuoteMax: money('submission_items', 'preliminary_quote_max').notNull(),
     /** The higher of the item's quote maximum and its named metal's melt value: what its return is insured for. */
     declaredValue: money('submission_items', 'declared_value').notNull(),
+    /** The floor promised on this item (decision 036, per item since 042); null unless priced from a named metal. */
+    guaranteeFloor: money('submission_items', 'guarantee_floor'),
     /** Set once the offer is settled: bought, or in the return parcel. */
     outcome: text('outcome', { enum: itemOutcomes }),
   },
@@ -219,7 +223,11 @@ export const auditLog = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     changes: jsonb('changes').$type<AuditChanges>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp(), not now(): entries written in one transaction (an offer and the reserve
+    // that accepted it) keep the order they were written in, where now() would give them one time.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
 );

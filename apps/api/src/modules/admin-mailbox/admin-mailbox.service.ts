@@ -33,7 +33,13 @@ import type { AppContext } from '../../context.ts';
 import { appraiserHistory, type AuditRef } from '../audit/index.ts';
 import { latestKycRecord } from '../compliance/index.ts';
 import { priceLocksOf } from '../pricing/index.ts';
-import { findSubmissionRow, itemViewsOf, photoIdsOfSubmissions, toSubmissionDto } from '../submissions/index.ts';
+import {
+  findSubmissionRow,
+  itemViewsOf,
+  itemViewsOfSubmissions,
+  photoIdsOfSubmissions,
+  toSubmissionDto,
+} from '../submissions/index.ts';
 import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 import {
   compactCountRows,
@@ -120,12 +126,13 @@ export function toAdminSubmission(
 
 /** One submission as the mailbox shows it (app.ts hands it to the appraisal routes, which answer with it). */
 export async function adminSubmissionOf(db: DbOrTx, row: SubmissionRow, now = new Date()) {
-  const [images, parcels, locks] = await Promise.all([
+  const [images, parcels, locks, items] = await Promise.all([
     photoIdsOfSubmissions(db, [row.id]),
     inboundParcelStates(db, [row.id]),
     priceLocksOf(db, [row.id]),
+    itemViewsOf(db, row.id),
   ]);
-  return toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id), locks.get(row.id));
+  return Object.assign(toAdminSubmission(row, images.get(row.id) ?? [], now, parcels.get(row.id), locks.get(row.id)), { items });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,12 +162,14 @@ export async function listMailbox(
   const rows = await listMailboxCards(db, { status: query.status, category: query.category, ids }, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const locks = await priceLocksOf(
-    db,
-    page.map((row) => row.id),
-  );
+  const pageIds = page.map((row) => row.id);
+  const [locks, parcelItems] = await Promise.all([priceLocksOf(db, pageIds), itemViewsOfSubmissions(db, pageIds)]);
   return {
-    items: page.map((row) => toAdminSubmission(row, row.photoIds, now, parcelStateOf(row.parcel), locks.get(row.id))),
+    items: page.map((row) =>
+      Object.assign(toAdminSubmission(row, row.photoIds, now, parcelStateOf(row.parcel), locks.get(row.id)), {
+        items: parcelItems.get(row.id) ?? [],
+      }),
+    ),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtExact, id: last.id }) : null,
   };
 }

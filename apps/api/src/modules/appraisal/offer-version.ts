@@ -6,6 +6,7 @@ import {
   MAX_LINE_DESCRIPTION_LENGTH,
   offerChangeSummary,
   type WeightUnit,
+  identityRequired,
   requiresKyc,
   reserveMessages,
   stateIdSentence,
@@ -49,16 +50,22 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
   if (row.reserveMetAt) throw conflict(reserveMessages.offerLockedWhileAccepted);
   const now = ctx.clock.now();
   const finalOffer = centsToDecimalString(input.totalCents);
-  const kyc = requiresKyc(input.totalCents, row.requiresKyc);
+  // An offer straight from 'new' (SPEC's PUT) means the parcel is with us: its rule and hold are
+  // stored now, as at receipt (DECISIONS "Compliance").
+  const atReceipt: Partial<Awaited<ReturnType<typeof complianceAtReceipt>>> =
+    row.status === 'new' && !row.complianceRule ? await complianceAtReceipt(tx, ctx.config, row.userId, now) : {};
+  const storedRule = atReceipt.complianceRule ?? row.complianceRule;
+  // SPEC's $10,000, or the seller's state rule where it asks ID sooner (Florida: before any
+  // payment), so the mailbox's "KYC Required" counts every seller the payment gate will ask.
+  const kyc =
+    requiresKyc(input.totalCents, row.requiresKyc) || (storedRule ? identityRequired(storedRule, input.totalCents) : false);
   const changes: SubmissionChanges = {
     ...input.notes,
     finalOffer: input.totalCents,
     actualWeight: input.actualWeight,
     offeredAt: now,
     requiresKyc: kyc,
-    // An offer straight from 'new' (SPEC's PUT) means the parcel is with us: its rule and hold are
-    // stored now, as at receipt (DECISIONS "Compliance").
-    ...(row.status === 'new' && !row.complianceRule ? await complianceAtReceipt(tx, ctx.config, row.userId, now) : {}),
+    ...atReceipt,
   };
   const again = row.status === 'offered' && (input.origin !== 'offer' || input.version !== undefined);
   const offered = again

@@ -79,6 +79,17 @@ function reserveDetailOf(action: string, changes: AuditListRow['changes']): stri
   return action.startsWith('reserve_') && typeof changes?.message === 'string' ? changes.message : undefined;
 }
 
+/** The seller's choices item by item (decision 042): what they kept, and what comes back. */
+function itemsChosenDetailOf(action: string, changes: AuditListRow['changes']): string | undefined {
+  if (action !== 'items_chosen' || typeof changes?.finalOffer !== 'string' || typeof changes.declinedItems !== 'number') {
+    return undefined;
+  }
+  const kept = dollarsToCents(changes.finalOffer);
+  if (kept === null) return undefined;
+  const declined = changes.declinedItems === 1 ? '1 declined item comes' : `${changes.declinedItems} declined items come`;
+  return `The items you accepted make a new offer of ${formatCents(kept)}; ${declined} back in one insured parcel once it is paid.`;
+}
+
 /**
  * The timeline a viewer sees. Clients see the entries meant for them and any status change; the
  * rest (internal notes, another record's bookkeeping) stays with the appraisers.
@@ -93,6 +104,7 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
         trackingDetailOf(e.changes) ??
         priceLockDetailOf(e.changes) ??
         reserveDetailOf(e.action, e.changes) ??
+        itemsChosenDetailOf(e.action, e.changes) ??
         parcelLabelDetailOf(e.action, e.changes);
       return {
         at: e.createdAt.toISOString(),

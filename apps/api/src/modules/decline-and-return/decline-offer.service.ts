@@ -3,10 +3,9 @@
 // it is delivered back), and a return label from Assay's receiving
 // address to the client is made at once, saying who pays the trip back. Free return shipping when
 // the offer is at least 20% below the estimate (qualifiesForFreeReturn), or below the guaranteed
-// floor for a reason the measured facts do not explain (judgeOfferAgainstFloor, decision 036).
+// floor for a reason the measured facts do not explain (floorJudgementOfVersion: per item, decisions 036 and 042).
 import {
   type DeclineOfferResponse,
-  judgeOfferAgainstFloor,
   owesGoodwill,
   qualifiesForFreeReturn,
   statusBadgeLabel,
@@ -17,7 +16,7 @@ import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
-import { closeCurrentOffer, currentOfferOf, linesOfOffer } from '../offers/index.ts';
+import { closeCurrentOffer, currentOfferOf, floorJudgementOfVersion } from '../offers/index.ts';
 import {
   lockSubmissionRow,
   photoIdsOfSubmissions,
@@ -132,8 +131,5 @@ export async function declineLockedOffer(
 async function missesGuaranteeFloor(tx: DbOrTx, submission: SubmissionRow): Promise<boolean> {
   const offer = await currentOfferOf(tx, submission.id);
   if (!offer) return false;
-  const lines = await linesOfOffer(tx, offer.id);
-  return owesGoodwill(
-    judgeOfferAgainstFloor(submission, { totalCents: offer.total, lines, counterAccepted: offer.counterStatus === 'accepted' }),
-  );
+  return owesGoodwill(await floorJudgementOfVersion(tx, submission, offer));
 }

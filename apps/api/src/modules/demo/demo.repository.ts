@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { insertFirstItems } from '../submissions/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMeta, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
 
@@ -38,6 +39,8 @@ export async function insertDemoRows(
   },
 ) {
   if (rows.submissions.length) await db.insert(submissions).values(rows.submissions);
+  // Each sample is a parcel of one item, as every submission is (decision 042).
+  await insertFirstItems(db, rows.submissions);
   if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
 }
 

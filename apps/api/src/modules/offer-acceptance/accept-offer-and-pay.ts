@@ -9,7 +9,6 @@ import {
   type PayoutChoice,
   centsToDecimalString,
   goodwillOwedCents,
-  judgeOfferAgainstFloor,
   needsDualApproval,
 } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,7 +17,7 @@ import { encryptJson } from '../../lib/crypto.ts';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { holdPayoutOnSanctionsMatch, paymentBlockers } from '../compliance/index.ts';
 import { notificationContent, notify, type PayoutDestination } from '../notifications/index.ts';
-import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf, linesOfOffer } from '../offers/index.ts';
+import { assertOfferAcceptable, closeCurrentOffer, currentOfferOf, floorJudgementOfVersion } from '../offers/index.ts';
 import { lockSubmissionRow, transitionSubmission } from '../submissions/index.ts';
 import {
   amountsFor,
@@ -100,16 +99,7 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
       const offer = await currentOfferOf(tx, submission.id, true);
       assertOfferAcceptable(offer, now, body.offerVersion);
       // Decision 036: an offer below the guaranteed floor for no measured reason pays the goodwill with it.
-      const goodwillCents =
-        offer === null
-          ? 0
-          : goodwillOwedCents(
-              judgeOfferAgainstFloor(submission, {
-                totalCents: offer.total,
-                lines: await linesOfOffer(tx, offer.id),
-                counterAccepted: offer.counterStatus === 'accepted',
-              }),
-            );
+      const goodwillCents = offer === null ? 0 : goodwillOwedCents(await floorJudgementOfVersion(tx, submission, offer));
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod, goodwillCents);
       await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
 
@@ -121,8 +111,6 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
         refuse: () => conflict(payoutMessages.alreadyPaid),
       });
       await closeCurrentOffer(tx, submission.id, 'accepted');
-      // Items the paid version does not price were declined by the seller: they come back now (decision 042).
-      if (offer) await settlePaidItems(tx, ctx, completed, offer.id);
       const row = await recordPayout(
         tx,
         {
@@ -198,6 +186,8 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
         }),
         email: true,
       });
+      // Items the paid version does not price were declined by the seller: they come back now (decision 042).
+      if (offer) await settlePaidItems(tx, ctx, completed, offer.id);
       await queueHandover(tx, ctx, row);
       return { row, amountCents };
     });

@@ -4,19 +4,13 @@
 // declined, the seller claims it here and it becomes the submission's one payout, through the same
 // rails, the same compliance gate and the same ledger. Once per submission: the unique index on
 // transactions.submission_id, so of two racing claims one wins and the other hears 409.
-import {
-  type AchDetails,
-  centsToDecimalString,
-  goodwillOwedCents,
-  judgeOfferAgainstFloor,
-  type PayoutChoice,
-} from '@assay/domain';
+import { type AchDetails, centsToDecimalString, goodwillOwedCents, type PayoutChoice } from '@assay/domain';
 import { conflict } from '../../lib/app-error.ts';
 import { encryptJson } from '../../lib/crypto.ts';
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import { holdPayoutOnSanctionsMatch } from '../compliance/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
-import { currentOfferOf, linesOfOffer } from '../offers/index.ts';
+import { currentOfferOf, floorJudgementOfVersion } from '../offers/index.ts';
 import { lockSubmissionRow } from '../submissions/index.ts';
 import {
   bankDetailsContext,
@@ -59,13 +53,7 @@ export async function claimGoodwill(ctx: PayoutContext, actor: Actor, submission
       const goodwillCents =
         offer === null || offer.status !== 'declined'
           ? 0
-          : goodwillOwedCents(
-              judgeOfferAgainstFloor(submission, {
-                totalCents: offer.total,
-                lines: await linesOfOffer(tx, offer.id),
-                counterAccepted: offer.counterStatus === 'accepted',
-              }),
-            );
+          : goodwillOwedCents(await floorJudgementOfVersion(tx, submission, offer));
       if (goodwillCents <= 0) throw conflict(goodwillMessages.notOwed);
       await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: goodwillCents });
 

@@ -15,4 +15,5 @@ export {
   recordSellerCounter,
   type ItemCounterChoice,
 } from './offers.service.ts';
+export { floorJudgementOfVersion } from './floor-judgement.ts';
 export { publishedTrackRecord, TRACK_RECORD_CACHE_MS } from './track-record.service.ts';

@@ -93,6 +93,8 @@ export async function settleCounter(tx: DbOrTx, id: string, status: 'accepted' |
  * within its validity is not final yet; a superseded one was replaced by a newer version.
  */
 export function listFinalOffersSince(db: DbOrTx, since: Date, now: Date) {
+  // A line prices its item; a line from before items existed prices item 1.
+  const pricesItem = sql`(${offerLines.itemId} = ${submissionItems.id} or (${offerLines.itemId} is null and ${submissionItems.position} = 1))`;
   const newer = sql`exists (select 1 from ${offers} as newer where newer.submission_id = ${offers.submissionId} and newer.version > ${offers.version})`;
   return db
     .select({
@@ -100,7 +102,15 @@ export function listFinalOffersSince(db: DbOrTx, since: Date, now: Date) {
       quoteMinCents: submissions.preliminaryQuoteMin,
       quoteMaxCents: submissions.preliminaryQuoteMax,
       offerCents: offers.total,
-      floorCents: submissions.guaranteeFloor,
+      // Per item (decision 042): the floors of the items this version prices, and what it pays for them.
+      floorCents: sql<number | null>`(select sum(${submissionItems.guaranteeFloor}) from ${submissionItems}
+        where ${submissionItems.submissionId} = ${offers.submissionId} and ${submissionItems.guaranteeFloor} is not null
+        and exists (select 1 from ${offerLines} where ${offerLines.offerId} = ${offers.id} and ${pricesItem}))`.mapWith(
+        submissions.guaranteeFloor,
+      ),
+      floorOfferCents: sql<number | null>`(select sum(${offerLines.amount}) from ${offerLines} join ${submissionItems}
+        on ${submissionItems.submissionId} = ${offers.submissionId} and ${pricesItem}
+        where ${offerLines.offerId} = ${offers.id} and ${submissionItems.guaranteeFloor} is not null)`.mapWith(offers.total),
       offeredAt: offers.createdAt,
     })
     .from(offers)

@@ -4,8 +4,9 @@ import {
   centsToDecimalString,
   dollarsToCents,
   floorJudgementView,
-  judgeOfferAgainstFloor,
+  judgeParcelAgainstFloor,
   type OfferView,
+  type SubmissionItem,
   trackingEventText,
 } from '@assay/domain';
 import { type Actor, visibleTo } from '../../access/actor.ts';
@@ -66,7 +67,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     freeReturn: returned?.freeReturn == null ? null : returned.freeReturn === 'yes',
     consignmentRequestedAt: row.consignmentRequestedAt?.toISOString() ?? null,
     ...offers,
-    floorJudgement: floorJudgementOf(row, offers.offer),
+    floorJudgement: floorJudgementOf(items, row.guaranteeGoodwill, offers.offer),
     compliance,
   };
 }
@@ -75,14 +76,19 @@ function openValidUntil(offer: { status: string; validUntil: string } | null): D
   return offer?.status === 'open' ? new Date(offer.validUntil) : null;
 }
 
-/** The current offer against the floor the submission carries (null without either). */
-function floorJudgementOf(row: Parameters<typeof judgeOfferAgainstFloor>[0], offer: OfferView | null) {
-  const totalCents = offer ? dollarsToCents(offer.total) : null;
-  if (!offer || totalCents === null) return null;
-  const judgement = judgeOfferAgainstFloor(row, {
-    totalCents,
-    lines: offer.lines,
-    counterAccepted: offer.counter?.status === 'accepted',
-  });
+/**
+ * The current offer against the floors its items carry (null without an offer or a floor): the
+ * same judgeParcelAgainstFloor the payout and the decline read, from what this answer shows.
+ */
+function floorJudgementOf(items: readonly SubmissionItem[], goodwillCents: number | null, offer: OfferView | null) {
+  if (!offer) return null;
+  const judgement = judgeParcelAgainstFloor(
+    items.map((item) => ({ ...item, guaranteeFloor: item.guaranteeFloor === null ? null : dollarsToCents(item.guaranteeFloor) })),
+    {
+      lines: offer.lines.map((line) => ({ ...line, amount: dollarsToCents(line.amount) ?? 0 })),
+      counterAccepted: offer.counter?.status === 'accepted',
+    },
+    goodwillCents,
+  );
   return judgement && floorJudgementView(judgement);
 }

@@ -18,5 +18,5 @@ export {
 export { submissionsRoutes } from './submissions.routes.ts';
 export { assertCanAddPhoto, attachSeedPhotos, isSubmissionOwnedBy, toSubmissionDto } from './submissions.service.ts';
 export { reserveAllowsDecline, reserveStateOf } from './seller-reserve.ts';
-export { itemViewsOf } from './submission-items.ts';
+export { insertFirstItems, itemViewsOf, itemViewsOfSubmissions } from './submission-items.ts';
 export { listItemsOfSubmission, settleItems, type SubmissionItemRow } from './submission-items.repository.ts';

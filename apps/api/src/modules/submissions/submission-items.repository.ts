@@ -21,6 +21,31 @@ export async function listItemsOfSubmission(db: DbOrTx, submissionId: string): P
     .orderBy(asc(submissionItems.position));
 }
 
+/** The items of several submissions, each submission's in position order. */
+export async function listItemsOfSubmissions(db: DbOrTx, submissionIds: readonly string[]): Promise<SubmissionItemRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(submissionItems)
+    .where(inArray(submissionItems.submissionId, [...submissionIds]))
+    .orderBy(asc(submissionItems.submissionId), asc(submissionItems.position));
+}
+
+/** The item photos of several submissions by item, in slot order (read through the submissions' index). */
+export async function photoIdsByItemOfSubmissions(db: DbOrTx, submissionIds: readonly string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (submissionIds.length === 0) return result;
+  const rows = await db
+    .select({ id: submissionImages.id, itemId: submissionImages.itemId })
+    .from(submissionImages)
+    .where(and(inArray(submissionImages.submissionId, [...submissionIds]), eq(submissionImages.purpose, 'submission')))
+    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
+  for (const row of rows) {
+    if (row.itemId) result.set(row.itemId, [...(result.get(row.itemId) ?? []), row.id]);
+  }
+  return result;
+}
+
 /** Each item's photo ids in slot order (photos added to the whole parcel later have no item). */
 export async function photoIdsByItem(db: DbOrTx, itemIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();

@@ -1,7 +1,16 @@
 // A parcel's items as the answers show them (decision 042), and the photo limit that grows with them.
-import { centsToDecimalString, imageUrl, MAX_IMAGES_PER_SUBMISSION, type SubmissionItem } from '@assay/domain';
+import { centsToDecimalString, imageUrl, photoLimitFor, type SubmissionItem } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { listItemsOfSubmission, photoIdsByItem, type SubmissionItemRow } from './submission-items.repository.ts';
+import type { NewSubmissionRow } from './submissions.repository.ts';
+import {
+  insertSubmissionItems,
+  listItemsOfSubmission,
+  listItemsOfSubmissions,
+  type NewSubmissionItemRow,
+  photoIdsByItem,
+  photoIdsByItemOfSubmissions,
+  type SubmissionItemRow,
+} from './submission-items.repository.ts';
 
 export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly string[]): SubmissionItem {
   return {
@@ -16,6 +25,7 @@ export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly 
     preliminaryQuoteMin: centsToDecimalString(row.preliminaryQuoteMin),
     preliminaryQuoteMax: centsToDecimalString(row.preliminaryQuoteMax),
     declaredValue: centsToDecimalString(row.declaredValue),
+    guaranteeFloor: row.guaranteeFloor === null ? null : centsToDecimalString(row.guaranteeFloor),
     outcome: row.outcome,
   };
 }
@@ -30,8 +40,50 @@ export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<Sub
   return rows.map((row) => toSubmissionItemView(row, photos.get(row.id) ?? []));
 }
 
+/** The items of several submissions (a list's page), by submission: two reads whatever the page's size. */
+export async function itemViewsOfSubmissions(
+  db: DbOrTx,
+  submissionIds: readonly string[],
+): Promise<Map<string, SubmissionItem[]>> {
+  const [rows, photos] = await Promise.all([
+    listItemsOfSubmissions(db, submissionIds),
+    photoIdsByItemOfSubmissions(db, submissionIds),
+  ]);
+  const result = new Map<string, SubmissionItem[]>();
+  for (const row of rows) {
+    result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), toSubmissionItemView(row, photos.get(row.id) ?? [])]);
+  }
+  return result;
+}
+
 /** How many photos a parcel may hold: four per item, so a parcel of one keeps SPEC's four. */
 export async function photoLimitOf(db: DbOrTx, submissionId: string): Promise<number> {
-  const items = await listItemsOfSubmission(db, submissionId);
-  return MAX_IMAGES_PER_SUBMISSION * Math.max(1, items.length);
+  return photoLimitFor((await listItemsOfSubmission(db, submissionId)).length);
+}
+
+/**
+ * Item 1 of submissions written whole elsewhere (the demo's sample rows): a parcel of one item,
+ * its fields the submission's own, as migration 0032 made for the submissions before items.
+ */
+export async function insertFirstItems(tx: DbOrTx, rows: readonly NewSubmissionRow[]) {
+  const items: NewSubmissionItemRow[] = rows.map((row) => {
+    const min = row.preliminaryQuoteMin ?? 0;
+    const max = Math.max(row.preliminaryQuoteMax ?? 0, min);
+    return {
+      id: crypto.randomUUID(),
+      submissionId: row.id,
+      position: 1,
+      category: row.category,
+      description: row.description,
+      estimatedWeight: row.estimatedWeight,
+      weightUnit: row.weightUnit,
+      material: row.material ?? null,
+      preliminaryQuoteMin: min,
+      preliminaryQuoteMax: max,
+      declaredValue: row.declaredValue ?? max,
+      // A parcel of one: the submission's floor is its one item's.
+      guaranteeFloor: row.guaranteeFloor ?? null,
+    };
+  });
+  if (items.length > 0) await insertSubmissionItems(tx, items);
 }

@@ -45,8 +45,8 @@ import {
 } from './submissions.repository.ts';
 import { checkedCents, decimalOrNull } from '../../lib/amounts.ts';
 import { checkedReserve, reserveStateOf } from './seller-reserve.ts';
-import { insertSubmissionItems } from './submission-items.repository.ts';
-import { itemViewsOf, photoLimitOf } from './submission-items.ts';
+import { insertSubmissionItems, listItemsOfSubmission } from './submission-items.repository.ts';
+import { itemViewsOf, itemViewsOfSubmissions, photoLimitOf } from './submission-items.ts';
 
 export { imageUrl };
 
@@ -106,7 +106,14 @@ export function toSubmissionDto(
 
 export async function listSubmissions({ db }: AppContext, viewer: Actor) {
   const rows = viewer.isAdmin ? await listLatestSubmissions(db, ADMIN_LIST_LIMIT) : await listSubmissionsOfUser(db, viewer.id);
-  return rows.map((row) => toSubmissionDto(row, row.photoIds, viewer, row.offerValidUntil));
+  const items = await itemViewsOfSubmissions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...toSubmissionDto(row, row.photoIds, viewer, row.offerValidUntil),
+    items: items.get(row.id) ?? [],
+  }));
 }
 
 /** Image ids from the references a form sends ("<id>" or "/api/objects/<id>"). */
@@ -140,7 +147,10 @@ async function attachAll(
  * through createSubmission and addPhotos, which hold them to the rules of the form.
  */
 export async function attachSeedPhotos(db: Db, input: { ownerId: string; submissionId: string; imageIds: string[] }) {
-  await db.transaction((tx) => attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0));
+  await db.transaction(async (tx) => {
+    const [first] = await listItemsOfSubmission(tx, input.submissionId);
+    await attachAll(tx, input.ownerId, input.submissionId, input.imageIds, 0, first?.id ?? null);
+  });
 }
 
 /**
@@ -179,6 +189,7 @@ async function quoteItems(ctx: AppContext, items: readonly SubmissionItemBody[])
     minCents: number;
     maxCents: number;
     declaredCents: number;
+    floorCents: number | null;
   }[] = [];
   for (const item of items) {
     const quote = await quoteFor(ctx, item);
@@ -191,14 +202,26 @@ async function quoteItems(ctx: AppContext, items: readonly SubmissionItemBody[])
       meltValueCents: quote.meltCents,
       limitCents: Number.MAX_SAFE_INTEGER,
     });
-    quoted.push({ item, quote, minCents, maxCents, declaredCents: worth?.declaredValueCents ?? maxCents });
+    // The floor is promised on an item priced from its named metal (basis set), never on the table's.
+    const floorCents =
+      quote.basis === null
+        ? null
+        : guaranteeFloorCents({
+            material: item.material,
+            preliminaryQuoteMin: quote.preliminaryQuoteMin,
+            floorPercent: ctx.config.guarantee.floorPercent,
+          });
+    quoted.push({ item, quote, minCents, maxCents, declaredCents: worth?.declaredValueCents ?? maxCents, floorCents });
   }
+  const floors = quoted.flatMap((q) => (q.floorCents === null ? [] : [q.floorCents]));
   const sum = (pick: (q: (typeof quoted)[number]) => number) => quoted.reduce((total, q) => total + pick(q), 0);
   return {
     quoted,
     minCents: sum((q) => q.minCents),
     maxCents: sum((q) => q.maxCents),
     declaredCents: sum((q) => q.declaredCents),
+    // The parcel's floor is its items' floors together (decision 042); null when none carries one.
+    floorCents: floors.length === 0 ? null : floors.reduce((total, cents) => total + cents, 0),
   };
 }
 
@@ -208,23 +231,13 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
   const imageIdsPerItem = items.map((item) => imageIdsFrom(item.images));
   const allImageIds = imageIdsPerItem.flat();
   if (new Set(allImageIds).size !== allImageIds.length) throw badRequest('Each photo can only be added once.');
-  const { quoted, minCents, maxCents, declaredCents } = await quoteItems(ctx, items);
+  const { quoted, minCents, maxCents, declaredCents, floorCents: floor } = await quoteItems(ctx, items);
   const single = quoted.length === 1 ? quoted[0]! : null;
   const insurance = parcelInsurance({
     preliminaryQuoteMax: centsToDecimalString(maxCents),
     meltValueCents: declaredCents,
     limitCents: config.insuredLimitCents,
   });
-  // The floor is promised only on one item priced from its named metal (basis set), never on the
-  // table's; a parcel of several items has none yet (decision 042).
-  const floor =
-    single === null || single.quote.basis === null
-      ? null
-      : guaranteeFloorCents({
-          material: body.material,
-          preliminaryQuoteMin: single.quote.preliminaryQuoteMin,
-          floorPercent: config.guarantee.floorPercent,
-        });
   const createdAt = clock.now();
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
@@ -252,7 +265,7 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
     });
     const itemRows = await insertSubmissionItems(
       tx,
-      quoted.map(({ item, minCents: min, maxCents: max, declaredCents: declared }, index) => ({
+      quoted.map(({ item, minCents: min, maxCents: max, declaredCents: declared, floorCents: itemFloor }, index) => ({
         id: crypto.randomUUID(),
         submissionId: id,
         position: index + 1,
@@ -265,6 +278,7 @@ export async function createSubmission(ctx: AppContext, actor: Actor, body: Crea
         preliminaryQuoteMin: min,
         preliminaryQuoteMax: max,
         declaredValue: declared,
+        guaranteeFloor: itemFloor,
       })),
     );
     let position = 0;

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
+import { itemCountText, ParcelItems, stonesText } from '@/components/parcel-items';
 import { CurrentOffer } from './current-offer';
 import { DeadlineCountdown } from './deadline-countdown';
 import { DispositionControl } from './disposition-control';
@@ -56,6 +57,8 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
   const [answering, setAnswering] = useState<OfferView | null>(null);
   const awaitingOffer = submission.status === 'new' || submission.status === 'appraising';
   const historyId = `history-${submission.id}`;
+  const itemCount = itemCountText(submission.items);
+  const onlyItem = submission.items?.length === 1 ? submission.items[0] : undefined;
 
   return (
     <article
@@ -111,9 +114,14 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
-            <Detail term="Category">{adminCategoryLabel(submission.category)}</Detail>
+            <Detail term="Category">
+              {adminCategoryLabel(submission.category)}
+              {itemCount && <span className="whitespace-nowrap font-normal text-muted-foreground">{` · ${itemCount}`}</span>}
+            </Detail>
             <Detail term="Customer">{submission.customerLabel}</Detail>
-            <Detail term="Est. weight">{formatWeight(submission)}</Detail>
+            <Detail term={itemCount ? 'Est. weight (item 1)' : 'Est. weight'}>{formatWeight(submission)}</Detail>
+            {/* One item set with stones: its choice, to act on before testing (several items list theirs below). */}
+            {!itemCount && onlyItem && onlyItem.stoneChoice && <Detail term="Stones">{stonesText(onlyItem.stoneChoice)}</Detail>}
             <Detail term="Preliminary">{preliminaryRange(submission)}</Detail>
             {awaitingOffer && (
               <Detail term="Guarantee">
@@ -157,6 +165,7 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
               </div>
             )}
           </dl>
+          <ParcelItems items={submission.items} forAppraiser headingLevel={4} />
         </div>
         {!awaitingOffer && (
           <div className="flex min-w-0 flex-col gap-3">

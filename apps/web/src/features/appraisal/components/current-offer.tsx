@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Check, MessageSquareReply, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import {
+  formatCents,
   formatOfferDeadline,
   formatReferencePrice,
   itemTypeLabels,
@@ -23,6 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAdminSubmissionDetail } from '../api/mailbox';
 import { useAcceptCounterOffer, useReissueOffer } from '../api/submission-actions';
 import { isItemType, plainDecimal } from '../lib/offer-line-values';
+import { counterItemRows, itemHeading, offerItemGroups, offerSpansItems } from '@/lib/offer-items';
 
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorMessage(err, '') || undefined });
 
@@ -38,9 +40,9 @@ function lineBasis(line: OfferLine): string {
   return `${weight} ${itemTypeLabels[line.material]}${purity}${price}${paid}`;
 }
 
-function OfferLines({ lines }: { lines: readonly OfferLine[] }) {
+function OfferLines({ lines, label = 'Offer lines' }: { lines: readonly OfferLine[]; label?: string }) {
   return (
-    <ol className="flex flex-col gap-1.5 text-sm" aria-label="Offer lines">
+    <ol className="flex flex-col gap-1.5 text-sm" aria-label={label}>
       {lines.map((line) => (
         <li key={line.position} className="flex justify-between gap-3 border-b border-border pb-1.5 last:border-0 last:pb-0">
           <span className="min-w-0 [overflow-wrap:anywhere]">
@@ -51,6 +53,27 @@ function OfferLines({ lines }: { lines: readonly OfferLine[] }) {
           <span className="shrink-0 font-semibold tabular-nums">{formatDollars(line.amount)}</span>
         </li>
       ))}
+    </ol>
+  );
+}
+
+/** Issue 27 item 5: an offer over several items shows each item's lines under it, with its subtotal. */
+function OfferItems({ offer, items }: { offer: OfferView; items: AdminSubmission['items'] }) {
+  return (
+    <ol className="flex flex-col gap-3" aria-label="Items">
+      {offerItemGroups(offer, items).map((group) => {
+        const heading = itemHeading(group.position, group.description);
+        return (
+          <li key={group.position} aria-label={heading} className="flex flex-col gap-1.5">
+            <p className="flex justify-between gap-3 text-sm font-semibold text-navy-900">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{heading}</span>
+              <span className="shrink-0 tabular-nums">{formatCents(group.subtotalCents)}</span>
+            </p>
+            {group.stones && <p className="text-xs text-muted-foreground">Stones: {group.stones}</p>}
+            <OfferLines lines={group.lines} label={`Lines of item ${group.position}`} />
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -134,6 +157,9 @@ export function CurrentOffer({
   const lapsed = offer.lapsed || offerCountdown(offer.validUntil).expired;
   const busy = accept.isPending || reissue.isPending;
   const counterAmount = counter ? formatDollars(counter.amount) : null;
+  const items = detail.data.items ?? submission.items;
+  // A counter made item by item: each item accepted, countered or declined (coming back).
+  const counterRows = counter?.items ? counterItemRows(counter, offer, items) : [];
 
   return (
     <section aria-label="Current offer" className="flex flex-col gap-3 rounded-md border border-border p-3">
@@ -143,13 +169,23 @@ export function CurrentOffer({
       </h4>
       <Validity offer={offer} />
       {!counter && !lapsed && <p className="text-sm text-muted-foreground">Waiting for the client.</p>}
-      <OfferLines lines={offer.lines} />
+      {offerSpansItems(offer) ? <OfferItems offer={offer} items={items} /> : <OfferLines lines={offer.lines} />}
       {counter && (
         <Alert variant="warning" className="flex-col gap-2">
           <p>
-            <strong>Client countered {counterAmount}</strong>
+            <strong>{counter.items ? 'Client answered item by item' : `Client countered ${counterAmount}`}</strong>
             {counter.message ? `: “${counter.message}”` : '.'}
           </p>
+          {counterRows.length > 0 && (
+            <ul aria-label="The client's choice for each item" className="flex flex-col gap-0.5 text-sm">
+              {counterRows.map((row) => (
+                <li key={row.position} className="flex flex-wrap justify-between gap-x-3">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{row.heading}</span>
+                  <span className="font-medium">{row.text}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="accent" disabled={busy} onClick={() => setAsking('accept')}>
               <Check aria-hidden="true" />
@@ -178,7 +214,11 @@ export function CurrentOffer({
         open={asking === 'accept'}
         onOpenChange={(open) => !open && setAsking(null)}
         title="Accept the counter-offer?"
-        description={`${counterAmount ?? ''} becomes the offer (a new version of one line), and ${submission.customerLabel} is told at once.`}
+        description={
+          counter?.items
+            ? `The countered items at the client's amounts and the accepted ones at ours become the offer; the declined items stay declined. ${submission.customerLabel} is told at once.`
+            : `${counterAmount ?? ''} becomes the offer (a new version of one line), and ${submission.customerLabel} is told at once.`
+        }
         busy={accept.isPending}
       >
         <DialogActions>

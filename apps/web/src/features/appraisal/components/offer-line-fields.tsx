@@ -21,7 +21,15 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { type offerLinesFormSchema, parsedLine, proposalOf, withMaterial, type OfferLineValues } from '../lib/offer-line-values';
+import { itemOptionLabel } from '@/lib/offer-items';
+import {
+  type LineItemOption,
+  type offerLinesFormSchema,
+  parsedLine,
+  proposalOf,
+  withMaterial,
+  type OfferLineValues,
+} from '../lib/offer-line-values';
 
 export type OfferLinesForm = ZodForm<ReturnType<typeof offerLinesFormSchema>>;
 
@@ -50,6 +58,7 @@ export function OfferLineFields({
   rates,
   onRemove,
   locked,
+  items = [],
 }: {
   form: OfferLinesForm;
   index: number;
@@ -60,6 +69,8 @@ export function OfferLineFields({
   onRemove?: () => void;
   /** While the offer is being confirmed or sent. */
   locked: boolean;
+  /** The parcel's items when it has several: the line says which one it prices. */
+  items?: readonly LineItemOption[];
 }) {
   const name = `lines.${index}` as const;
   const line = useWatch({ control: form.control, name }) as OfferLineValues;
@@ -96,6 +107,26 @@ export function OfferLineFields({
         </Button>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {items.length > 1 && (
+          <Field id={id('item')} label="Item" error={errors?.item?.message} className="col-span-2">
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={line.item ?? ''}
+                onChange={(event) => {
+                  set('item', Number(event.target.value));
+                  clearFieldError(form, `${name}.item`);
+                }}
+              >
+                {items.map((item) => (
+                  <option key={item.position} value={item.position}>
+                    {itemOptionLabel(item.position, item.description)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        )}
         <TextField
           id={id('description')}
           label="Description"

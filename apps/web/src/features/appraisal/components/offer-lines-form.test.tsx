@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { adminSubmissionDetailSchema } from '@assay/domain';
 import { describedText, isInvalid } from '@/testing/fields';
 import { anAdminSubmission } from '@/testing/fixtures';
 import { recordRequests, server } from '@/testing/msw';
@@ -23,9 +24,24 @@ const row = (itemType: string, pricePerGram: string | null, pricePerCarat: strin
   stale: false,
 });
 
+/** The appraiser's detail, where the form reads the parcel's items (here one: no item select). */
+const detailOfOneItem = ({ params }: { params: Record<string, string | readonly string[] | undefined> }) =>
+  HttpResponse.json(
+    adminSubmissionDetailSchema.parse({
+      ...anAdminSubmission({ id: String(params.id) }),
+      items: [],
+      auditLog: [],
+      customerKyc: { status: 'none', recordId: null, submittedAt: null, reviewedAt: null, rejectionReason: null },
+      transaction: null,
+      offer: null,
+      previousOffers: [],
+    }),
+  );
+
 /** Fine gold at $100.00 a gram (the 24k row is .999 fine), silver at $1.00. */
 function pricesAndRates() {
   server.use(
+    http.get('/api/admin/submissions/:id', detailOfOneItem),
     http.get('/api/pricing', () => HttpResponse.json([row('gold-24k', '99.9000'), row('silver', '1.0000')])),
     http.get('/api/payout-rates', () => HttpResponse.json(payoutRatesAnswer())),
   );

@@ -16,6 +16,7 @@ import {
   type AdminSubmission,
   type OfferLine,
   type PayoutRate,
+  type SubmissionItem,
   isPriceLockInForce,
   type LivePriceRow,
   priceLockPrices,
@@ -33,6 +34,7 @@ import { Field, FieldMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useOfferPayoutRates, useOfferPrices } from '../api/offer-inputs';
+import { useAdminSubmissionDetail } from '../api/mailbox';
 import { useSubmitOffer } from '../api/submission-actions';
 import {
   effectiveAmount,
@@ -40,8 +42,10 @@ import {
   lineValuesFrom,
   offerLinesFormSchema,
   type CheckedOfferLines,
+  type LineItemOption,
   type OfferLineValues,
 } from '../lib/offer-line-values';
+import { itemOptionLabel } from '@/lib/offer-items';
 import { OfferFloorNote } from './offer-floor-note';
 import { OfferLineFields } from './offer-line-fields';
 import { SellerReserveNote } from './seller-reserve-note';
@@ -68,6 +72,41 @@ function linesWeight(lines: readonly OfferLineValues[], unit: WeightUnit): strin
   return total.replace(/\.?0+$/, '');
 }
 
+/**
+ * Issue 27 item 5: in a parcel of several items, what each item comes to as the lines stand, and
+ * which has no line yet (the form will not send until each has one).
+ */
+function ItemSubtotals({
+  items,
+  lines,
+  rates,
+}: {
+  items: readonly LineItemOption[];
+  lines: readonly OfferLineValues[];
+  rates: readonly PayoutRate[];
+}) {
+  return (
+    <div className="rounded-md border border-border p-3 text-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Each item</p>
+      <ul aria-label="Item subtotals" className="mt-1 flex flex-col gap-0.5" aria-live="polite">
+        {items.map((item) => {
+          const own = lines.filter((line) => line.item === item.position);
+          return (
+            <li key={item.position} className="flex flex-wrap justify-between gap-x-3">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{itemOptionLabel(item.position, item.description)}</span>
+              {own.length > 0 ? (
+                <span className="font-semibold tabular-nums">{formatCents(runningTotalCents(own, rates))}</span>
+              ) : (
+                <span className="text-destructive">No line yet</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 /** Said back before it goes: every line and the total, since the client is told at once. */
 function ConfirmLines({
   submission,
@@ -75,9 +114,12 @@ function ConfirmLines({
   sending,
   onSend,
   onBack,
+  byItem,
 }: {
   submission: AdminSubmission;
   offer: CheckedOfferLines;
+  /** The parcel has several items: each line says which it prices. */
+  byItem: boolean;
   sending: boolean;
   onSend: () => void;
   onBack: () => void;
@@ -101,8 +143,8 @@ function ConfirmLines({
         {offer.lines.map((line, index) => (
           <li key={index} className="flex flex-wrap justify-between gap-x-3 border-b border-gold-200 pb-1 last:border-0">
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              {index + 1}. {line.description} — {line.weight} {line.weightUnit} {itemTypeLabels[line.material]},{' '}
-              {line.percentPaid}% paid
+              {index + 1}. {byItem && line.item ? `Item ${line.item}: ` : ''}
+              {line.description} — {line.weight} {line.weightUnit} {itemTypeLabels[line.material]}, {line.percentPaid}% paid
               {line.reason && <span className="block text-xs text-muted-foreground">Reason: {line.reason}</span>}
             </span>
             <span className="font-semibold tabular-nums">{formatCents(dollarsToCents(line.amount) ?? 0)}</span>
@@ -119,22 +161,34 @@ function ConfirmLines({
 
 function LinesForm({
   submission,
+  parcelItems,
   rows,
   rates,
   startFrom,
   onSent,
 }: {
   submission: AdminSubmission;
+  parcelItems: readonly SubmissionItem[];
   rows: readonly LivePriceRow[];
   rates: readonly PayoutRate[];
   startFrom?: readonly OfferLine[];
   onSent?: () => void;
 }) {
   const unit = unitOf(submission);
-  const schema = useMemo(() => offerLinesFormSchema(rates), [rates]);
+  const items = useMemo<LineItemOption[]>(
+    () => parcelItems.map(({ position, description }) => ({ position, description })),
+    [parcelItems],
+  );
+  // One item: no select and nothing sent (the server puts the lines on item 1).
+  const byItem = items.length > 1;
+  const firstItem = byItem ? items[0]!.position : null;
+  const schema = useMemo(() => offerLinesFormSchema(rates, items), [rates, items]);
   const form = useZodForm(schema, {
     defaultValues: {
-      lines: startFrom && startFrom.length > 0 ? startFrom.map((line) => lineValuesFrom(line, unit)) : [emptyLine(unit)],
+      lines:
+        startFrom && startFrom.length > 0
+          ? startFrom.map((line) => lineValuesFrom(line, unit, byItem))
+          : [emptyLine(unit, firstItem)],
       adminNotes: submission.adminNotes ?? '',
     },
   });
@@ -186,10 +240,16 @@ function LinesForm({
           rates={rates}
           locked={locked}
           onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+          items={byItem ? items : undefined}
         />
       ))}
       {lines.fields.length < MAX_OFFER_LINES && !locked && (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => lines.append(emptyLine(unit))}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => lines.append(emptyLine(unit, byItem ? (values.at(-1)?.item ?? firstItem) : null))}
+        >
           <Plus aria-hidden="true" />
           Add line
         </Button>
@@ -207,7 +267,8 @@ function LinesForm({
           <dd className="text-xs text-muted-foreground">The lines added up, recorded as weighed.</dd>
         </div>
       </dl>
-      <OfferFloorNote submission={submission} lines={values} totalCents={total} />
+      {byItem && <ItemSubtotals items={items} lines={values} rates={rates} />}
+      <OfferFloorNote submission={submission} lines={values} rates={rates} />
       <Field id={`line-notes-${submission.id}`} label="Notes (internal)" error={errors.adminNotes?.message}>
         {(control) => (
           <Textarea
@@ -225,6 +286,7 @@ function LinesForm({
       {toConfirm ? (
         <ConfirmLines
           submission={submission}
+          byItem={byItem}
           offer={toConfirm}
           sending={submitOffer.isPending}
           onSend={() => send(toConfirm)}
@@ -257,6 +319,9 @@ export function OfferLinesForm({
 }) {
   const prices = useOfferPrices(true);
   const rates = useOfferPayoutRates(true);
+  // The parcel's items (decision 042) come with the mailbox's card; a card without them reads the detail.
+  const detail = useAdminSubmissionDetail(submission.id, submission.items === undefined);
+  const parcelItems = submission.items ?? (detail.data ? (detail.data.items ?? []) : undefined);
   // The parcel's price lock lifts each metal row to its locked price while in force (issue 27).
   const lock = useMemo(() => readPriceLock(submission.priceLock), [submission.priceLock]);
   const lockInForce = lock !== null && isPriceLockInForce(lock, new Date());
@@ -273,6 +338,15 @@ export function OfferLinesForm({
       />
     );
   }
+  if (!parcelItems && detail.isError) {
+    return (
+      <LoadError
+        message={`Could not load the parcel's items. ${errorMessage(detail.error, '')}`}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  if (!parcelItems) return <Spinner label="Loading the parcel's items..." className="py-4" />;
   return (
     <>
       <SellerReserveNote reserve={submission.reserve} />
@@ -283,7 +357,14 @@ export function OfferLinesForm({
           today&apos;s, whichever is higher; the server refuses a metal line priced below the lock.
         </p>
       )}
-      <LinesForm submission={submission} rows={rows} rates={rates.data.rates} startFrom={startFrom} onSent={onSent} />
+      <LinesForm
+        submission={submission}
+        parcelItems={parcelItems}
+        rows={rows}
+        rates={rates.data.rates}
+        startFrom={startFrom}
+        onSent={onSent}
+      />
     </>
   );
 }

@@ -43,6 +43,8 @@ export interface OfferLineValues {
   referenceUnit: 'gram' | 'carat' | '';
   priceSource: string;
   pricedAt: string;
+  /** The parcel's item the line prices (its position); null when the parcel is one item. */
+  item: number | null;
 }
 
 export interface OfferLinesValues {
@@ -58,8 +60,10 @@ export const isItemType = (value: string | null): value is ItemType =>
 const isTestMethod = (value: string | null): value is TestMethod =>
   value !== null && (testMethods as readonly string[]).includes(value);
 
-export function emptyLine(unit: WeightUnit): OfferLineValues {
+/** A new line; in a parcel of several items, `item` is the one it starts on. */
+export function emptyLine(unit: WeightUnit, item: number | null = null): OfferLineValues {
   return {
+    item,
     description: '',
     material: '',
     weight: '',
@@ -103,9 +107,11 @@ export function withMaterial(
  * amount that was the proposal keeps following it; a line that is only an amount (SPEC's
  * one-number offer, an accepted counter) keeps its amount until a material is chosen.
  */
-export function lineValuesFrom(line: OfferLine, unit: WeightUnit): OfferLineValues {
+export function lineValuesFrom(line: OfferLine, unit: WeightUnit, byItem = false): OfferLineValues {
   const material = isItemType(line.material) ? line.material : '';
   return {
+    // A line from before items existed prices item 1.
+    item: byItem ? (line.item ?? 1) : null,
     description: line.description,
     material,
     weight: plainDecimal(line.weight),
@@ -165,6 +171,8 @@ export function lineInput(line: OfferLineValues, rates: readonly PayoutRate[]): 
     percentPaid: line.percentPaid.trim(),
     amount: effectiveAmount(line, rates),
     reason: line.reason.trim() || undefined,
+    // One item: nothing is sent, and the server puts the line on item 1.
+    ...(line.item !== null ? { item: line.item } : {}),
   };
 }
 
@@ -186,6 +194,8 @@ function formFieldOf(field: PropertyKey | undefined): LineField {
       return 'material';
     case undefined:
       return 'description';
+    case 'item':
+      return 'item';
     default:
       return field as LineField;
   }
@@ -197,11 +207,24 @@ export interface CheckedOfferLines {
   adminNotes: string;
 }
 
+/** An item of the parcel as the form names it. */
+export interface LineItemOption {
+  position: number;
+  description: string;
+}
+
+/** The first item of a parcel of several that no line prices yet, or null. */
+export function itemWithoutLine(lines: readonly Pick<OfferLineValues, 'item'>[], items: readonly LineItemOption[]) {
+  if (items.length < 2) return null;
+  return items.find((item) => !lines.some((line) => line.item === item.position)) ?? null;
+}
+
 /**
  * The form's schema: each line checked by the domain's line contract and then by offerLineProblem
- * (each message on its field), the whole by checkOfferLines (the total's limits).
+ * (each message on its field), the whole by checkOfferLines (the total's limits) and, in a parcel
+ * of several items, by every item having a line (each item is offered for, to be taken or left).
  */
-export function offerLinesFormSchema(rates: readonly PayoutRate[]) {
+export function offerLinesFormSchema(rates: readonly PayoutRate[], items: readonly LineItemOption[] = []) {
   return z
     .object({ lines: z.array(z.custom<OfferLineValues>()), adminNotes: z.string() })
     .transform((values, ctx): CheckedOfferLines => {
@@ -232,7 +255,16 @@ export function offerLinesFormSchema(rates: readonly PayoutRate[]) {
         for (const problem of notes.error.issues)
           ctx.addIssue({ code: 'custom', path: ['adminNotes'], message: problem.message });
       }
-      if (bodies.length !== values.lines.length || !notes.success) return z.NEVER;
+      const unpriced = itemWithoutLine(values.lines, items);
+      if (unpriced) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines'],
+          // The server's sentence (appraisal/line-items.ts), said before anything is sent.
+          message: `Item ${unpriced.position} (“${unpriced.description.slice(0, 60)}”) has no line: give every item of the parcel at least one line, even at $0.00, so the seller can choose on each.`,
+        });
+      }
+      if (bodies.length !== values.lines.length || !notes.success || unpriced) return z.NEVER;
       const checked = checkOfferLines(bodies, rates);
       if (!checked.ok) {
         ctx.addIssue({ code: 'custom', path: ['lines'], message: checked.message });

@@ -3,7 +3,7 @@ import { ImagePlus, Loader2, MessageSquareText } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   canAddPhotos,
-  MAX_IMAGES_PER_SUBMISSION,
+  photoLimitFor,
   remainingImageAllowance,
   sellerPhotoMessages,
   sellerPhotosClosedReason,
@@ -23,8 +23,8 @@ import { PhotoUploader, toastUploadComplete } from './photo-uploader';
 export type PhotoRequest = { title: string; body: string; createdAt: string };
 
 /** Whether the client may add photos now: the server's statuses (PHOTO_ADDABLE_STATUSES) and a free slot. */
-export function canAddMorePhotos(detail: Pick<SubmissionDetail, 'status' | 'images'>): boolean {
-  return canAddPhotos(detail.status) && remainingImageAllowance(detail.images.length) > 0;
+export function canAddMorePhotos(detail: Pick<SubmissionDetail, 'status' | 'images' | 'items'>): boolean {
+  return canAddPhotos(detail.status) && remainingImageAllowance(detail.images.length, detail.items?.length) > 0;
 }
 
 /**
@@ -53,7 +53,7 @@ function isUploading(file: PhotoFile): boolean {
  */
 export function AddPhotosCard({ detail, photoRequest }: { detail: SubmissionDetail; photoRequest?: PhotoRequest | null }) {
   const alreadyThere = detail.images.length;
-  const allowance = remainingImageAllowance(alreadyThere);
+  const allowance = remainingImageAllowance(alreadyThere, detail.items?.length);
   const uppy = usePhotoUppy({ submissionId: detail.id, allowance });
   const files = usePhotoFiles(uppy);
   const save = useAddSubmissionImages(detail.id);
@@ -104,7 +104,7 @@ export function AddPhotosCard({ detail, photoRequest }: { detail: SubmissionDeta
         <p id={ids.hint} className="text-sm text-muted-foreground">
           {`You can add ${allowance} more photo${allowance === 1 ? '' : 's'} ${
             detail.status === 'offered' ? 'until you accept or decline our offer' : 'while we appraise your item'
-          } (${MAX_IMAGES_PER_SUBMISSION} in all). A close-up of any stamps or hallmarks helps most.`}
+          } (${photoLimitFor(detail.items?.length ?? 1)} in all). A close-up of any stamps or hallmarks helps most.`}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -18,6 +18,7 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { plainDollarAmount } from '@/lib/dollar-input';
 import { formatDateTime, formatDollars } from '@/lib/format';
+import { counterItemRows, type CounterItemRow } from '@/lib/offer-items';
 import { textInput } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -72,6 +73,13 @@ function askedText(counter: CounterOfferView): string {
 
 /** Where this offer's counter-offer stands, in one sentence. */
 export function counterStatusText(counter: CounterOfferView): string {
+  // Made item by item: the amount asked is several figures, each said beside its item.
+  if (counter.items) {
+    const sent = `Your choices of ${formatDateTime(counter.at)}`;
+    if (counter.status === 'accepted') return `${sent}: we accepted them, and they became the offer.`;
+    if (counter.status === 'answered') return `${sent}: we answered with a new offer.`;
+    return `${sent}: waiting for our appraiser.`;
+  }
   if (counter.status === 'accepted') return `${askedText(counter)}: we accepted it, and it became the offer.`;
   if (counter.status === 'answered') return `${askedText(counter)}: we answered with a new offer.`;
   return `${askedText(counter)}: waiting for our appraiser.`;
@@ -80,12 +88,40 @@ export function counterStatusText(counter: CounterOfferView): string {
 /** On a new version: what became of the counter-offer made on the version it replaced. */
 export function previousCounterText(counter: CounterOfferView, offer: OfferView): string | null {
   const total = formatDollars(offer.total) ?? offer.total;
+  if (counter.items) {
+    const sent = `Your choices of ${formatDateTime(counter.at)}`;
+    if (counter.status === 'accepted') return `${sent}: we accepted them, so our offer is now ${total}.`;
+    if (counter.status === 'answered') return `${sent}: we answered with this new offer of ${total}.`;
+    return null;
+  }
   if (counter.status === 'accepted') return `${askedText(counter)}: we accepted it, so our offer is now ${total}.`;
   if (counter.status === 'answered') return `${askedText(counter)}: we answered with this new offer of ${total}.`;
   return null;
 }
 
-function CounterStatus({ counter, focusOnMount = false }: { counter: CounterOfferView; focusOnMount?: boolean }) {
+/** Each item of a counter made item by item: accepted at $X, countered at $Y, or declined. */
+function CounterItems({ rows }: { rows: readonly CounterItemRow[] }) {
+  return (
+    <ul aria-label="Your choice for each item" className="flex flex-col gap-0.5">
+      {rows.map((row) => (
+        <li key={row.position} className="flex flex-wrap justify-between gap-x-3">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{row.heading}</span>
+          <span className="font-medium text-navy-900">{row.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CounterStatus({
+  counter,
+  rows = [],
+  focusOnMount = false,
+}: {
+  counter: CounterOfferView;
+  rows?: readonly CounterItemRow[];
+  focusOnMount?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   // Just sent: the form it replaces had the focus, so keyboard users land on its outcome.
   useEffect(() => {
@@ -99,6 +135,7 @@ function CounterStatus({ counter, focusOnMount = false }: { counter: CounterOffe
       role="status"
     >
       <p className="font-medium text-navy-900">{counterStatusText(counter)}</p>
+      {rows.length > 0 && <CounterItems rows={rows} />}
       {counter.message && (
         <p className="text-muted-foreground [overflow-wrap:anywhere]">
           Your message: <q>{counter.message}</q>
@@ -106,7 +143,9 @@ function CounterStatus({ counter, focusOnMount = false }: { counter: CounterOffe
       )}
       {counter.status === 'open' && (
         <p className="text-xs text-muted-foreground">
-          They will accept it or answer with a new offer. Each offer can be countered once.
+          {counter.items
+            ? 'Nothing is paid or sent back until they answer. They will accept your counter-offers or answer with a new offer.'
+            : 'They will accept it or answer with a new offer. Each offer can be countered once.'}
         </p>
       )}
     </div>
@@ -240,7 +279,17 @@ function CounterOfferForm({
  * form while this offer can be countered, else where the counter-offer stands; on a new version,
  * what became of the one made on the version before.
  */
-export function CounterOfferSection({ detail }: { detail: SubmissionDetail }) {
+export function CounterOfferSection({
+  detail,
+  byItem = false,
+  justSent = false,
+}: {
+  detail: SubmissionDetail;
+  /** The offer prices several items: each is countered in the item choices, not here. */
+  byItem?: boolean;
+  /** The item choices just sent a counter: its state takes the focus, as after this form. */
+  justSent?: boolean;
+}) {
   const offer = detail.offer;
   const expired = useOfferExpired(offer?.validUntil, offer?.lapsed ?? false);
   const [open, setOpen] = useState(false);
@@ -256,8 +305,12 @@ export function CounterOfferSection({ detail }: { detail: SubmissionDetail }) {
   };
 
   const body = offer.counter ? (
-    <CounterStatus counter={offer.counter} focusOnMount={sent} />
-  ) : canCounter(detail, expired) ? (
+    <CounterStatus
+      counter={offer.counter}
+      rows={offer.counter.items ? counterItemRows(offer.counter, offer, detail.items) : []}
+      focusOnMount={sent || justSent}
+    />
+  ) : canCounter(detail, expired) && !byItem ? (
     open ? (
       <CounterOfferForm submissionId={detail.id} offer={offer} onClose={close} onSent={() => setSent(true)} />
     ) : (

@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { aSubmissionDetail } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { anOffer } from './offer-test-data';
+import { GuaranteeFloorNote } from './guarantee-floor-note';
 import { SubmissionDetailView } from './submission-detail';
 
 const offer = anOffer();
@@ -23,8 +24,8 @@ describe('the guaranteed floor under the offer', () => {
           movedFloor: '205.29',
           goodwill: null,
           effects: [
-            { fact: 'weight', named: '10.0000', measured: '8.0000', effect: '-72.00' },
-            { fact: 'purity', named: '58.500', measured: '41.700', effect: '-82.71' },
+            { item: 1, fact: 'weight', named: '10.0000', measured: '8.0000', effect: '-72.00' },
+            { item: 1, fact: 'purity', named: '58.500', measured: '41.700', effect: '-82.71' },
           ],
         })}
       />,
@@ -44,6 +45,47 @@ describe('the guaranteed floor under the offer', () => {
     );
     const note = screen.getByRole('region', { name: 'Your guaranteed floor: $382.50' });
     expect(note.textContent).toMatch(/we ship your item back free, and either way we owe you a goodwill payment of \$25\.00/);
+  });
+
+  test('in a parcel of several items, each fact names its item and the floor is said to be their sum', () => {
+    const items = [
+      { position: 1, description: '14k chain' },
+      { position: 2, description: '14k bracelet' },
+    ];
+    renderWithApp(
+      <GuaranteeFloorNote
+        items={items}
+        judgement={{
+          kind: 'measured',
+          floor: '1147.50',
+          movedFloor: '994.50',
+          goodwill: null,
+          effects: [{ item: 2, fact: 'weight', named: '20.0000', measured: '16.0000', effect: '-153.00' }],
+        }}
+      />,
+    );
+    const note = screen.getByRole('region', { name: 'Your guaranteed floor: $1,147.50' });
+    expect(note.textContent).toMatch(
+      /The floors of the items in this offer that you named by metal, karat and weight, added together\./,
+    );
+    expect(within(note).getByRole('listitem').textContent).toBe(
+      'Item 2, 14k bracelet — weight: you told us 20 g, we measured 16 g−$153.00',
+    );
+  });
+
+  test('a shortfall on a parcel of several items ships the items back free', () => {
+    renderWithApp(
+      <GuaranteeFloorNote
+        items={[
+          { position: 1, description: '14k chain' },
+          { position: 2, description: '14k bracelet' },
+        ]}
+        judgement={{ kind: 'shortfall', floor: '1147.50', movedFloor: '1147.50', goodwill: '25.00', effects: [] }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Your guaranteed floor: $1,147.50' }).textContent).toMatch(
+      /we ship your items back free, and either way we owe you a goodwill payment of \$25\.00/,
+    );
   });
 
   test('no floor, no note', () => {

@@ -1,36 +1,19 @@
 import {
   carriesGuaranteeFloor,
   describeQuoteBasis,
-  findPricingRow,
   formatCents,
   guaranteeFloorCents,
   itemTypeLabels,
   isGemItemType,
   meltValueCents,
-  metalAwareQuote,
   parcelInsurance,
   type ItemType,
-  type PayoutRate,
   type WeightUnit,
 } from '@assay/domain';
 import { formatWholeDollarAmount } from '@/lib/format';
+import { liveMaterialQuote, livePriceOf, type LiveQuoteInputs } from '../lib/item-estimate';
 
-/**
- * What the preview reads: rows of GET /api/pricing and the published rates of GET
- * /api/payout-rates, handed in by the page (a feature never fetches another feature's data).
- */
-export interface LiveQuoteInputs {
-  rows: readonly {
-    itemType: string;
-    pricePerGram?: string | null;
-    pricePerCarat?: string | null;
-    source?: string | null;
-    updatedAt?: string | null;
-  }[];
-  rates: readonly Pick<PayoutRate, 'itemType' | 'minPercent' | 'maxPercent'>[];
-  /** The business's published terms (GET /api/business), when loaded. */
-  terms?: { insuredLimitCents: number; floorPercent: number };
-}
+export type { LiveQuoteInputs } from '../lib/item-estimate';
 
 /**
  * The quote a named material will get, computed before submitting with the same rule the server
@@ -49,19 +32,9 @@ export function MaterialQuotePreview({
   weightUnit: WeightUnit;
   live?: LiveQuoteInputs;
 }) {
-  const row = findPricingRow(live?.rows, material);
-  const rate = live?.rates.find((r) => r.itemType === material);
-  const price =
-    row?.updatedAt != null
-      ? {
-          pricePerGram: row.pricePerGram ?? null,
-          pricePerCarat: row.pricePerCarat ?? null,
-          source: row.source ?? 'live',
-          updatedAt: row.updatedAt,
-        }
-      : null;
+  const price = livePriceOf(live, material);
   const named = price && estimatedWeight !== null ? { material, estimatedWeight, weightUnit, price } : null;
-  const quote = named && rate ? metalAwareQuote({ ...named, rate }) : null;
+  const quote = liveMaterialQuote(material, estimatedWeight, weightUnit, live);
   const terms = live?.terms;
   // The same rules the server applies on submit: insured at full value, and the floor on a named metal.
   const insurance =

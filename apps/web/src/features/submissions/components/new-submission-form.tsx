@@ -1,62 +1,54 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { CheckCircle2, Gem, Loader2, Package, Save, Sparkles } from 'lucide-react';
+import { Loader2, Plus, Save } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   APPRAISAL_WITHIN_HOURS_OF_RECEIPT,
   createSubmissionSchema,
   describeQuoteBasis,
   dollarsToCents,
-  itemTypeLabels,
   materialCategoryProblem,
+  MAX_ITEMS_PER_SUBMISSION,
   preliminaryQuote,
   PRELIMINARY_QUOTE_WITHIN_HOURS,
   readWeight,
-  submissionCategories,
-  submissionCategoryLabels,
   validationMessages,
-  weightUnits,
-  type ItemType,
   type Submission,
-  type SubmissionCategory,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
-import { copyIssues } from '@/lib/forms/form-schemas';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { clientPaths } from '@/lib/client-paths';
 import { MaterialQuotePreview, type LiveQuoteInputs } from './material-quote-preview';
 import { formatDateTime, formatWholeDollarAmount } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
-import { FieldMessage } from '@/components/ui/field';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
-import { MaterialOptions } from '@/components/material-options';
 import { useCreateSubmission } from '../api/create-submission';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
-import { settleUploads, uploadedImageIds, usePhotoUppy } from '../lib/submission-uppy';
-import { PhotoUploader } from './photo-uploader';
-import { ReserveField, reserveBody, reserveFieldOf } from './reserve-field';
-
-const categoryIcons: Record<SubmissionCategory, typeof Gem> = { jewelry: Sparkles, scrap: Package, gems: Gem };
-
-/** What a blank required field says; any of them makes the toast SPEC 5's requiredFields sentence. */
-const blankMessages = {
-  category: 'Please choose what you are selling.',
-  description: 'Please describe your item.',
-  estimatedWeight: 'Please enter the estimated weight.',
-} as const;
-
-const isCategory = (value: string): value is SubmissionCategory => (submissionCategories as readonly string[]).includes(value);
-
-const isMaterial = (value: string): value is ItemType => value in itemTypeLabels;
-/** Loose gems are gems; jewelry and coins/scrap are named by their metal (decision 019). */
-const materialsFor = (category: string) => (!isCategory(category) ? undefined : category === 'gems' ? 'gems' : 'metals');
+import { isCategory, isMaterial, itemEstimate, parcelEstimate } from '../lib/item-estimate';
+import {
+  asksAboutStones,
+  blankMessages,
+  emptyForm,
+  emptyItem,
+  itemMessages,
+  newSubmissionFormSchema,
+  type ItemValues,
+  type NewSubmissionFields,
+} from '../lib/submission-form-values';
+import { settleUploads, uploadedImageIds, usePhotoUppy, type PhotoUppy } from '../lib/submission-uppy';
+import { ExtraItemFieldset } from './extra-item-fieldset';
+import { ParcelQuote } from './parcel-quote';
+import { ReserveField } from './reserve-field';
+import {
+  CategoryChoice,
+  DescriptionField,
+  ItemPhotos,
+  MaterialField,
+  StoneChoiceField,
+  WeightField,
+} from './submission-item-fields';
 
 /** The server's quote, in words for the toast after creating: "$425 – $450 (Gold 14K at $50.00/g, we pay 85-90%)". */
 function createdQuoteText(submission: Submission): string | null {
@@ -69,43 +61,7 @@ function createdQuoteText(submission: Submission): string | null {
     : `Your preliminary quote: ${range}.`;
 }
 
-/**
- * The form as typed, checked field by field with the domain's createSubmissionSchema (photos are
- * added to the body once they are up). A blank required field gets its own short sentence and the
- * toast SPEC 5's 'Please fill in all required fields'.
- */
-const newSubmissionFormSchema = z
-  .object({
-    category: z.string(),
-    description: z.string(),
-    estimatedWeight: z.string(),
-    weightUnit: z.enum(weightUnits),
-    material: z.string(),
-    reserve: z.string(),
-    reservePayoutMethod: z.enum(['paypal', 'check']),
-    reservePaypalEmail: z.string(),
-  })
-  .transform((values, ctx) => {
-    const { category, description, estimatedWeight, weightUnit, material } = values;
-    const blank = { category: !isCategory(category), description: !description.trim(), estimatedWeight: !estimatedWeight.trim() };
-    for (const field of ['category', 'description', 'estimatedWeight'] as const) {
-      if (blank[field]) ctx.addIssue({ code: 'custom', path: [field], message: blankMessages[field] });
-    }
-    if (!isCategory(category) || blank.description || blank.estimatedWeight) return z.NEVER;
-    const parsed = createSubmissionSchema.safeParse({
-      category,
-      description,
-      estimatedWeight: readWeight(estimatedWeight),
-      weightUnit,
-      material: material || null,
-      ...reserveBody(values),
-    });
-    if (parsed.success) return { ...parsed.data, category };
-    copyIssues(ctx, parsed.error, (path) => reserveFieldOf(path) ?? String(path[0] ?? 'category'));
-    return z.NEVER;
-  });
-
-/** SPEC 2 "New Submission view". */
+/** SPEC 2 "New Submission view": one item, or a parcel of up to MAX_ITEMS_PER_SUBMISSION (issue 27 item 5). */
 export function NewSubmissionForm({
   userId,
   livePrices,
@@ -122,25 +78,37 @@ export function NewSubmissionForm({
   const [restored] = useState(() => loadDraft(userId));
   const form = useZodForm(newSubmissionFormSchema, {
     defaultValues: {
+      ...emptyForm,
       category: restored?.category ?? '',
       description: restored?.description ?? '',
       estimatedWeight: restored?.estimatedWeight ?? '',
       weightUnit: restored?.weightUnit ?? 'grams',
-      material: '',
-      reserve: '',
-      reservePayoutMethod: 'paypal',
-      reservePaypalEmail: '',
+      items: restored?.items.map((item) => ({ ...emptyItem, ...item })) ?? [],
     },
   });
+  const extraItems = useFieldArray({ control: form.control, name: 'items' });
+  // Each added item has its own photo widget, mounted with its fieldset; sending reads them all.
+  const [extraPhotos] = useState(() => new Map<string, PhotoUppy>());
+  const onExtraPhotos = useCallback(
+    (itemKey: string, itemUppy: PhotoUppy | null) => {
+      if (itemUppy) extraPhotos.set(itemKey, itemUppy);
+      else extraPhotos.delete(itemKey);
+    },
+    [extraPhotos],
+  );
   const { errors } = form.formState;
-  const [category, estimatedWeight, weightUnit, material, reserve, reservePayoutMethod] = form.watch([
+  const [categoryValue, estimatedWeight, weightUnit, material, stoneValue, reserve, reservePayoutMethod] = form.watch([
     'category',
     'estimatedWeight',
     'weightUnit',
     'material',
+    'stoneChoice',
     'reserve',
     'reservePayoutMethod',
   ]);
+  const items = form.watch('items');
+  const category = categoryValue ?? '';
+  const stoneChoice = stoneValue ?? '';
   const [waitingForPhotos, setWaitingForPhotos] = useState(false);
   const [draftSavedAt, setDraftSavedAt] = useState<string | null>(restored?.savedAt ?? null);
   const ids = { description: useId(), weight: useId(), unit: useId(), photos: useId(), quote: useId(), material: useId() };
@@ -154,18 +122,35 @@ export function NewSubmissionForm({
     if (isCategory(category) && isMaterial(material) && materialCategoryProblem(category, material)) {
       form.setValue('material', '');
     }
-  }, [category, material, form]);
+    if (!asksAboutStones(category) && stoneChoice) form.setValue('stoneChoice', '');
+  }, [category, material, stoneChoice, form]);
 
   const weightNumber = readWeight(estimatedWeight);
   const named = isMaterial(material) ? material : null;
   // A named material is quoted by the server from live prices and the payout rates in force.
   const preview =
     !named && isCategory(category) && weightNumber !== null ? preliminaryQuote(category, weightNumber, weightUnit) : null;
+  const estimates = [{ category, material, estimatedWeight, weightUnit }, ...items].map((item) => itemEstimate(item, livePrices));
+  const parcel = parcelEstimate(estimates);
+  // The reserve is on the whole parcel: it is compared with the parcel's quote once every item has one.
+  const quoteMaxCents =
+    items.length === 0
+      ? preview
+        ? dollarsToCents(preview.preliminaryQuoteMax)
+        : null
+      : parcel.priced === parcel.of
+        ? parcel.max * 100
+        : null;
+  const itemCount = 1 + extraItems.fields.length;
   const busy = create.isPending || waitingForPhotos;
 
   const onSaveDraft = () => {
-    const { category, description, estimatedWeight, weightUnit } = form.getValues();
-    if (saveDraft(userId, { category: isCategory(category) ? category : '', description, estimatedWeight, weightUnit })) {
+    const { items, ...first } = form.getValues();
+    const draftItem = ({ category, description, estimatedWeight, weightUnit }: ItemValues) => {
+      const chosen = category ?? '';
+      return { category: isCategory(chosen) ? chosen : ('' as const), description, estimatedWeight, weightUnit };
+    };
+    if (saveDraft(userId, { ...draftItem(first), items: items.map(draftItem) })) {
       setDraftSavedAt(new Date().toISOString());
       toast.success('Draft saved', { description: 'Your answers are kept in this browser. Photos are not saved with a draft.' });
     } else {
@@ -178,41 +163,40 @@ export function NewSubmissionForm({
   const onDiscardDraft = () => {
     clearDraft(userId);
     setDraftSavedAt(null);
-    form.reset({
-      category: '',
-      description: '',
-      estimatedWeight: '',
-      weightUnit: 'grams',
-      material: '',
-      reserve: '',
-      reservePayoutMethod: 'paypal',
-      reservePaypalEmail: '',
-    });
+    form.reset(emptyForm);
     toast('Draft discarded');
   };
 
-  const send = async (fields: z.output<typeof newSubmissionFormSchema>) => {
+  const send = async (fields: NewSubmissionFields) => {
     if (busy) return;
-    // Photos still on their way go up first; a failed one must be retried or removed.
+    // Every item's photos, in the order of the items; photos still on their way go up first, and a
+    // failed one must be retried or removed.
+    const itemUppys = extraItems.fields.map((field) => extraPhotos.get(field.id));
+    const allUppys = [uppy, ...itemUppys.filter((each) => each !== undefined)];
     setWaitingForPhotos(true);
     try {
-      await settleUploads(uppy);
+      await Promise.all(allUppys.map((each) => settleUploads(each)));
     } finally {
       setWaitingForPhotos(false);
     }
-    const failed = uppy.getFiles().filter((file) => file.error || !file.progress.uploadComplete);
+    const failed = allUppys.flatMap((each) => each.getFiles().filter((file) => file.error || !file.progress.uploadComplete));
     if (failed.length > 0) {
       toast.error(`${failed.length} photo(s) did not upload`, { description: 'Retry or remove them, then submit again.' });
       return;
     }
 
     const quote = preliminaryQuote(fields.category, fields.estimatedWeight, fields.weightUnit);
-    const { material: chosen, ...rest } = fields;
+    const { material: chosen, stoneChoice: stones, items: extra, ...rest } = fields;
     const parsed = createSubmissionSchema.safeParse({
       ...rest,
       // Only when named: "I'm not sure" sends SPEC's body as it always was.
       ...(chosen ? { material: chosen } : {}),
+      ...(stones ? { stoneChoice: stones } : {}),
       images: uploadedImageIds(uppy),
+      items: extra.map((item, index) => {
+        const itemUppy = itemUppys[index];
+        return { ...item, images: itemUppy ? uploadedImageIds(itemUppy) : [] };
+      }),
       preliminaryQuoteMin: quote?.preliminaryQuoteMin,
       preliminaryQuoteMax: quote?.preliminaryQuoteMax,
     });
@@ -221,17 +205,20 @@ export function NewSubmissionForm({
       return;
     }
 
-    // Only what was named: without a material or a reserve the body is SPEC's as it always was.
-    const { material: sentMaterial, reserve, reservePayout, ...body } = parsed.data;
+    // Only what was named: with one item and no material, stones or reserve the body is SPEC's as
+    // it always was. Each added item says all of its fields, null where the seller named nothing.
+    const { material: sentMaterial, stoneChoice: sentStones, items: sentItems, reserve, reservePayout, ...body } = parsed.data;
     const sent = {
       ...body,
       ...(sentMaterial ? { material: sentMaterial } : {}),
+      ...(sentStones ? { stoneChoice: sentStones } : {}),
+      ...(sentItems.length > 0 ? { items: sentItems } : {}),
       ...(reserve !== null ? { reserve, reservePayout } : {}),
     };
     create.mutate(sent, {
       onSuccess: (submission) => {
         clearDraft(userId);
-        uppy.cancelAll();
+        for (const each of allUppys) each.cancelAll();
         const quoteText = submission ? createdQuoteText(submission) : null;
         toast.success(
           "Submission created successfully! You'll receive a preliminary quote within 24 hours.",
@@ -247,9 +234,7 @@ export function NewSubmissionForm({
   };
 
   const onSubmit = form.handleSubmit(send, (found) => {
-    const messages = [found.category?.message, found.description?.message, found.estimatedWeight?.message].filter(
-      (message) => message !== undefined,
-    );
+    const messages = itemMessages(found);
     const blank = messages.some((message) => (Object.values(blankMessages) as string[]).includes(message));
     toast.error(blank ? validationMessages.requiredFields : (messages[0] ?? validationMessages.requiredFields));
   });
@@ -274,109 +259,36 @@ export function NewSubmissionForm({
         )}
         <Card>
           <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
-            <fieldset
-              className="flex flex-col gap-3"
-              aria-describedby={errors.category ? `${ids.photos}-category-error` : undefined}
-            >
-              <legend className="mb-3 text-sm font-medium">What are you selling? *</legend>
-              <div className="grid gap-3 sm:grid-cols-3">
-                {submissionCategories.map((value) => {
-                  const Icon = categoryIcons[value];
-                  const checked = category === value;
-                  return (
-                    <label
-                      key={value}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-3 rounded-lg border p-4 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                        checked ? 'border-gold-500 bg-gold-50 text-navy-900' : 'border-input bg-card hover:bg-muted',
-                        errors.category && 'border-destructive',
-                      )}
-                    >
-                      <input type="radio" value={value} className="sr-only" {...form.register('category')} />
-                      <Icon aria-hidden="true" className={cn('size-5', checked ? 'text-gold-700' : 'text-navy-600')} />
-                      {submissionCategoryLabels[value].short}
-                      {checked && <CheckCircle2 aria-hidden="true" className="ml-auto size-4 text-gold-700" />}
-                    </label>
-                  );
-                })}
-              </div>
-              <FieldMessage id={`${ids.photos}-category-error`}>{errors.category?.message}</FieldMessage>
-            </fieldset>
+            {/* Item 1 is named only once there are others to tell it from. */}
+            {itemCount > 1 && <h2 className="text-base font-semibold text-navy-900">Item 1</h2>}
+            <CategoryChoice
+              field={form.register('category')}
+              value={category}
+              error={errors.category?.message}
+              errorId={`${ids.photos}-category-error`}
+            />
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.material}>What is it made of?</Label>
-              <NativeSelect
-                id={ids.material}
-                {...form.register('material')}
-                aria-invalid={errors.material ? true : undefined}
-                aria-describedby={`${ids.material}-hint ${ids.material}-error`}
-              >
-                <option value="">I&apos;m not sure</option>
-                <MaterialOptions only={materialsFor(category)} />
-              </NativeSelect>
-              <p id={`${ids.material}-hint`} className="text-xs text-muted-foreground">
-                If you know the metal and karat (a stamp like 585 or 14K) or the gem, your quote uses today&apos;s live price
-                instead of an average for the category, your parcel is insured for what the metal is worth, and a metal gets a
-                guaranteed floor. Not sure? Leave it, and we quote from the category.
-              </p>
-              <FieldMessage id={`${ids.material}-error`}>{errors.material?.message}</FieldMessage>
-            </div>
+            <MaterialField
+              id={ids.material}
+              field={form.register('material')}
+              category={category}
+              error={errors.material?.message}
+            />
 
-            <div className="flex flex-col gap-3">
-              <h2 className="text-sm font-medium" id={ids.photos}>
-                Photos
-              </h2>
-              <p className="text-sm text-muted-foreground" id={`${ids.photos}-hint`}>
-                Add up to 4 clear photos: the whole item first (Primary), then a close-up of any marks or stamps (Detail), the
-                side and the back.
-              </p>
-              <PhotoUploader uppy={uppy} describedBy={`${ids.photos}-hint`} />
-            </div>
+            {asksAboutStones(category) && (
+              <StoneChoiceField field={form.register('stoneChoice')} value={stoneChoice} error={errors.stoneChoice?.message} />
+            )}
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.description}>Detailed Description *</Label>
-              <Textarea
-                id={ids.description}
-                {...form.register('description')}
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={`${ids.description}-hint ${ids.description}-error`}
-                maxLength={2000}
-                placeholder="e.g. 14k yellow gold rope chain, 22 inches, stamped 585, clasp intact"
-              />
-              <p id={`${ids.description}-hint`} className="text-xs text-muted-foreground">
-                Metal and purity marks, stones, size, condition, and any papers or certificates.
-              </p>
-              <FieldMessage id={`${ids.description}-error`}>{errors.description?.message}</FieldMessage>
-            </div>
+            <ItemPhotos id={ids.photos} uppy={uppy} />
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.weight}>Estimated Weight *</Label>
-              <div className="flex gap-2">
-                <Input
-                  id={ids.weight}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  {...form.register('estimatedWeight')}
-                  aria-invalid={errors.estimatedWeight ? true : undefined}
-                  aria-describedby={`${ids.weight}-error ${ids.quote}`}
-                  placeholder="e.g. 18.4"
-                  className="flex-1"
-                />
-                <NativeSelect
-                  id={ids.unit}
-                  aria-label="Weight unit"
-                  {...form.register('weightUnit')}
-                  wrapperClassName="w-32 shrink-0"
-                >
-                  {weightUnits.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {unit}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <FieldMessage id={`${ids.weight}-error`}>{errors.estimatedWeight?.message}</FieldMessage>
-            </div>
+            <DescriptionField id={ids.description} field={form.register('description')} error={errors.description?.message} />
+
+            <WeightField
+              ids={{ weight: ids.weight, unit: ids.unit, quote: ids.quote }}
+              weight={form.register('estimatedWeight')}
+              unit={form.register('weightUnit')}
+              error={errors.estimatedWeight?.message}
+            />
 
             <div id={ids.quote} role="status" className="rounded-lg border border-gold-200 bg-gold-50 p-4">
               <p className="text-xs font-semibold uppercase tracking-wide text-gold-800">Preliminary quote</p>
@@ -399,6 +311,38 @@ export function NewSubmissionForm({
               )}
             </div>
 
+            {extraItems.fields.map((field, index) => (
+              <ExtraItemFieldset
+                key={field.id}
+                form={form}
+                index={index}
+                itemKey={field.id}
+                live={livePrices}
+                onPhotos={onExtraPhotos}
+                onRemove={() => extraItems.remove(index)}
+              />
+            ))}
+
+            {itemCount < MAX_ITEMS_PER_SUBMISSION ? (
+              <div className="flex flex-col items-start gap-2">
+                <Button type="button" variant="outline" onClick={() => extraItems.append({ ...emptyItem })}>
+                  <Plus aria-hidden="true" />
+                  Add another item
+                </Button>
+                <p className="text-xs text-muted-foreground">
+                  Sending several pieces in one parcel? Add each one: each gets its own quote and its own offer, and you can
+                  accept or decline each. Up to {MAX_ITEMS_PER_SUBMISSION} items in one parcel.
+                </p>
+              </div>
+            ) : (
+              <p role="status" className="rounded-md border border-border bg-muted/60 px-4 py-3 text-sm text-navy-900">
+                This parcel is full: one submission holds up to {MAX_ITEMS_PER_SUBMISSION} items. Please send the rest in another
+                submission.
+              </p>
+            )}
+
+            {itemCount > 1 && <ParcelQuote estimates={estimates} total={parcel} />}
+
             <ReserveField
               values={{ reserve, reservePayoutMethod }}
               fields={{
@@ -411,7 +355,7 @@ export function NewSubmissionForm({
                 reservePayoutMethod: errors.reservePayoutMethod?.message,
                 reservePaypalEmail: errors.reservePaypalEmail?.message,
               }}
-              quoteMaxCents={preview ? dollarsToCents(preview.preliminaryQuoteMax) : null}
+              quoteMaxCents={quoteMaxCents}
             />
 
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
-import type { OfferLine, OfferView } from '@assay/domain';
+import { formatCents, type OfferLine, type OfferView } from '@assay/domain';
 import { formatDateTime, formatDollars } from '@/lib/format';
+import { itemHeading, itemsLeftOut, offerItemGroups, offerSpansItems, type OfferItemGroup } from '@/lib/offer-items';
 import { cn } from '@/lib/utils';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { SubmissionDetail } from '../api/get-submission';
@@ -72,6 +73,36 @@ function OfferLineItem({ line }: { line: OfferLine }) {
   );
 }
 
+/**
+ * Issue 27 item 5: an offer that prices several items shows each item with its lines and its
+ * subtotal, and what the seller chose for its stones, since each item is taken or left on its own.
+ */
+function OfferItems({ groups }: { groups: readonly OfferItemGroup[] }) {
+  return (
+    <ol aria-label="Items" className="flex flex-col gap-3">
+      {groups.map((group) => {
+        const heading = itemHeading(group.position, group.description);
+        return (
+          <li key={group.position} aria-label={heading} className="flex flex-col gap-2 rounded-md bg-muted/40 p-3">
+            <div className="flex items-baseline justify-between gap-3 border-b border-border pb-2">
+              <h4 className="min-w-0 font-semibold text-navy-900 [overflow-wrap:anywhere]">{heading}</h4>
+              <p className="shrink-0 font-semibold tabular-nums text-navy-900" data-testid={`item-${group.position}-subtotal`}>
+                {formatCents(group.subtotalCents)}
+              </p>
+            </div>
+            {group.stones && <p className="text-xs text-muted-foreground">Stones: {group.stones}</p>}
+            <ul aria-label={`Lines of item ${group.position}`} className="flex flex-col divide-y divide-border">
+              {group.lines.map((line) => (
+                <OfferLineItem key={line.position} line={line} />
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 /** A collapsed list of the versions before this one, each with the counter-offer made on it. */
 function EarlierOffers({ offers }: { offers: OfferView[] }) {
   if (offers.length === 0) return null;
@@ -110,6 +141,9 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
   const expired = useOfferExpired(offer?.validUntil, offer?.lapsed ?? false);
   if (!offer) return null;
   const quote = quoteRangeText(detail);
+  const groups = offerSpansItems(offer) ? offerItemGroups(offer, detail.items) : null;
+  // After a partial sale the new version holds only the accepted items; the others come back.
+  const comingBack = offer.status === 'open' ? itemsLeftOut(offer, detail.items) : [];
   const priced = offer.lines.some((line) => line.material !== null);
   // The version before this one had the seller's counter-offer accepted: this total is the agreement.
   const agreed =
@@ -122,11 +156,28 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
         </h3>
         {offer.version > 1 && <span className="text-xs text-muted-foreground">Version {offer.version}</span>}
       </div>
-      <ul aria-label="Offer lines" className="flex flex-col divide-y divide-border">
-        {offer.lines.map((line) => (
-          <OfferLineItem key={line.position} line={line} />
-        ))}
-      </ul>
+      {groups ? (
+        <OfferItems groups={groups} />
+      ) : (
+        <ul aria-label="Offer lines" className="flex flex-col divide-y divide-border">
+          {offer.lines.map((line) => (
+            <OfferLineItem key={line.position} line={line} />
+          ))}
+        </ul>
+      )}
+      {comingBack.length > 0 && (
+        <div className="rounded-md border border-border p-3 text-sm">
+          <p className="font-medium text-navy-900">
+            {comingBack.length === 1 ? 'You declined this item' : 'You declined these items'}; we send{' '}
+            {comingBack.length === 1 ? 'it' : 'them'} back to you, insured, in one parcel once you are paid:
+          </p>
+          <ul aria-label="Coming back to you" className="mt-1 list-disc pl-5 text-muted-foreground">
+            {comingBack.map((item) => (
+              <li key={item.position}>{itemHeading(item.position, item.description)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="flex flex-col gap-1 border-t-2 border-navy-900/15 pt-3">
         <p className="flex items-baseline justify-between gap-3">
           <span className="font-semibold text-navy-900">{agreed ? 'Agreed total' : 'Final offer'}</span>
@@ -150,7 +201,7 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
           </p>
         )}
       </div>
-      <GuaranteeFloorNote judgement={detail.floorJudgement} />
+      <GuaranteeFloorNote judgement={detail.floorJudgement} items={detail.items} />
       {live && <OfferValidity validUntil={offer.validUntil} lapsed={expired} className="text-sm" />}
       {children}
       <EarlierOffers offers={detail.previousOffers} />

@@ -1,5 +1,5 @@
 // Itemised offers as GET /api/submissions/{id} sends them, for the offer and counter-offer tests.
-import { offerViewSchema, type OfferLine, type OfferView } from '@assay/domain';
+import { offerViewSchema, submissionItemSchema, type OfferLine, type OfferView, type SubmissionItem } from '@assay/domain';
 
 const HOUR = 3_600_000;
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -76,6 +76,50 @@ export function anOffer(overrides: Partial<OfferView> = {}): OfferView {
     lapsed: false,
     lines: [ringLine, chainLine],
     counter: null,
+    ...overrides,
+  });
+}
+
+/** An item of the parcel as the submission's answer lists it (issue 27 item 5). */
+export function anItem(position: number, description: string, overrides: Partial<SubmissionItem> = {}): SubmissionItem {
+  return submissionItemSchema.parse({
+    position,
+    category: 'jewelry',
+    description,
+    estimatedWeight: 10,
+    weightUnit: 'grams',
+    material: null,
+    stoneChoice: null,
+    images: [],
+    preliminaryQuoteMin: null,
+    preliminaryQuoteMax: null,
+    declaredValue: null,
+    outcome: null,
+    ...overrides,
+  });
+}
+
+/** Three items in one parcel: a ring with stones to return, a chain and three coins. */
+export const threeItems = [
+  anItem(1, '14k ring, stamped 585', { stoneChoice: 'return-stones' }),
+  anItem(2, 'Silver chain'),
+  anItem(3, 'Three silver coins', { category: 'coins' }),
+];
+
+/** The coins, priced on one amount-only line. */
+export const coinsLine: OfferLine = {
+  ...amountOnlyLine,
+  position: 3,
+  item: 3,
+  description: 'Three silver coins',
+  amount: '60.00',
+};
+
+/** An offer over the three items: $230.90 + $10.00 + $60.00. */
+export function anItemsOffer(overrides: Partial<OfferView> = {}): OfferView {
+  return anOffer({
+    total: '300.90',
+    lines: [{ ...ringLine, item: 1 }, { ...chainLine, item: 2 }, coinsLine],
     ...overrides,
   });
 }

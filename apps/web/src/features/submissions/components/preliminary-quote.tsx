@@ -3,7 +3,7 @@ import { describeQuoteBasis, dollarsToCents, type Submission } from '@assay/doma
 import { formatDollars, formatWholeDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-type Quoted = Pick<Submission, 'preliminaryQuoteMin' | 'preliminaryQuoteMax' | 'quoteBasis'>;
+type Quoted = Pick<Submission, 'preliminaryQuoteMin' | 'preliminaryQuoteMax' | 'quoteBasis'> & Partial<Pick<Submission, 'items'>>;
 
 /** "$425 – $450", or null while there is no quote. */
 export function quoteRangeText(submission: Quoted): string | null {
@@ -17,6 +17,9 @@ export function quoteRangeText(submission: Quoted): string | null {
  * 85-90%"; for SPEC 9's table, that it is an estimate from the category and weight.
  */
 export function quoteBasisText(submission: Quoted): string {
+  const items = submission.items?.length ?? 0;
+  // A parcel's quote is the sum of its items' (decision 042); each item's basis is its own.
+  if (items > 1) return `The sum of the ${items} items' estimates`;
   return submission.quoteBasis ? describeQuoteBasis(submission.quoteBasis) : 'Estimated from the category and weight';
 }
 

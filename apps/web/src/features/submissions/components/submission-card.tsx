@@ -16,6 +16,7 @@ import { SubmissionPhotos } from '@/components/submission-photos';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
+import { itemCountText } from '@/components/parcel-items';
 import { InsuredNote, QuoteBasis, quoteRangeText } from './preliminary-quote';
 
 export type PrintLabelHandler = (submission: Submission) => void;
@@ -197,7 +198,8 @@ export function SubmissionCard({
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span>{categoryLabel(submission.category)}</span>
             <span aria-hidden="true">·</span>
-            <span>{formatWeight(submission)}</span>
+            {/* A parcel of several: the weight above is only item 1's, so the count says more. */}
+            <span>{itemCountText(submission.items) ?? formatWeight(submission)}</span>
           </p>
           {quoteRangeText(submission) && (
             <p className="text-sm">

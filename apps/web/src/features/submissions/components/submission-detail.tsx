@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Download, ImageIcon, Loader2, Printer } from 'lucide-react';
 import {
@@ -7,6 +7,7 @@ import {
   needsNewPayoutDetails,
   payoutMethodInfo,
   shortId,
+  type ItemDecisionsResponse,
   type PayoutMethod,
   type Transaction,
 } from '@assay/domain';
@@ -15,15 +16,18 @@ import { payoutPromiseLine, payoutStateLine } from '@/lib/payout-state';
 import { serverPaths } from '@/lib/paths';
 import { categoryLabel, formatWeight, thumbnailUrl } from '@/lib/display';
 import { formatDateTime, formatDollars, formatWholeDollars } from '@/lib/format';
+import { itemHeading, offerItemGroups, offerSpansItems } from '@/lib/offer-items';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { IdBeforePayoutNote } from '@/components/id-before-payout-note';
+import { itemCountText, ParcelItems } from '@/components/parcel-items';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { LabelSummary, SubmissionDetail } from '../api/get-submission';
 import { nextStepText } from '../lib/submission-views';
 import { AddPhotosCard, canAddMorePhotos, PhotosClosedNote, type PhotoRequest } from './add-photos';
-import { CounterOfferSection } from './counter-offer';
+import { canCounter, CounterOfferSection } from './counter-offer';
+import { ItemDecisionsForm, ItemsPayoutStep, keptItemsAnswer } from './item-decisions';
 import { OfferBreakdown } from './offer-breakdown';
 import { INTAKE_GALLERY_ID, IntakeGallery } from './intake-gallery';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
@@ -106,6 +110,12 @@ export function SubmissionDetailView({
     detail.floorJudgement.goodwill
       ? detail.floorJudgement.goodwill
       : null;
+  const returnTracking = detail.returnTrackingNumber ?? detail.returnLabel?.trackingNumber ?? null;
+  // The whole parcel coming back says so below; this is for the items left after a partial sale.
+  const itemsComingBack =
+    detail.status === 'returning' || detail.status === 'returned'
+      ? []
+      : (detail.items ?? []).filter((item) => item.outcome === 'returned');
   const min = formatWholeDollars(detail.preliminaryQuoteMin);
   const max = formatWholeDollars(detail.preliminaryQuoteMax);
   const offer = formatDollars(detail.finalOffer);
@@ -115,6 +125,21 @@ export function SubmissionDetailView({
   // The detail knows the open offer's version; its lapsed flag and validUntil drive the countdown.
   const validUntil = detail.status === 'offered' ? (detail.offer?.validUntil ?? detail.offerValidUntil) : null;
   const expired = useOfferExpired(validUntil, detail.status === 'offered' && (detail.offer?.lapsed ?? false));
+  // Issue 27 item 5: an offer over several items is answered item by item, not as a whole.
+  const byItem = detail.offer !== null && offerSpansItems(detail.offer);
+  const [itemsAnswer, setItemsAnswer] = useState<ItemDecisionsResponse | null>(null);
+  const [changingChoices, setChangingChoices] = useState(false);
+  // Every item taken (sale) or some (partial): the offer version to accept is the payout's next step.
+  // A version that leaves items out holds the ones the seller kept (a partial answer, seen again
+  // after a reload): it is accepted as it stands unless they change their choices.
+  const payoutStep: ItemDecisionsResponse | null = !canAct
+    ? null
+    : itemsAnswer && (itemsAnswer.outcome === 'sale' || itemsAnswer.outcome === 'partial')
+      ? itemsAnswer
+      : byItem && !changingChoices && detail.offer
+        ? keptItemsAnswer(detail.offer, detail.items)
+        : null;
+  const choosing = canAct && byItem && !payoutStep && !expired && canCounter(detail, expired);
   // With an itemised offer they sit under it, so the seller reads the lines before accepting.
   const buttons = (detail.status === 'new' || canAct) && (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -128,7 +153,7 @@ export function SubmissionDetailView({
           Print Label
         </Button>
       )}
-      {canAct && (
+      {canAct && !byItem && !payoutStep && (
         <>
           {expired ? (
             <Button variant="accent" disabled>
@@ -139,22 +164,31 @@ export function SubmissionDetailView({
               <Link href={clientPaths.payout(detail.id)}>Accept Offer</Link>
             </Button>
           )}
-          <Button asChild variant="outline">
-            <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
-          </Button>
-          {onDecline && (
-            <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
-              Decline offer
-            </Button>
-          )}
         </>
+      )}
+      {canAct && (
+        <Button asChild variant="outline">
+          <Link href={clientPaths.consignment(detail.id)}>View Consignment</Link>
+        </Button>
+      )}
+      {canAct && !byItem && !payoutStep && onDecline && (
+        <Button variant="ghost" className="text-destructive hover:bg-red-50" onClick={() => onDecline(detail)}>
+          Decline offer
+        </Button>
       )}
     </div>
   );
+  // A parcel of several items shows each item's photos with the item (parcel-items.tsx); here only
+  // the photos added to the whole parcel later, which belong to no item.
+  const several = (detail.items?.length ?? 0) > 1;
+  const itemPhotos = new Set(several ? (detail.items ?? []).flatMap((item) => item.images) : []);
+  const topPhotos = detail.images.filter((src) => !itemPhotos.has(src));
   // The ID step is said before 'Accept Offer', so nobody learns of it only after deciding.
+  const idNote = <IdBeforePayoutNote submission={detail} className="text-sm" />;
+  const showIdNote = canAct && !expired && !payoutStep;
   const actions = buttons && (
     <>
-      {canAct && !expired && <IdBeforePayoutNote submission={detail} className="text-sm" />}
+      {showIdNote && idNote}
       {buttons}
     </>
   );
@@ -177,13 +211,14 @@ export function SubmissionDetailView({
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Photos">
-              {detail.images.length === 0 ? (
+              {topPhotos.length === 0 ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <ImageIcon aria-hidden="true" className="size-4" /> No photos were added.
+                  <ImageIcon aria-hidden="true" className="size-4" />{' '}
+                  {several ? "Each item's photos are with it in the list below." : 'No photos were added.'}
                 </p>
               ) : (
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  {detail.images.map((src, index) => (
+                  {topPhotos.map((src, index) => (
                     <li key={`${src}-${index}`}>
                       <a
                         href={src}
@@ -193,7 +228,7 @@ export function SubmissionDetailView({
                       >
                         <img
                           src={thumbnailUrl(src)}
-                          alt={`Photo ${index + 1} of ${detail.description}`}
+                          alt={several ? `Photo ${index + 1} of the parcel` : `Photo ${index + 1} of ${detail.description}`}
                           className="aspect-square w-full object-cover"
                         />
                         <span className="sr-only"> (opens the full-size photo)</span>
@@ -205,8 +240,15 @@ export function SubmissionDetailView({
             </section>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md bg-muted/60 p-3 sm:grid-cols-3">
               <Fact term="Submission">#{shortId(detail.id)}</Fact>
-              <Fact term="Category">{categoryLabel(detail.category)}</Fact>
-              <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
+              {/* A parcel of several: category and weight are each item's, in the list below. */}
+              {itemCountText(detail.items) ? (
+                <Fact term="Items">{`${itemCountText(detail.items)}, listed below`}</Fact>
+              ) : (
+                <>
+                  <Fact term="Category">{categoryLabel(detail.category)}</Fact>
+                  <Fact term="Estimated weight">{formatWeight(detail)}</Fact>
+                </>
+              )}
               <Fact term="Submitted">{formatDateTime(detail.createdAt)}</Fact>
               <Fact term="Preliminary quote">
                 {min && max ? (
@@ -225,12 +267,38 @@ export function SubmissionDetailView({
                 <Fact term="Consignment requested">{formatDateTime(detail.consignmentRequestedAt)}</Fact>
               )}
             </dl>
+            <ParcelItems items={detail.items} />
             <ReserveNote detail={detail} onDecline={onDecline ? () => onDecline(detail) : undefined} />
             {detail.offer ? (
               <OfferBreakdown detail={detail}>
-                {actions}
+                {payoutStep && (
+                  <ItemsPayoutStep
+                    detail={detail}
+                    answer={payoutStep}
+                    expired={expired}
+                    idNote={idNote}
+                    onChangeChoices={() => {
+                      setItemsAnswer(null);
+                      setChangingChoices(true);
+                    }}
+                  />
+                )}
+                {choosing && detail.offer && (
+                  <>
+                    {/* Said before the choices too: accepting any item may ask for ID first. */}
+                    {showIdNote && idNote}
+                    <ItemDecisionsForm
+                      detail={detail}
+                      groups={offerItemGroups(detail.offer, detail.items)}
+                      onAnswer={setItemsAnswer}
+                    />
+                  </>
+                )}
+                {choosing ? buttons : actions}
                 {/* The reserve's acceptance is answered by declining, not countering (decision 040). */}
-                {!reserveOpen && <CounterOfferSection detail={detail} />}
+                {!reserveOpen && (
+                  <CounterOfferSection detail={detail} byItem={byItem} justSent={itemsAnswer?.outcome === 'counter'} />
+                )}
               </OfferBreakdown>
             ) : (
               <>
@@ -276,6 +344,26 @@ export function SubmissionDetailView({
               </>
             ) : (
               <p className="text-muted-foreground">No label available</p>
+            )}
+            {itemsComingBack.length > 0 && (
+              // A partial sale: the declined items travel back in one parcel of their own.
+              <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/40 p-3">
+                <p className="font-semibold text-navy-900">
+                  {detail.returnDeliveredAt
+                    ? `The items you declined were delivered back to you on ${formatDateTime(detail.returnDeliveredAt)}`
+                    : 'We are shipping back the items you declined'}
+                </p>
+                <ul className="list-disc pl-5 text-muted-foreground">
+                  {itemsComingBack.map((item) => (
+                    <li key={item.position}>{itemHeading(item.position, item.description)}</li>
+                  ))}
+                </ul>
+                {returnTracking && (
+                  <p>
+                    Return tracking number <span className="font-mono font-semibold">{returnTracking}</span>
+                  </p>
+                )}
+              </div>
             )}
             {(detail.status === 'returning' || detail.status === 'returned') && (
               // DECISIONS "Returning": Assay ships it; the seller only follows the parcel.

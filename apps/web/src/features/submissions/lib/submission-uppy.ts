@@ -64,6 +64,8 @@ export type PhotoUppyOptions = {
   submissionId?: string;
   /** How many photos may still be added (SPEC 5: 4 minus those already there); 4 by default. */
   allowance?: number;
+  /** Which item of a new parcel the photos are of (2 to 10): each item has its own widget, told apart by Uppy's id. */
+  itemKey?: string;
 };
 
 export type PhotoSlot = (typeof imageSlotLabels)[number];
@@ -169,10 +171,10 @@ function photoGuard(allowance: number | undefined, notices: NoticeStore): UppyOp
   };
 }
 
-export function createPhotoUppy({ submissionId, allowance }: PhotoUppyOptions = {}): PhotoUppy {
+export function createPhotoUppy({ submissionId, allowance, itemKey }: PhotoUppyOptions = {}): PhotoUppy {
   const notices = createNoticeStore();
   const uppy: PhotoUppy = new Uppy<Meta, UploadBody>({
-    id: submissionId ? `submission-photos-${submissionId}` : 'submission-photos',
+    id: submissionId ? `submission-photos-${submissionId}` : itemKey ? `submission-photos-item-${itemKey}` : 'submission-photos',
     autoProceed: true,
     infoTimeout: UPLOAD_NOTICE_MS,
     restrictions: photoRestrictions(allowance),
