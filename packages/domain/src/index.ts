@@ -79,6 +79,7 @@ export * from './api/account.ts';
 export * from './api/checks.ts';
 export * from './payout-lifecycle.ts';
 export * from './parcel-tracking.ts';
+export * from './parcels-state.ts';
 export * from './price-lock.ts';
 export * from './parcel-insurance.ts';
 export * from './guarantee-floor.ts';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { meltValueCents } from './metal-quote.ts';
-import { firstParcelValueCents, parcelCount, parcelInsurance, returnInsuredValueCents } from './parcel-insurance.ts';
+import {
+  firstParcelValueCents,
+  parcelCount,
+  parcelInsurance,
+  returnInsuredValueCents,
+  splitIntoParcels,
+} from './parcel-insurance.ts';
 
 const LIMIT = 2_500_000; // $25,000
 
@@ -47,6 +53,20 @@ describe('parcelInsurance (insured at full value)', () => {
     expect(parcelInsurance({ preliminaryQuoteMax: null, meltValueCents: null, limitCents: LIMIT })).toBeNull();
     expect(parcelInsurance({ preliminaryQuoteMax: '0', meltValueCents: 0, limitCents: LIMIT })).toBeNull();
     expect(parcelInsurance({ preliminaryQuoteMax: '10', meltValueCents: null, limitCents: 0 })).toBeNull();
+  });
+});
+
+describe('splitIntoParcels (one inbound label per parcel)', () => {
+  it('gives each parcel up to the limit, the last the rest, adding up to the declared worth', () => {
+    expect(splitIntoParcels(6_012_345, LIMIT)).toEqual([LIMIT, LIMIT, 1_012_345]);
+    expect(splitIntoParcels(5_000_000, LIMIT)).toEqual([LIMIT, LIMIT]);
+    expect(splitIntoParcels(1_000, LIMIT)).toEqual([1_000]);
+  });
+
+  it('is empty with nothing to insure or no usable limit', () => {
+    expect(splitIntoParcels(0, LIMIT)).toEqual([]);
+    expect(splitIntoParcels(1_000, 0)).toEqual([]);
+    expect(splitIntoParcels(10.5, LIMIT)).toEqual([]);
   });
 });
 

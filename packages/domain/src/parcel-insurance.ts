@@ -26,10 +26,20 @@ export function parcelInsurance(input: {
   const quoteMax = input.preliminaryQuoteMax == null ? null : dollarsToCents(input.preliminaryQuoteMax);
   const declared = Math.max(quoteMax ?? 0, meltValueCents !== null && Number.isSafeInteger(meltValueCents) ? meltValueCents : 0);
   if (declared <= 0) return null;
-  const full = Math.floor(declared / limitCents);
-  const rest = declared - full * limitCents;
-  const parcelValuesCents = [...Array<number>(full).fill(limitCents), ...(rest > 0 ? [rest] : [])];
-  return { declaredValueCents: declared, parcelValuesCents };
+  return { declaredValueCents: declared, parcelValuesCents: splitIntoParcels(declared, limitCents) };
+}
+
+/**
+ * A declared worth split into parcels: the limit for each but the last, which carries the rest, so
+ * the values add up to the worth exactly. The inbound labels are made from it, one per parcel, from
+ * the declared value stored at creation. Empty when there is nothing to insure.
+ */
+export function splitIntoParcels(declaredValueCents: number, limitCents: number): number[] {
+  if (!Number.isSafeInteger(declaredValueCents) || declaredValueCents <= 0) return [];
+  if (!Number.isSafeInteger(limitCents) || limitCents <= 0) return [];
+  const full = Math.floor(declaredValueCents / limitCents);
+  const rest = declaredValueCents - full * limitCents;
+  return [...Array<number>(full).fill(limitCents), ...(rest > 0 ? [rest] : [])];
 }
 
 /** The insured value of the first (or only) parcel, as a label declares it. */

@@ -100,6 +100,7 @@ describe.each(engines)('GET /api/submissions/:id on %s', (engine) => {
       finalOffer: '400.00',
       images: [`/api/objects/${images[1]}`, `/api/objects/${images[0]}`],
       label: { id: label.id, trackingNumber: label.trackingNumber, direction: 'inbound' },
+      parcels: [{ id: label.id, trackingNumber: label.trackingNumber, parcelNumber: 1, insuredValue: '540.00' }],
       returnLabel: null,
       freeReturn: null,
       consignmentRequestedAt: null,

@@ -4492,6 +4492,12 @@ export interface paths {
                                 trackingNumber: string;
                                 direction: string;
                             } | null;
+                            parcels: {
+                                id: string;
+                                trackingNumber: string;
+                                parcelNumber: number;
+                                insuredValue: string;
+                            }[];
                             returnLabel: {
                                 id: string;
                                 trackingNumber: string;

@@ -45,6 +45,7 @@ export function aSubmissionDetail(overrides: Partial<SubmissionDetail> = {}): Su
     ...submissionBase,
     timeline: [],
     label: null,
+    parcels: [],
     returnLabel: null,
     parcel: null,
     transaction: null,

@@ -65,6 +65,7 @@ test('a detail is a submission with its timeline, labels, payout and consignment
     createdAt: '2025-01-01T00:00:00.000Z',
     timeline: [{ at: '2025-01-01T00:00:00.000Z', action: 'created', fromStatus: null, toStatus: 'new', label: 'Submitted' }],
     label: { id: 'l1', trackingNumber: '9400', direction: 'inbound' },
+    parcels: [{ id: 'l1', trackingNumber: '9400', parcelNumber: 1, insuredValue: '162.00' }],
     returnLabel: null,
     parcel: null,
     transaction: null,

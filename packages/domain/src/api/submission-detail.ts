@@ -33,6 +33,20 @@ export const labelSummarySchema = z.object({
 });
 export type LabelSummary = z.infer<typeof labelSummarySchema>;
 
+/**
+ * One inbound parcel's label: a worth above the per-parcel insurance limit ships as several parcels,
+ * one label each, insured up to the limit (the last for the rest).
+ */
+export const parcelLabelSchema = z.object({
+  id: z.string(),
+  trackingNumber: z.string(),
+  /** 1 to the number of parcels, in the order the labels were made. */
+  parcelNumber: z.number().int().min(1),
+  /** What this parcel is insured for, in dollars ("25000.00"). */
+  insuredValue: z.string(),
+});
+export type ParcelLabel = z.infer<typeof parcelLabelSchema>;
+
 /** The carrier's newest word on the seller's parcel to us (carrier labels only; none for sample labels). */
 export const sellerParcelSchema = z.object({
   /** parcel-tracking.ts trackingStatuses: 'in_transit', 'out_for_delivery', 'delivered'... */
@@ -46,7 +60,10 @@ export type SellerParcel = z.infer<typeof sellerParcelSchema>;
 export const submissionDetailSchema = submissionSchema.extend({
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
+  /** The inbound label, the first parcel's when there are several. */
   label: labelSummarySchema.nullable(),
+  /** Every inbound parcel's label, first parcel first; empty before the label is made. */
+  parcels: z.array(parcelLabelSchema),
   returnLabel: labelSummarySchema.nullable(),
   /** Null until the carrier reports the inbound parcel. */
   parcel: sellerParcelSchema.nullable(),

@@ -1,5 +1,6 @@
 import { trackingStatuses } from '@assay/domain';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PostalArea } from '../../lib/personal-data.ts';
 import { streetKeptOut } from './sealed.ts';
 import { users } from './auth.ts';
@@ -19,6 +20,9 @@ export const shippingLabels = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // 'inbound' (client to Assay) or 'return' (Assay back to the client after a declined offer).
     direction: text('direction').notNull().default('inbound'),
+    // Worth above INSURED_LIMIT ships as several inbound parcels, one label each (decision 036,
+    // amended): 1 to N in the order of parcelInsurance's values. A return label is always 1.
+    parcelNumber: integer('parcel_number').notNull().default(1),
     trackingNumber: text('tracking_number').notNull().unique(),
     carrier: text('carrier').notNull(),
     validForPostage: text('valid_for_postage').notNull().default('no'),
@@ -38,7 +42,8 @@ export const shippingLabels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('shipping_labels_submission_direction_idx').on(t.submissionId, t.direction),
+    uniqueIndex('shipping_labels_submission_direction_parcel_idx').on(t.submissionId, t.direction, t.parcelNumber),
+    check('shipping_labels_parcel_number_check', sql`${t.parcelNumber} >= 1`),
     index('shipping_labels_user_idx').on(t.userId, t.createdAt),
     check('shipping_labels_sender_street_sealed', streetKeptOut(t.sender)),
     check('shipping_labels_receiver_street_sealed', streetKeptOut(t.receiver)),

@@ -62,6 +62,18 @@ function priceLockDetailOf(changes: unknown): string | undefined {
   return lock ? priceLockSentence(lock) : undefined;
 }
 
+/**
+ * A label among several parcels' (issue 27 item 1) says which: "Parcel 2 of 3, insured for $25,000.00",
+ * so three "Shipping label created" entries in a row read as three parcels, not a repeat.
+ */
+function parcelLabelDetailOf(action: string, changes: AuditListRow['changes']): string | undefined {
+  if (action !== 'label_created') return undefined;
+  const { parcelNumber, parcelCount, insuredValue } = (changes ?? {}) as Record<string, unknown>;
+  if (typeof parcelNumber !== 'number' || typeof parcelCount !== 'number' || parcelCount < 2) return undefined;
+  const cents = typeof insuredValue === 'string' ? dollarsToCents(insuredValue) : null;
+  return `Parcel ${parcelNumber} of ${parcelCount}${cents === null ? '' : `, insured for ${formatCents(cents)}`}`;
+}
+
 /** A reserve's entries (decision 040) carry the seller's sentence: why it was accepted or returned. */
 function reserveDetailOf(action: string, changes: AuditListRow['changes']): string | undefined {
   return action.startsWith('reserve_') && typeof changes?.message === 'string' ? changes.message : undefined;
@@ -92,7 +104,8 @@ export function timelineOf(entries: readonly AuditListRow[], viewer: Actor): Tim
         trackingDetailOf(e.changes) ??
         priceLockDetailOf(e.changes) ??
         reserveDetailOf(e.action, e.changes) ??
-        itemsChosenDetailOf(e.action, e.changes);
+        itemsChosenDetailOf(e.action, e.changes) ??
+        parcelLabelDetailOf(e.action, e.changes);
       return {
         at: e.createdAt.toISOString(),
         action: e.action,

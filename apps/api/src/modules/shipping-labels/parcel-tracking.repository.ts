@@ -1,5 +1,6 @@
 // The tracking events of labels' parcels (db/schema/shipping.ts tracking_events).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { parcelStageRank } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified-column.ts';
 import { shippingLabels, submissions, trackingEvents } from '../../db/schema/index.ts';
@@ -32,6 +33,8 @@ export function inboundEventsOfSubmissions(db: DbOrTx, submissionIds: string[]) 
   return db
     .select({
       submissionId: trackingEvents.submissionId,
+      labelId: trackingEvents.labelId,
+      createdAt: trackingEvents.createdAt,
       status: trackingEvents.status,
       message: trackingEvents.message,
       location: trackingEvents.location,
@@ -51,19 +54,36 @@ export interface InboundEventJson {
   occurredAt: string;
 }
 
+/** The domain's parcelStageRank as SQL over the derived table's `status`: lower speaks first. */
+const parcelStageRankSql = sql.raw(
+  `case parcel.status ${Object.entries(parcelStageRank)
+    .map(([status, rank]) => `when '${status}' then ${rank}`)
+    .join(' ')} else 9 end`,
+);
+
 /**
- * A column for a select from submissions: the row's inbound parcel's newest event (the one
- * inboundEventsOfSubmissions lists first), or null, so a page of cards needs no second query.
+ * A column for a select from submissions: the state that speaks for the row's inbound parcels
+ * (`submissionParcelState` over each parcel's newest event, as inboundParcelStates gives it), or
+ * null, so a page of cards needs no second query.
  */
 export const newestInboundEventOfRow = sql<InboundEventJson | null>`(
   select json_build_object(
-    'status', ${q(trackingEvents.status)},
-    'message', ${q(trackingEvents.message)},
-    'location', ${q(trackingEvents.location)},
-    'occurredAt', to_char(${q(trackingEvents.occurredAt)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    'status', parcel.status,
+    'message', parcel.message,
+    'location', parcel.location,
+    'occurredAt', to_char(parcel.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   )
-  from ${trackingEvents} join ${shippingLabels} on ${q(shippingLabels.id)} = ${q(trackingEvents.labelId)}
-  where ${q(trackingEvents.submissionId)} = ${q(submissions.id)} and ${q(shippingLabels.direction)} = 'inbound'
-  order by ${q(trackingEvents.occurredAt)} desc, ${q(trackingEvents.createdAt)} desc
+  from (
+    select distinct on (${q(trackingEvents.labelId)})
+      ${q(trackingEvents.status)} as status,
+      ${q(trackingEvents.message)} as message,
+      ${q(trackingEvents.location)} as location,
+      ${q(trackingEvents.occurredAt)} as occurred_at,
+      ${q(trackingEvents.createdAt)} as created_at
+    from ${trackingEvents} join ${shippingLabels} on ${q(shippingLabels.id)} = ${q(trackingEvents.labelId)}
+    where ${q(trackingEvents.submissionId)} = ${q(submissions.id)} and ${q(shippingLabels.direction)} = 'inbound'
+    order by ${q(trackingEvents.labelId)}, ${q(trackingEvents.occurredAt)} desc, ${q(trackingEvents.createdAt)} desc
+  ) as parcel
+  order by ${parcelStageRankSql}, parcel.occurred_at desc, parcel.created_at desc
   limit 1
 )`;

@@ -28,6 +28,11 @@ export interface LabelDocument {
   /** Return labels: whether Assay pays the trip back. */
   freeReturn: boolean | null;
   createdAt: Date;
+  /**
+   * Which parcel this is when the submission's worth ships as several ("Parcel 2 of 3"), so each
+   * slip goes in its own box; null (or absent) for a submission of one parcel.
+   */
+  parcel?: { number: number; count: number } | null;
   /** Page 2, the packing slip that goes inside the parcel. */
   slip: PackingSlip;
   /**
@@ -221,7 +226,7 @@ async function drawLabel(doc: PDFKit.PDFDocument, label: LabelDocument) {
   rule(doc, y);
   y += 6;
 
-  y = fitLine(doc, `Submission #${shortId(label.submissionId)}`, y, { size: 10, font: BOLD });
+  y = fitLine(doc, `Submission #${shortId(label.submissionId)}${parcelSuffix(label)}`, y, { size: 10, font: BOLD });
   y = fitLine(doc, `Carrier: ${label.carrier}`, y + 2, { size: 8 });
   y = fitLine(doc, `Created ${label.createdAt.toISOString().slice(0, 10)}`, y + 1, { size: 8 });
   if (label.direction === 'return') {
@@ -240,6 +245,13 @@ function printable(text: string): string {
   return text.replace(/[^\n\x20-\x7e\xa0-\xff‘’“”–—…•€]/gu, '?');
 }
 
+/** "Parcel 2 of 3": the parcel's place among the submission's. */
+export function parcelOfText(parcel: { number: number; count: number }): string {
+  return `Parcel ${parcel.number} of ${parcel.count}`;
+}
+
+const parcelSuffix = (label: LabelDocument) => (label.parcel ? `, ${parcelOfText(label.parcel)}` : '');
+
 function packingSlipPage(doc: PDFKit.PDFDocument, label: LabelDocument) {
   doc.addPage({ size: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT], margin: 0 });
   let y = MARGIN;
@@ -248,6 +260,7 @@ function packingSlipPage(doc: PDFKit.PDFDocument, label: LabelDocument) {
   rule(doc, y, 1.5);
   y += 8;
   y = fitLine(doc, `Submission #${shortId(label.submissionId)}`, y, { size: 12, font: BOLD });
+  if (label.parcel) y = fitLine(doc, parcelOfText(label.parcel), y + 2, { size: 12, font: BOLD });
   y = fitLine(doc, `Seller: ${printable(label.slip.sellerName)}`, y + 3, { size: 10 });
   y = fitLine(doc, `Tracking: ${label.trackingNumber}`, y + 2, { size: 9 }) + 6;
   rule(doc, y);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LabelDirection, ShippingAddress } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { shippingLabels, submissions } from '../../db/schema/index.ts';
@@ -7,13 +7,24 @@ import { personalDataContext, sealAddress } from '../../lib/personal-data.ts';
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type NewLabelRow = typeof shippingLabels.$inferInsert;
 
+/** The submission's label in this direction: its first parcel's when the worth ships in several. */
 export async function findLabel(db: DbOrTx, submissionId: string, direction: LabelDirection) {
   const [row] = await db
     .select()
     .from(shippingLabels)
     .where(and(eq(shippingLabels.submissionId, submissionId), eq(shippingLabels.direction, direction)))
+    .orderBy(asc(shippingLabels.parcelNumber))
     .limit(1);
   return row ?? null;
+}
+
+/** How many labels the submission has in this direction: its parcels ("Parcel 2 of 3"). */
+export async function countLabels(db: DbOrTx, submissionId: string, direction: LabelDirection) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shippingLabels)
+    .where(and(eq(shippingLabels.submissionId, submissionId), eq(shippingLabels.direction, direction)));
+  return row?.n ?? 0;
 }
 
 export async function findLabelById(db: DbOrTx, id: string) {
@@ -38,21 +49,23 @@ export function listLabelsOfSubmission(db: DbOrTx, submissionId: string) {
       trackingNumber: shippingLabels.trackingNumber,
       direction: shippingLabels.direction,
       freeReturn: shippingLabels.freeReturn,
+      parcelNumber: shippingLabels.parcelNumber,
+      insuredValue: shippingLabels.insuredValue,
     })
     .from(shippingLabels)
     .where(eq(shippingLabels.submissionId, submissionId))
-    .orderBy(asc(shippingLabels.createdAt));
+    .orderBy(asc(shippingLabels.createdAt), asc(shippingLabels.parcelNumber));
 }
 
 /**
- * One label per submission and direction (unique index): a second insert does nothing and
+ * One label per submission, direction and parcel (unique index): a second insert does nothing and
  * answers null, and the caller reads the label that is there.
  */
 export async function insertLabelIfAbsent(tx: DbOrTx, row: NewLabelRow) {
   const [created] = await tx
     .insert(shippingLabels)
     .values(row)
-    .onConflictDoNothing({ target: [shippingLabels.submissionId, shippingLabels.direction] })
+    .onConflictDoNothing({ target: [shippingLabels.submissionId, shippingLabels.direction, shippingLabels.parcelNumber] })
     .returning();
   return created ?? null;
 }

@@ -1,8 +1,8 @@
-// Shipping labels (SPEC 7 "1-Click Print Label", DECISIONS "Shipping labels"): one inbound label
-// per submission, made from the client's address to Assay's receiving address by the configured
-// carrier, insured for the submission's insured value (its quote's maximum capped by
-// INSURED_LIMIT, declared to the carrier); and its 4x6 PDF with the packing slip, for the owner
-// and appraisers only.
+// Shipping labels (SPEC 7 "1-Click Print Label", DECISIONS "Shipping labels"): the inbound labels
+// of a submission, made from the client's address to Assay's receiving address by the configured
+// carrier, one per parcel: worth above INSURED_LIMIT ships as several parcels, each insured up to
+// it (decision 036, amended), declared to the carrier; and each label's 4x6 PDF with its packing
+// slip, for the owner and appraisers only.
 import { buffer } from 'node:stream/consumers';
 import {
   ADDRESS_REQUIRED_MESSAGE,
@@ -12,6 +12,7 @@ import {
   itemTypeLabels,
   labelInsuredValueCents,
   type LabelDirection,
+  splitIntoParcels,
   NO_LABEL_MESSAGE,
   type ShippingAddress,
   type ShippingLabel,
@@ -29,6 +30,7 @@ import { shippingAddressOf } from '../users/index.ts';
 import { openLabelAddresses, sealLabelAddresses } from './label-addresses.ts';
 import { renderLabelPdf } from './shipping-labels.pdf.ts';
 import {
+  countLabels,
   findLabel,
   findLabelById,
   findLatestLabelOfUser,
@@ -77,12 +79,14 @@ export interface NewLabel {
   receiver: ShippingAddress;
   insuredValueCents: number;
   freeReturn: boolean | null;
+  /** Which of the submission's parcels in this direction (1 when it ships as one). */
+  parcelNumber?: number;
 }
 
 /**
  * Asks the carrier for a label and stores it, inside the caller's transaction (which holds the
  * submission's row). Answers the stored label, or null if one already existed for this
- * submission and direction. The caller writes the audit entry.
+ * submission, direction and parcel. The caller writes the audit entry.
  */
 export async function createLabelInTransaction(
   tx: DbOrTx,
@@ -111,6 +115,7 @@ export async function createLabelInTransaction(
           submissionId: input.submission.id,
           userId: input.submission.userId,
           direction: input.direction,
+          parcelNumber: input.parcelNumber ?? 1,
           trackingNumber: made.trackingNumber,
           carrier: made.carrier,
           validForPostage: made.validForPostage ? 'yes' : 'no',
@@ -187,7 +192,24 @@ export function inboundInsuredValueCents(submission: SubmissionRow, insuredLimit
   );
 }
 
-/** 201 with a new label, or 200 with the label the submission already has. */
+/**
+ * What each inbound parcel is insured for, first parcel first: the declared worth stored at
+ * creation split under the configured limit (parcelInsurance's rule); a submission from before the
+ * worth was stored ships as one parcel insured as before. Empty when nothing can be insured.
+ */
+export function inboundParcelValuesCents(submission: SubmissionRow, insuredLimitCents: number): number[] {
+  const declared = submission.declaredValue;
+  if (declared !== null && declared > 0) return splitIntoParcels(declared, insuredLimitCents);
+  const single = inboundInsuredValueCents(submission, insuredLimitCents);
+  return single === null ? [] : [single];
+}
+
+/**
+ * 201 with the new labels' first, or 200 with the first the submission already has. Every parcel's
+ * label is made in this one transaction (the submission's row held), so a submission has all its
+ * parcels' labels or none, and asking again makes none: the seller prints the others from the
+ * submission's page (its `parcels`).
+ */
 export async function createInboundLabel(
   ctx: AppContext,
   actor: Actor,
@@ -209,46 +231,53 @@ export async function createInboundLabel(
 
     const sender = await shippingAddressOf(tx, ctx.keys.decryptionKeys, actor.id);
     if (!sender) throw addressRequired();
-    const insuredValueCents = inboundInsuredValueCents(submission, ctx.config.insuredLimitCents);
-    if (insuredValueCents === null) {
+    const values = inboundParcelValuesCents(submission, ctx.config.insuredLimitCents);
+    if (values.length === 0) {
       throw conflict(
         'We cannot insure this parcel yet because the submission has no estimate. Please contact support and we will send you a label.',
       );
     }
-    const row = await createLabelInTransaction(
-      tx,
-      ctx.carrier,
-      ctx.keys.encryptionKey,
-      {
-        direction: 'inbound',
-        submission,
-        sender,
-        receiver: ctx.config.receivingLabelAddress,
-        insuredValueCents,
-        freeReturn: null,
-      },
-      ctx.storage,
-    );
-    if (!row) {
-      // Unreachable while the row lock is held; kept so a changed lock still answers the one label.
-      const label = await findLabel(tx, submission.id, 'inbound');
-      if (!label) throw conflict('The label could not be created. Please try again.');
-      return { label: toLabelDto(label), created: false };
+    let first: LabelRow | null = null;
+    for (const [index, insuredValueCents] of values.entries()) {
+      const row = await createLabelInTransaction(
+        tx,
+        ctx.carrier,
+        ctx.keys.encryptionKey,
+        {
+          direction: 'inbound',
+          submission,
+          sender,
+          receiver: ctx.config.receivingLabelAddress,
+          insuredValueCents,
+          freeReturn: null,
+          parcelNumber: index + 1,
+        },
+        ctx.storage,
+      );
+      if (!row) {
+        // Unreachable while the row lock is held; kept so a changed lock still answers the one label.
+        const label = await findLabel(tx, submission.id, 'inbound');
+        if (!label) throw conflict('The label could not be created. Please try again.');
+        return { label: toLabelDto(label), created: false };
+      }
+      first ??= row;
+      await writeAuditEntry(tx, {
+        actorId: actor.id,
+        entityType: 'submission',
+        entityId: submission.id,
+        action: 'label_created',
+        changes: {
+          labelId: row.id,
+          direction: row.direction,
+          trackingNumber: row.trackingNumber,
+          carrier: row.carrier,
+          insuredValue: centsToDecimalString(row.insuredValue),
+          ...(values.length > 1 ? { parcelNumber: row.parcelNumber, parcelCount: values.length } : {}),
+        },
+      });
     }
-    await writeAuditEntry(tx, {
-      actorId: actor.id,
-      entityType: 'submission',
-      entityId: submission.id,
-      action: 'label_created',
-      changes: {
-        labelId: row.id,
-        direction: row.direction,
-        trackingNumber: row.trackingNumber,
-        carrier: row.carrier,
-        insuredValue: centsToDecimalString(row.insuredValue),
-      },
-    });
-    return { label: toLabelDto(row), created: true };
+    if (!first) throw conflict('The label could not be created. Please try again.');
+    return { label: toLabelDto(first), created: true };
   });
 }
 
@@ -280,6 +309,7 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
   const insuredValueCents = row.insuredValue;
   const submission = await findSubmissionRow(ctx.db, row.submissionId);
   const inbound = row.direction !== 'return';
+  const parcelCount = inbound ? await countLabels(ctx.db, row.submissionId, 'inbound') : 1;
   const carrierImage = await carrierLabelImage(ctx, row);
   const { sender, receiver } = openLabelAddresses(ctx.keys.decryptionKeys, row);
   const pdf = await renderLabelPdf({
@@ -294,6 +324,7 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
     receiver,
     freeReturn: row.freeReturn === null ? null : row.freeReturn === 'yes',
     createdAt: row.createdAt,
+    parcel: parcelCount > 1 ? { number: row.parcelNumber, count: parcelCount } : null,
     slip: {
       // The seller: who sends the parcel in, or who gets it back.
       sellerName: (inbound ? sender : receiver).name,

@@ -1,6 +1,7 @@
 // The seller's submission detail (a view): the submission with what other records say of it, its
 // timeline, labels and parcel, payout, offers and compliance, read side by side.
 import {
+  centsToDecimalString,
   dollarsToCents,
   floorJudgementView,
   judgeParcelAgainstFloor,
@@ -30,6 +31,7 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     itemViewsOf(db, id),
   ]);
   const parcel = parcels.get(id);
+  // The first parcel's label (labels are listed oldest first, then by parcel).
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
   const returned = labels.find((l) => l.direction === 'return') ?? null;
   const summary = (l: typeof inbound) => (l ? { id: l.id, trackingNumber: l.trackingNumber, direction: l.direction } : null);
@@ -38,6 +40,15 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     items,
     timeline,
     label: summary(inbound),
+    parcels: labels
+      .filter((l) => l.direction === 'inbound')
+      .sort((a, b) => a.parcelNumber - b.parcelNumber)
+      .map((l) => ({
+        id: l.id,
+        trackingNumber: l.trackingNumber,
+        parcelNumber: l.parcelNumber,
+        insuredValue: centsToDecimalString(l.insuredValue),
+      })),
     returnLabel: summary(returned),
     parcel: parcel
       ? {

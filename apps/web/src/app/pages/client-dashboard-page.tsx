@@ -56,7 +56,7 @@ export function ClientDashboardPage({ user }: { user: CurrentUser }) {
         </section>
         <div className="grid grid-cols-1 items-start gap-6 sm:gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <MySubmissions
-            onPrintLabel={(submission) => void label.printFor(submission.id)}
+            onPrintLabel={(submission) => void label.printFor(submission.id, submission.parcelCount ?? 1)}
             onDecline={decline.start}
             printingId={label.printingId}
             payoutOf={(submissionId) => payouts.data?.find((t) => t.submissionId === submissionId) ?? null}

@@ -30,7 +30,7 @@ export function SubmissionDetailPage({ user, submissionId }: { user: CurrentUser
         {(detail) => (
           <SubmissionDetailView
             detail={detail}
-            onPrintLabel={(s) => void label.printFor(s.id)}
+            onPrintLabel={(s) => void label.printFor(s.id, s.parcelCount ?? 1)}
             onDecline={decline.start}
             printing={label.printingId === detail.id}
             photoRequest={photoRequest}

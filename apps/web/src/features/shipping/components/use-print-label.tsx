@@ -5,13 +5,17 @@ import { NO_LABEL_MESSAGE, type ShippingLabel, type Submission } from '@assay/do
 import { apiErrorCode, errorMessage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { createLabel, fetchLabelPdf, labelFileName } from '../api/labels';
+import { otherParcelsText } from '../lib/other-parcels';
 import { pickLabelSubmission } from '../lib/pick-label-submission';
 import { AddressDialog } from './address-dialog';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface PrintLabel {
-  /** Creates (or finds) the label of one submission and downloads its PDF. */
-  printFor: (submissionId: string) => Promise<void>;
+  /**
+   * Creates (or finds) the labels of one submission and downloads the first parcel's PDF; with
+   * `parcelCount` above 1 the toast says where the other parcels' labels are.
+   */
+  printFor: (submissionId: string, parcelCount?: number) => Promise<void>;
   /** SPEC 7's 1-click flow: the most recent new or appraising submission. */
   printLatest: (submissions: readonly Submission[]) => Promise<void>;
   /** The submission whose label is being made, for a spinner on its button. */
@@ -39,7 +43,7 @@ export function usePrintLabel(): PrintLabel {
   const running = useRef(false);
 
   const printFor = useCallback(
-    async (submissionId: string) => {
+    async (submissionId: string, parcelCount = 1) => {
       if (running.current) return;
       running.current = true;
       setPrintingId(submissionId);
@@ -68,10 +72,11 @@ export function usePrintLabel(): PrintLabel {
         const fileName = labelFileName(label.trackingNumber);
         saveBlob(pdf, fileName);
         toast.success('Label Downloaded', {
-          description:
+          description: `${
             label.validForPostage === false
               ? `${fileName}: a sample label, not valid for postage. Page 2 is the packing slip: put it inside the parcel.`
-              : `${fileName}: print it and attach it to your parcel. Page 2 is the packing slip: put it inside the parcel.`,
+              : `${fileName}: print it and attach it to your parcel. Page 2 is the packing slip: put it inside the parcel.`
+          }${parcelCount > 1 ? ` ${otherParcelsText(parcelCount)}` : ''}`,
         });
       } catch (err) {
         if (err instanceof StepError)
@@ -92,7 +97,7 @@ export function usePrintLabel(): PrintLabel {
         toast.error('No Pending Submissions', { description: 'Please create a submission first to get a shipping label.' });
         return;
       }
-      await printFor(target.id);
+      await printFor(target.id, target.parcelCount ?? 1);
     },
     [printFor],
   );

@@ -15,6 +15,7 @@ export async function getSubmission(id: string, signal?: AbortSignal): Promise<S
     ...detail,
     timeline: Array.isArray(detail.timeline) ? detail.timeline : [],
     label: detail.label ?? null,
+    parcels: Array.isArray(detail.parcels) ? detail.parcels : [],
     returnLabel: detail.returnLabel ?? null,
     transaction: detail.transaction ?? null,
     freeReturn: detail.freeReturn ?? null,

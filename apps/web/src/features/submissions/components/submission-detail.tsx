@@ -31,6 +31,7 @@ import { ItemDecisionsForm, ItemsPayoutStep, keptItemsAnswer } from './item-deci
 import { OfferBreakdown } from './offer-breakdown';
 import { INTAKE_GALLERY_ID, IntakeGallery } from './intake-gallery';
 import { InsuredNote, QuoteBasis } from './preliminary-quote';
+import { ParcelLabels } from './parcel-labels';
 import type { DeclineHandler, PrintLabelHandler } from './submission-card';
 import { isReserveWindowOpenFor, ReserveNote } from './reserve-note';
 import { useNow } from '@/lib/use-now';
@@ -330,7 +331,10 @@ export function SubmissionDetailView({
             </h2>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 text-sm">
-            {detail.label ? (
+            {detail.parcels.length > 1 ? (
+              // Worth above the per-parcel limit: a label per parcel (issue 27 item 1).
+              <ParcelLabels parcels={detail.parcels} printable={detail.status === 'new'} />
+            ) : detail.label ? (
               <>
                 <p>
                   Tracking number <span className="font-mono font-semibold">{detail.label.trackingNumber}</span>
