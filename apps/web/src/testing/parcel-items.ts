@@ -16,6 +16,7 @@ export function anItem(overrides: Partial<SubmissionItem> = {}): SubmissionItem 
     preliminaryQuoteMax: '335.00',
     declaredValue: '335.00',
     outcome: null,
+    guaranteeFloor: null,
     ...overrides,
   });
 }
