@@ -24,6 +24,7 @@ const item = (position: number, description: string, stoneChoice: 'return-stones
     preliminaryQuoteMax: null,
     declaredValue: null,
     outcome: null,
+    guaranteeFloor: null,
   });
 
 const offered = anAdminSubmission({

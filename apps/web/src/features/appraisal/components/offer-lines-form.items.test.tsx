@@ -25,6 +25,7 @@ const item = (position: number, description: string): SubmissionItem =>
     preliminaryQuoteMax: null,
     declaredValue: null,
     outcome: null,
+    guaranteeFloor: null,
   });
 
 const parcel = anAdminSubmission({

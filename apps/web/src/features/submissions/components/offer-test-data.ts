@@ -95,6 +95,7 @@ export function anItem(position: number, description: string, overrides: Partial
     preliminaryQuoteMax: null,
     declaredValue: null,
     outcome: null,
+    guaranteeFloor: null,
     ...overrides,
   });
 }
