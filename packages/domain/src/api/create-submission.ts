@@ -92,7 +92,10 @@ export const createSubmissionSchema = z
      */
     items: z
       .array(submissionItemInputSchema, { error: 'items must be a list of items.' })
-      .max(MAX_ITEMS_PER_SUBMISSION - 1, `One parcel can hold at most ${MAX_ITEMS_PER_SUBMISSION} items; please send the rest in another submission.`)
+      .max(
+        MAX_ITEMS_PER_SUBMISSION - 1,
+        `One parcel can hold at most ${MAX_ITEMS_PER_SUBMISSION} items; please send the rest in another submission.`,
+      )
       .default([]),
     preliminaryQuoteMin: ignoredAmountSchema,
     preliminaryQuoteMax: ignoredAmountSchema,

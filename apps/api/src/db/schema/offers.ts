@@ -1,6 +1,14 @@
 // The honest offer (DECISIONS): the published payout rates, and each offer as a numbered version
 // of itemised lines, with its validity and at most one counter-offer from the seller.
-import { counterOfferStatuses, itemDecisionKinds, itemTypes, offerStatuses, referencePriceUnits, testMethods, weightUnits } from '@assay/domain';
+import {
+  counterOfferStatuses,
+  itemDecisionKinds,
+  itemTypes,
+  offerStatuses,
+  referencePriceUnits,
+  testMethods,
+  weightUnits,
+} from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
