@@ -21,6 +21,9 @@ export function anItem(overrides: Partial<SubmissionItem> = {}): SubmissionItem 
   });
 }
 
+/** What an item the appraiser has no quote for carries (loose stones, older rows). */
+export const unpriced = { preliminaryQuoteMin: null, preliminaryQuoteMax: null, declaredValue: null } as const;
+
 /** A ring with stones to return, a scrap chain of named 14K with a photo, and loose gems. */
 export function threeItems(
   outcomes: [SubmissionItem['outcome'], SubmissionItem['outcome'], SubmissionItem['outcome']] = [null, null, null],

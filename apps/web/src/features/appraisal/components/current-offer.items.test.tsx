@@ -4,28 +4,15 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { adminSubmissionDetailSchema, submissionItemSchema, type OfferLine, type OfferView } from '@assay/domain';
+import { adminSubmissionDetailSchema, type OfferLine, type OfferView } from '@assay/domain';
 import { anAdminSubmission } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
+import { anItem, unpriced } from '@/testing/parcel-items';
 import { renderWithApp } from '@/testing/render';
 import { AdminSubmissionCard } from './admin-submission-card';
 
 const item = (position: number, description: string, stoneChoice: 'return-stones' | null = null) =>
-  submissionItemSchema.parse({
-    position,
-    category: 'jewelry',
-    description,
-    estimatedWeight: 10,
-    weightUnit: 'grams',
-    material: null,
-    stoneChoice,
-    images: [],
-    preliminaryQuoteMin: null,
-    preliminaryQuoteMax: null,
-    declaredValue: null,
-    outcome: null,
-    guaranteeFloor: null,
-  });
+  anItem({ position, description, stoneChoice, estimatedWeight: 10, ...unpriced });
 
 const offered = anAdminSubmission({
   status: 'offered',

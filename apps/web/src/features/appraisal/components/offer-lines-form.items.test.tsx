@@ -4,29 +4,16 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminSubmissionDetailSchema, submissionItemSchema, type SubmissionItem } from '@assay/domain';
+import { adminSubmissionDetailSchema, type SubmissionItem } from '@assay/domain';
 import { anAdminSubmission } from '@/testing/fixtures';
 import { recordRequests, server } from '@/testing/msw';
 import { payoutRatesAnswer } from '@/testing/payout-rates';
+import { anItem, unpriced } from '@/testing/parcel-items';
 import { renderWithApp } from '@/testing/render';
 import { OfferForm } from './offer-form';
 
 const item = (position: number, description: string): SubmissionItem =>
-  submissionItemSchema.parse({
-    position,
-    category: 'jewelry',
-    description,
-    estimatedWeight: 10,
-    weightUnit: 'grams',
-    material: null,
-    stoneChoice: null,
-    images: [],
-    preliminaryQuoteMin: null,
-    preliminaryQuoteMax: null,
-    declaredValue: null,
-    outcome: null,
-    guaranteeFloor: null,
-  });
+  anItem({ position, description, estimatedWeight: 10, ...unpriced });
 
 const parcel = anAdminSubmission({
   status: 'appraising',

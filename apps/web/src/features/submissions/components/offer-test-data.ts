@@ -1,5 +1,6 @@
 // Itemised offers as GET /api/submissions/{id} sends them, for the offer and counter-offer tests.
-import { offerViewSchema, submissionItemSchema, type OfferLine, type OfferView, type SubmissionItem } from '@assay/domain';
+import { offerViewSchema, type OfferLine, type OfferView, type SubmissionItem } from '@assay/domain';
+import { anItem as parcelItem, unpriced } from '@/testing/parcel-items';
 
 const HOUR = 3_600_000;
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -82,22 +83,7 @@ export function anOffer(overrides: Partial<OfferView> = {}): OfferView {
 
 /** An item of the parcel as the submission's answer lists it (issue 27 item 5). */
 export function anItem(position: number, description: string, overrides: Partial<SubmissionItem> = {}): SubmissionItem {
-  return submissionItemSchema.parse({
-    position,
-    category: 'jewelry',
-    description,
-    estimatedWeight: 10,
-    weightUnit: 'grams',
-    material: null,
-    stoneChoice: null,
-    images: [],
-    preliminaryQuoteMin: null,
-    preliminaryQuoteMax: null,
-    declaredValue: null,
-    outcome: null,
-    guaranteeFloor: null,
-    ...overrides,
-  });
+  return parcelItem({ position, description, estimatedWeight: 10, ...unpriced, ...overrides });
 }
 
 /** Three items in one parcel: a ring with stones to return, a chain and three coins. */
