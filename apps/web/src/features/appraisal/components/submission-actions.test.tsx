@@ -75,6 +75,26 @@ describe('mark received with intake photos', () => {
   });
 });
 
+describe('a submission shipped in several parcels', () => {
+  test('the receive dialog says to wait for every parcel; one parcel says nothing of it', async () => {
+    const several = anAdminSubmission({ status: 'new', parcelCount: 3 });
+    const { user, unmount } = renderWithApp(<SubmissionActions submission={several} />);
+    await user.click(screen.getByRole('button', { name: 'Mark Received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark parcel received' });
+    expect(
+      within(dialog).getByText(
+        'This submission ships in 3 parcels. Mark it received once all 3 have arrived and been opened: the appraisal covers them together.',
+      ),
+    ).toBeTruthy();
+    unmount();
+
+    const one = renderWithApp(<SubmissionActions submission={anAdminSubmission({ status: 'new', parcelCount: 1 })} />);
+    await one.user.click(screen.getByRole('button', { name: 'Mark Received' }));
+    const single = await screen.findByRole('dialog', { name: 'Mark parcel received' });
+    expect(within(single).queryByText(/ships in \d+ parcels/)).toBeNull();
+  });
+});
+
 describe('a returning submission', () => {
   test('offers only "Mark delivered", which tells the server', async () => {
     const sub = anAdminSubmission({ status: 'returning', returnTrackingNumber: 'ASY1234' });

@@ -115,6 +115,12 @@ function ReceiveDialog({
       description={`"${submission.description}" arrived. The 48-hour appraisal guarantee starts when you confirm.`}
       busy={markReceived.isPending}
     >
+      {(submission.parcelCount ?? 1) > 1 && (
+        // Worth above the per-parcel insurance ships in several parcels, each with its own label.
+        <p className="text-sm" role="note">
+          {`This submission ships in ${submission.parcelCount} parcels. Mark it received once all ${submission.parcelCount} have arrived and been opened: the appraisal covers them together.`}
+        </p>
+      )}
       <IntakePhotosField uploads={uploads} onChange={setUploads} disabled={markReceived.isPending} />
       {ids === null && (
         <p className="text-xs text-muted-foreground" role="status">
