@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils';
 import { OfferValidity, useOfferExpired } from '@/components/offer-validity';
 import type { SubmissionDetail } from '../api/get-submission';
 import { counterStatusText } from './counter-offer';
+import { isReserveWindowOpenFor } from './reserve-note';
+import { useNow } from '@/lib/use-now';
 import { lineMaterialText, linePriceText, lineTestText, lineWeightText, offerStatusText, trimDecimal } from './offer-line-text';
 import { GuaranteeFloorNote } from './guarantee-floor-note';
 import { quoteRangeText } from './preliminary-quote';
@@ -139,6 +141,8 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
   const offer = detail.offer;
   const live = detail.status === 'offered' && offer?.status === 'open';
   const expired = useOfferExpired(offer?.validUntil, offer?.lapsed ?? false);
+  // While the seller's reserve has accepted it, the reserve's 24 h window is the one clock shown (decision 040).
+  const reserveOpen = isReserveWindowOpenFor(detail, useNow());
   if (!offer) return null;
   const quote = quoteRangeText(detail);
   const groups = offerSpansItems(offer) ? offerItemGroups(offer, detail.items) : null;
@@ -202,7 +206,7 @@ export function OfferBreakdown({ detail, children }: { detail: SubmissionDetail;
         )}
       </div>
       <GuaranteeFloorNote judgement={detail.floorJudgement} items={detail.items} />
-      {live && <OfferValidity validUntil={offer.validUntil} lapsed={expired} className="text-sm" />}
+      {live && !reserveOpen && <OfferValidity validUntil={offer.validUntil} lapsed={expired} className="text-sm" />}
       {children}
       <EarlierOffers offers={detail.previousOffers} />
     </section>

@@ -7,6 +7,7 @@ import { aSubmissionDetail } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { reserveBody, reserveFieldOf } from './reserve-field';
 import { SubmissionDetailView } from './submission-detail';
+import { anOffer } from './offer-test-data';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -38,6 +39,22 @@ describe('the reserve on the seller’s detail', () => {
     expect(screen.queryByRole('link', { name: 'Accept Offer' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Decline before / }));
     expect(onDecline).toHaveBeenCalledWith(detail);
+  });
+
+  test('with an itemised offer, the reserve window is the one clock: no offer countdown beside it', () => {
+    const detail = aSubmissionDetail({
+      status: 'offered',
+      finalOffer: '230.90',
+      offerValidUntil: inHours(24 * 7),
+      offer: anOffer(),
+      reserve: { amount: '200.00', payoutMethod: 'paypal', metAt: inHours(-1), declineUntil: inHours(23) },
+    });
+    renderWithApp(<SubmissionDetailView detail={detail} />);
+    expect(screen.getByRole('heading', { name: /Your reserve was met: offer accepted for you/ })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/\(2[23] h \d+ min left\)/);
+    // The offer's own "Valid until ..., 7 days left" would read as a second deadline.
+    expect(screen.getByRole('list', { name: 'Offer lines' })).toBeTruthy();
+    expect(screen.queryByText(/^Valid until/)).toBeNull();
   });
 
   test('after the window the note is gone and the offer reads as any other', () => {
