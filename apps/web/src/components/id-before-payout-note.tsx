@@ -27,7 +27,12 @@ export function idCheckReasonText(reason: IdCheckReason): string {
 /** Why an ID check is needed for this submission's offer, or null when the payout needs none. */
 export function idCheckReason(submission: PayoutPrerequisites): IdCheckReason | null {
   const offerCents = submission.finalOffer === null ? null : dollarsToCents(submission.finalOffer);
-  return kycReason(offerCents, submission.requiresKyc) ?? (submission.compliance?.identityRequired ? 'rule' : null);
+  const reason = kycReason(offerCents, submission.requiresKyc);
+  if (reason === 'above-threshold') return reason;
+  // The flag is also set where the seller's state asks ID sooner (Florida: before any payment), so
+  // the state's rule is the truer reason than "our appraiser asked".
+  if (submission.compliance?.identityRequired) return 'rule';
+  return reason;
 }
 
 /** Whether the stored rule still waits for the seller's signed statement. */
