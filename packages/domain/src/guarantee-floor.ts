@@ -15,6 +15,7 @@ import {
   type ExactDecimal,
 } from './exact-decimal.ts';
 import { isGemItemType, isGoldItemType, itemTypes, type ItemType } from './item-type.ts';
+import { lineItemPosition } from './item-position.ts';
 import { materialPurity } from './metal-quote.ts';
 import { dollarsToCents, formatCents } from './money.ts';
 import { isWeightUnit, toGramsExact, type WeightUnit } from './weight.ts';
@@ -269,7 +270,7 @@ export function judgeParcelAgainstFloor(
   let counted = 0;
   for (const item of [...items].sort((a, b) => a.position - b.position)) {
     const floored = flooredItem(item);
-    const lines = offer.lines.filter((line) => (line.item ?? 1) === item.position);
+    const lines = offer.lines.filter((line) => lineItemPosition(line) === item.position);
     if (!floored || lines.length === 0) continue;
     const moved = floorEffects(floored.floorCents, floored.named, measuredFacts(floored.material, lines), item.position);
     counted += 1;

@@ -4,7 +4,7 @@ export * from './exact-decimal.ts';
 export * from './number-bounds.ts';
 export * from './money.ts';
 export * from './item-decisions.ts';
-export { itemPositionSchema } from './item-position.ts';
+export { itemPositionSchema, lineItemPosition } from './item-position.ts';
 export * from './item-type.ts';
 export * from './submission-category.ts';
 export * from './weight.ts';

@@ -12,3 +12,6 @@ export const itemPositionSchema = z
   .int(positionMessage)
   .min(1, positionMessage)
   .max(MAX_ITEMS_PER_SUBMISSION, positionMessage);
+
+/** The item an offer line prices: lines written before items existed (item null) are item 1's. */
+export const lineItemPosition = (line: { readonly item: number | null }): number => line.item ?? 1;

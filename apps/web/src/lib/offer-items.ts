@@ -4,15 +4,13 @@
 import {
   dollarsToCents,
   formatCents,
+  lineItemPosition,
   stoneChoiceInfo,
   type CounterOfferView,
   type OfferLine,
   type OfferView,
   type SubmissionItem,
 } from '@assay/domain';
-
-/** A line from before items existed has no item: it prices item 1. */
-export const lineItemPosition = (line: Pick<OfferLine, 'item'>): number => line.item ?? 1;
 
 /** Whether the offer's lines price more than one item, so each item is taken or left on its own. */
 export function offerSpansItems(offer: Pick<OfferView, 'lines'>): boolean {

@@ -3,7 +3,7 @@ import { COUNTER_ACCEPTED_LINE, counterAcceptedLines } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { itemDecisionsOf, linesOfOffer } from '../offers/index.ts';
+import { asNewLine, itemDecisionsOf, linesOfOffer } from '../offers/index.ts';
 import { loadForChange } from './submission-change.ts';
 import { offerVersionIn, plainLine, openOfferOf } from './offer-version.ts';
 
@@ -20,9 +20,7 @@ export async function acceptCounterOffer(ctx: AppContext, actor: Actor, { id }: 
     if (offer.counterStatus !== 'open' || offer.counterAmount === null) {
       throw conflict('There is no counter-offer waiting on the current offer.');
     }
-    const appraised = (await linesOfOffer(tx, offer.id)).map(
-      ({ id: _id, offerId: _offer, position: _position, itemPosition: _item, ...line }) => line,
-    );
+    const appraised = (await linesOfOffer(tx, offer.id)).map(asNewLine);
     const weight = row.actualWeight ?? appraised[0]?.weight ?? '1';
     const itemChoices = await itemDecisionsOf(tx, offer.id);
     const counterLines = (lines: typeof appraised, counterCents: number, itemId: string | null) =>

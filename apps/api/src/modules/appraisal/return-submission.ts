@@ -9,7 +9,6 @@ import { writeAuditEntry } from '../audit/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { createLabelInTransaction } from '../shipping-labels/index.ts';
 import {
-  listItemsOfSubmission,
   settleItems,
   type SubmissionChanges,
   type SubmissionRow,
@@ -69,12 +68,7 @@ export async function returnIn(
   const transition = row.status === 'new' ? 'closeUnreceived' : 'return';
   let updated = await transitionSubmission(tx, { id: row.id, transition, version: options.version, changes: extra });
   // The whole parcel goes back (or never came): none of its items is bought.
-  await settleItems(
-    tx,
-    row.id,
-    (await listItemsOfSubmission(tx, row.id)).map((item) => item.id),
-    'returned',
-  );
+  await settleItems(tx, row.id, 'returned');
   const label = await returnLabelFor(tx, ctx, row, updated);
   if (label) {
     const tracked = await updateSubmissionIf(

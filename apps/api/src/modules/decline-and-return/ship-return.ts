@@ -7,13 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { decimalOrNull } from '../../lib/amounts.ts';
 import { createLabelInTransaction } from '../shipping-labels/index.ts';
-import {
-  listItemsOfSubmission,
-  settleItems,
-  type SubmissionItemRow,
-  type SubmissionRow,
-  updateSubmissionIf,
-} from '../submissions/index.ts';
+import { settleItems, type SubmissionItemRow, type SubmissionRow, updateSubmissionIf } from '../submissions/index.ts';
 
 /**
  * Makes the return label of `declined` (just moved to returning) to `clientAddress` and records
@@ -79,13 +73,12 @@ export async function shipReturn(
     { returnTrackingNumber: label.trackingNumber },
   );
   if (!tracked) throw conflict(input.changedMessage);
-  // What is in the parcel is settled: those items come back, whatever happens to the others.
-  const all = await listItemsOfSubmission(tx, declined.id);
+  // What is in the parcel is settled: those items (every one still unsettled, for a whole return) come back.
   await settleItems(
     tx,
     declined.id,
-    (items ?? all).map((item) => item.id),
     'returned',
+    items?.map((item) => item.id),
   );
   return { label, tracked };
 }

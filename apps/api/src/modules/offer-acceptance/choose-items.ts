@@ -9,6 +9,7 @@ import {
   type ItemDecisionsBody,
   type ItemDecisionsResponse,
   itemDecisionsSentence,
+  lineItemPosition,
   type OfferedItem,
   reserveDeclineUntil,
   reserveMessages,
@@ -18,10 +19,12 @@ import {
 import { type Actor, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { checkedCents } from '../../lib/amounts.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { declineLockedOffer } from '../decline-and-return/index.ts';
 import {
+  asNewLine,
   assertOfferAcceptable,
   currentOfferOf,
   type ItemCounterChoice,
@@ -72,7 +75,7 @@ export async function chooseItems(
       if (!entry) throw badRequest(chooseItemsMessages.notInOffer(choice.item));
       const itemId = entry.row.id;
       return choice.decision === 'counter'
-        ? { itemId, decision: 'counter' as const, counterCents: Math.round(choice.amount * 100) }
+        ? { itemId, decision: 'counter' as const, counterCents: checkedCents(String(choice.amount)) }
         : { itemId, decision: choice.decision };
     });
     const settled = settleItemDecisions(
@@ -115,9 +118,10 @@ export async function chooseItems(
       }
       case 'partial': {
         if (settled.acceptedCents <= 0) throw badRequest(chooseItemsMessages.keptNothing);
-        const kept = new Set(settled.accepted.map((item) => item.itemId));
+        const accepted = new Set(settled.accepted.map((item) => item.itemId));
+        const kept = new Set(offered.filter((entry) => accepted.has(entry.row.id)).map((entry) => entry.row.position));
         const version = await keepItems(tx, ctx, actor, submission, {
-          lines: lines.filter((line) => line.itemId !== null && kept.has(line.itemId)),
+          lines: lines.filter((line) => kept.has(positionOfLine(line))),
           totalCents: settled.acceptedCents,
           validUntil: offer.validUntil,
           previousVersion: offer.version,
@@ -129,14 +133,16 @@ export async function chooseItems(
   });
 }
 
-/** The items this version prices (those with a line; lines from before items are item 1's), with their amounts. */
-function offeredItems(items: readonly SubmissionItemRow[], lines: Awaited<ReturnType<typeof linesOfOffer>>) {
-  const first = items.find((item) => item.position === 1);
-  const itemOf = (line: (typeof lines)[number]) => line.itemId ?? first?.id ?? null;
+type Line = Awaited<ReturnType<typeof linesOfOffer>>[number];
+const positionOfLine = (line: Line) => lineItemPosition({ item: line.itemPosition });
+
+/** The items this version prices (those with a line), with their amounts. */
+function offeredItems(items: readonly SubmissionItemRow[], lines: readonly Line[]) {
   return items
-    .filter((item) => lines.some((line) => itemOf(line) === item.id))
-    .map((row) => {
-      const amountCents = lines.filter((line) => itemOf(line) === row.id).reduce((sum, line) => sum + line.amount, 0);
+    .map((row) => ({ row, lines: lines.filter((line) => positionOfLine(line) === row.position) }))
+    .filter((entry) => entry.lines.length > 0)
+    .map(({ row, lines: ofItem }) => {
+      const amountCents = ofItem.reduce((sum, line) => sum + line.amount, 0);
       const offered: OfferedItem = { itemId: row.id, description: row.description, amountCents };
       return { row, offered };
     });
@@ -163,7 +169,7 @@ async function keepItems(
     submissionId: submission.id,
     createdBy: actor.id,
     totalCents: input.totalCents,
-    lines: input.lines.map(({ id: _id, offerId: _offer, position: _position, itemPosition: _item, ...line }) => line),
+    lines: input.lines.map(asNewLine),
     now: ctx.clock.now(),
     validDays: ctx.config.offerValidDays,
     validUntil: input.validUntil,

@@ -1,6 +1,6 @@
 // When an offer of some of the parcel's items is paid (decision 042), those items are bought and
 // the others, declined by the seller, come back in one insured parcel, in the same transaction.
-import { dollarsToCents, qualifiesForFreeReturn } from '@assay/domain';
+import { dollarsToCents, lineItemPosition, qualifiesForFreeReturn } from '@assay/domain';
 import type { AppContext } from '../../context.ts';
 import type { PayoutContext } from '../payouts/index.ts';
 
@@ -22,16 +22,15 @@ import { shippingAddressOf } from '../users/index.ts';
  */
 export async function settlePaidItems(tx: DbOrTx, ctx: AcceptanceContext, completed: SubmissionRow, offerId: string) {
   const items = await listItemsOfSubmission(tx, completed.id);
-  const first = items.find((item) => item.position === 1);
-  const paid = new Set((await linesOfOffer(tx, offerId)).map((line) => line.itemId ?? first?.id));
+  const paid = new Set((await linesOfOffer(tx, offerId)).map((line) => lineItemPosition({ item: line.itemPosition })));
   const open = items.filter((item) => item.outcome === null);
-  const sold = open.filter((item) => paid.has(item.id));
-  const back = open.filter((item) => !paid.has(item.id));
+  const sold = open.filter((item) => paid.has(item.position));
+  const back = open.filter((item) => !paid.has(item.position));
   await settleItems(
     tx,
     completed.id,
-    sold.map((item) => item.id),
     'sold',
+    sold.map((item) => item.id),
   );
   if (back.length === 0) return null;
 
@@ -80,7 +79,7 @@ export async function settlePaidItems(tx: DbOrTx, ctx: AcceptanceContext, comple
 async function wholeOfferQualifiesForFreeReturn(tx: DbOrTx, ctx: AcceptanceContext, row: SubmissionRow, itemCount: number) {
   const { offer, previousOffers } = await offerHistoryOf(tx, row.id, ctx.clock.now());
   const whole = [offer, ...previousOffers].find(
-    (version) => version && new Set(version.lines.map((line) => line.item ?? 1)).size >= itemCount,
+    (version) => version && new Set(version.lines.map(lineItemPosition)).size >= itemCount,
   );
   const wholeCents = whole ? dollarsToCents(whole.total) : null;
   if (wholeCents === null) return false;

@@ -7,6 +7,7 @@ export {
   comparableLines,
   currentOfferOf,
   itemDecisionsOf,
+  asNewLine,
   linesOfOffer,
   type NewOfferLine,
   offerHistoryOf,

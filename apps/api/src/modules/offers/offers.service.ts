@@ -133,6 +133,17 @@ export async function linesOfOffer(db: DbOrTx, offerId: string): Promise<OfferLi
   return listLinesOfOffers(db, [offerId]);
 }
 
+/** A stored line as a line of a new version (the same item and basis, without its old place). */
+export function asNewLine({
+  id: _id,
+  offerId: _offer,
+  position: _position,
+  itemPosition: _item,
+  ...line
+}: OfferLineRow): NewOfferLine {
+  return line;
+}
+
 /** The item-by-item choices of a counter on this version (empty for a counter on the whole offer). */
 export function itemDecisionsOf(db: DbOrTx, offerId: string) {
   return listItemDecisionsOfOffers(db, [offerId]);

@@ -46,28 +46,20 @@ export async function photoIdsByItemOfSubmissions(db: DbOrTx, submissionIds: rea
   return result;
 }
 
-/** Each item's photo ids in slot order (photos added to the whole parcel later have no item). */
-export async function photoIdsByItem(db: DbOrTx, itemIds: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  if (itemIds.length === 0) return result;
-  const rows = await db
-    .select({ id: submissionImages.id, itemId: submissionImages.itemId })
-    .from(submissionImages)
-    .where(and(inArray(submissionImages.itemId, itemIds), eq(submissionImages.purpose, 'submission')))
-    .orderBy(asc(submissionImages.position), asc(submissionImages.createdAt), asc(submissionImages.id));
-  for (const row of rows) {
-    if (row.itemId) result.set(row.itemId, [...(result.get(row.itemId) ?? []), row.id]);
-  }
-  return result;
-}
-
-/** Marks the items still unsettled: once an item is sold or returned, that never changes. */
-export async function settleItems(tx: DbOrTx, submissionId: string, itemIds: string[], outcome: ItemOutcome) {
-  if (itemIds.length === 0) return;
+/**
+ * Marks `itemIds` (absent: every item still unsettled) sold or returned; an item already settled
+ * keeps its outcome, which never changes.
+ */
+export async function settleItems(tx: DbOrTx, submissionId: string, outcome: ItemOutcome, itemIds?: readonly string[]) {
+  if (itemIds?.length === 0) return;
   await tx
     .update(submissionItems)
     .set({ outcome })
     .where(
-      and(eq(submissionItems.submissionId, submissionId), inArray(submissionItems.id, itemIds), isNull(submissionItems.outcome)),
+      and(
+        eq(submissionItems.submissionId, submissionId),
+        itemIds ? inArray(submissionItems.id, [...itemIds]) : undefined,
+        isNull(submissionItems.outcome),
+      ),
     );
 }

@@ -7,7 +7,6 @@ import {
   listItemsOfSubmission,
   listItemsOfSubmissions,
   type NewSubmissionItemRow,
-  photoIdsByItem,
   photoIdsByItemOfSubmissions,
   type SubmissionItemRow,
 } from './submission-items.repository.ts';
@@ -30,16 +29,6 @@ export function toSubmissionItemView(row: SubmissionItemRow, imageIds: readonly 
   };
 }
 
-/** A submission's items with their photos, in position order. */
-export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<SubmissionItem[]> {
-  const rows = await listItemsOfSubmission(db, submissionId);
-  const photos = await photoIdsByItem(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSubmissionItemView(row, photos.get(row.id) ?? []));
-}
-
 /** The items of several submissions (a list's page), by submission: two reads whatever the page's size. */
 export async function itemViewsOfSubmissions(
   db: DbOrTx,
@@ -54,6 +43,11 @@ export async function itemViewsOfSubmissions(
     result.set(row.submissionId, [...(result.get(row.submissionId) ?? []), toSubmissionItemView(row, photos.get(row.id) ?? [])]);
   }
   return result;
+}
+
+/** A submission's items with their photos, in position order. */
+export async function itemViewsOf(db: DbOrTx, submissionId: string): Promise<SubmissionItem[]> {
+  return (await itemViewsOfSubmissions(db, [submissionId])).get(submissionId) ?? [];
 }
 
 /** How many photos a parcel may hold: four per item, so a parcel of one keeps SPEC's four. */

@@ -9,6 +9,7 @@ import {
   itemTypeLabels,
   itemTypes,
   isWeightUnit,
+  lineItemPosition,
   lineReferencePrice,
   offerLineInputSchema,
   offerLineProblem,
@@ -111,7 +112,7 @@ export function lineValuesFrom(line: OfferLine, unit: WeightUnit, byItem = false
   const material = isItemType(line.material) ? line.material : '';
   return {
     // A line from before items existed prices item 1.
-    item: byItem ? (line.item ?? 1) : null,
+    item: byItem ? lineItemPosition(line) : null,
     description: line.description,
     material,
     weight: plainDecimal(line.weight),
