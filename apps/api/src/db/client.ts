@@ -56,9 +56,11 @@ export async function openDatabase(options: {
   pgliteDir?: string;
   pgliteDump?: Blob;
   pgliteThread?: PgliteThread;
+  /** PostgreSQL: idle connections do not keep the process alive (tests keep a pool between apps). */
+  allowExitOnIdle?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, allowExitOnIdle: options.allowExitOnIdle });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Readiness reports real outages.
     });
