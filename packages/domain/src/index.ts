@@ -86,3 +86,5 @@ export * from './guarantee-floor.ts';
 export * from './track-record.ts';
 export * from './api/track-record.ts';
 export * from './seller-reserve.ts';
+export * from './melt-sort.ts';
+export * from './melt-lot.ts';
