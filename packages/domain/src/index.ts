@@ -88,3 +88,4 @@ export * from './api/track-record.ts';
 export * from './seller-reserve.ts';
 export * from './melt-sort.ts';
 export * from './melt-lot.ts';
+export * from './refiner-settlement.ts';
