@@ -89,3 +89,4 @@ export * from './seller-reserve.ts';
 export * from './melt-sort.ts';
 export * from './melt-lot.ts';
 export * from './refiner-settlement.ts';
+export * from './settlement-postings.ts';
