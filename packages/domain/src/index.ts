@@ -90,3 +90,4 @@ export * from './melt-sort.ts';
 export * from './melt-lot.ts';
 export * from './refiner-settlement.ts';
 export * from './settlement-postings.ts';
+export * from './margin.ts';
