@@ -91,3 +91,4 @@ export * from './melt-lot.ts';
 export * from './refiner-settlement.ts';
 export * from './settlement-postings.ts';
 export * from './margin.ts';
+export * from './api/refiner-settlement.ts';
