@@ -265,6 +265,14 @@ describe('refusals, each naming its line and field', () => {
     ]);
   });
 
+  test('a header problem does not hide a metal line that pays for more than the melt holds', () => {
+    const text = withLine(8, 'metal,,gold,,,52.95,31.0000,2650.00,82150.00,').replace('date,,,,,,,,,2026-11-27', 'date,,,,,,,,,');
+    expect(problemsOf(text)).toEqual([
+      'Line 4: the date must be a real date written YYYY-MM-DD.',
+      'Line 8: 31.0000 fine oz is more than the melt holds (1820.20 g post-melt at 52.95% is 30.9867 oz).',
+    ]);
+  });
+
   test('an amount the refiner cut rather than rounded is within the cent', () => {
     const cut = withLine(8, 'metal,,gold,,,52.95,30.8321,2650.00,81705.06,').replace('81207.57', '81207.56');
     expect(settled(cut).grossCents).toBe(8_180_546);

@@ -280,34 +280,39 @@ export function checkSettlement(draft: SettlementDraft): SettlementReadResult {
   return checkDraft(draft, true);
 }
 
-/** `totals`: whether to compare net and wire (not when rows were already refused: they are missing). */
-function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResult {
-  const problems: string[] = [];
+interface CheckedLots {
+  readonly lots: SettlementLot[];
+  /** Every lot id listed, with the line it was read on. */
+  readonly lotLines: Map<string, number | undefined>;
+  readonly postMelt: Map<string, ExactDecimal>;
+  /** Whether every lot line was accepted, so the melt's weight is known. */
+  readonly meltKnown: boolean;
+}
+
+function checkHeader(draft: SettlementDraft, problems: string[]) {
   const header = draft.headerLines ?? {};
-  const refiner = draft.refiner.trim();
-  const reference = draft.reference.trim();
-  const date = draft.date.trim();
+  const at = (kind: HeaderKind) => where(header[kind], 'The settlement');
+  const [refiner, reference, date] = [draft.refiner.trim(), draft.reference.trim(), draft.date.trim()];
   const textProblem = (value: string, kind: HeaderKind, what: string) => {
-    if (value === '') problems.push(`${where(header[kind], 'The settlement')}: the ${what} is missing.`);
+    if (value === '') problems.push(`${at(kind)}: the ${what} is missing.`);
     else if (value.length > MAX_SETTLEMENT_TEXT_LENGTH) {
-      problems.push(
-        `${where(header[kind], 'The settlement')}: the ${what} can be at most ${MAX_SETTLEMENT_TEXT_LENGTH} characters.`,
-      );
+      problems.push(`${at(kind)}: the ${what} can be at most ${MAX_SETTLEMENT_TEXT_LENGTH} characters.`);
     }
   };
   textProblem(refiner, 'refiner', "refiner's name");
   textProblem(reference, 'reference', 'settlement reference');
-  if (!isRealDate(date))
-    problems.push(`${where(header.date, 'The settlement')}: the date must be a real date written YYYY-MM-DD.`);
+  if (!isRealDate(date)) problems.push(`${at('date')}: the date must be a real date written YYYY-MM-DD.`);
   const wireCents = readCents(draft.wire.trim(), false);
-  if (wireCents === null) {
-    problems.push(`${where(header.wire, 'The settlement')}: the wire amount must be in dollars above 0, like 12345.67.`);
-  }
+  if (wireCents === null) problems.push(`${at('wire')}: the wire amount must be in dollars above 0, like 12345.67.`);
+  return { refiner, reference, date, wireCents };
+}
 
+function checkLots(rows: readonly SettlementDraftLot[], problems: string[]): CheckedLots {
+  const before = problems.length;
   const lots: SettlementLot[] = [];
   const lotLines = new Map<string, number | undefined>();
   const postMelt = new Map<string, ExactDecimal>();
-  for (const [index, lot] of draft.lots.entries()) {
+  for (const [index, lot] of rows.entries()) {
     const lotId = lot.lotId.trim();
     const at = where(lot.line, `Lot ${index + 1}`);
     if (lotId === '' || lotId.length > MAX_SETTLEMENT_TEXT_LENGTH) {
@@ -317,9 +322,8 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
     const label = lot.line === undefined ? `Lot ${lotId}` : at;
     if (lotLines.has(lotId)) {
       const first = lotLines.get(lotId);
-      problems.push(
-        `${label}: lot ${lotId} is listed twice${first === undefined ? '' : ` (first on line ${first})`}; every lot is settled once.`,
-      );
+      const firstLine = first === undefined ? '' : ` (first on line ${first})`;
+      problems.push(`${label}: lot ${lotId} is listed twice${firstLine}; every lot is settled once.`);
       continue;
     }
     lotLines.set(lotId, lot.line);
@@ -327,28 +331,29 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
     const post = readPositive(lot.postMeltGrams, WEIGHT_SCALE, MAX_LOT_GRAMS);
     if (!pre) problems.push(`${label}: the pre-melt weight must be a positive number of grams (at most 4 decimals).`);
     if (!post) problems.push(`${label}: the post-melt weight must be a positive number of grams (at most 4 decimals).`);
-    if (pre && post && compareExact(post, pre) > 0) {
+    if (!pre || !post) continue;
+    if (compareExact(post, pre) > 0) {
       problems.push(
         `${label}: the post-melt weight (${formatExact(post)} g) cannot be more than the pre-melt weight (${formatExact(pre)} g).`,
       );
+      continue;
     }
-    if (pre && post && compareExact(post, pre) <= 0) {
-      postMelt.set(lotId, post);
-      lots.push({
-        lotId,
-        preMeltGrams: formatExact(roundExact(pre, WEIGHT_SCALE)),
-        postMeltGrams: formatExact(roundExact(post, WEIGHT_SCALE)),
-      });
-    }
+    postMelt.set(lotId, post);
+    lots.push({
+      lotId,
+      preMeltGrams: formatExact(roundExact(pre, WEIGHT_SCALE)),
+      postMeltGrams: formatExact(roundExact(post, WEIGHT_SCALE)),
+    });
   }
-  // A melt with a refused lot is not known, so no metal line is measured against it.
-  const meltKnown = problems.length === 0;
-  if (draft.lots.length === 0) problems.push('The settlement names no lot; add a lot line for each lot it pays for.');
+  if (rows.length === 0) problems.push('The settlement names no lot; add a lot line for each lot it pays for.');
+  return { lots, lotLines, postMelt, meltKnown: problems.length === before };
+}
 
+function checkMetals(rows: readonly SettlementDraftMetal[], checked: CheckedLots, problems: string[]) {
+  const { lots, lotLines, postMelt, meltKnown } = checked;
   const metals: SettlementMetal[] = [];
   const metalLines = new Map<string, number | undefined>();
-  let gross = 0;
-  for (const [index, row] of draft.metals.entries()) {
+  for (const [index, row] of rows.entries()) {
     const lotId = blankToNull(row.lotId);
     const metal = row.metal.trim().toLowerCase();
     const at = where(row.line, `Metal line ${index + 1}${lotId ? ` (lot ${lotId})` : ''}`);
@@ -369,9 +374,8 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
 
     const key = `${lotId ?? ''}\u0000${metal}`;
     if (metalLines.has(key)) {
-      problems.push(
-        `${at}: ${meltMetalLabels[metal].toLowerCase()} is paid twice for ${lotId ? `lot ${lotId}` : 'the pooled melt'}.`,
-      );
+      const melt = lotId ? `lot ${lotId}` : 'the pooled melt';
+      problems.push(`${at}: ${meltMetalLabels[metal].toLowerCase()} is paid twice for ${melt}.`);
       continue;
     }
     metalLines.set(key, row.line);
@@ -384,6 +388,7 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
       );
       continue;
     }
+    // A melt with a refused lot is not known, so no metal line is measured against it.
     const meltGrams = lotId === null ? [...postMelt.values()].reduce(addExact, ZERO) : postMelt.get(lotId);
     if (meltKnown && meltGrams) {
       const holds = divideExact(multiplyExact(meltGrams, assay), multiplyExact(GRAMS_PER_OZ, HUNDRED), FINE_OZ_SCALE);
@@ -394,7 +399,6 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
         continue;
       }
     }
-    gross += valueCents;
     metals.push({
       lotId,
       metal,
@@ -404,19 +408,20 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
       valueCents,
     });
   }
-  if (draft.metals.length === 0)
+  if (rows.length === 0) {
     problems.push('The settlement pays for no metal; add a metal line (lot, metal, assay, fine ounces, price, amount).');
+  }
   for (const metal of meltMetals) {
     const pooled = metals.some((m) => m.lotId === null && m.metal === metal);
-    const own = metals.filter((m) => m.lotId !== null && m.metal === metal);
-    if (pooled && own.length > 0) {
+    const own = metals.find((m) => m.lotId !== null && m.metal === metal);
+    if (pooled && own) {
       problems.push(
-        `${where(metalLines.get(`\u0000${metal}`), 'The settlement')}: ${meltMetalLabels[metal].toLowerCase()} is paid both for the pooled melt and for lot ${own[0]!.lotId}; use one or the other.`,
+        `${where(metalLines.get(`\u0000${metal}`), 'The settlement')}: ${meltMetalLabels[metal].toLowerCase()} is paid both for the pooled melt and for lot ${own.lotId}; use one or the other.`,
       );
     }
   }
   // Said from the rows as written, so a refused metal line does not also leave its lot unpaid.
-  const paidFor = new Set(draft.metals.map((m) => blankToNull(m.lotId)));
+  const paidFor = new Set(rows.map((m) => blankToNull(m.lotId)));
   for (const lot of lots) {
     if (!paidFor.has(null) && !paidFor.has(lot.lotId)) {
       problems.push(
@@ -424,46 +429,55 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
       );
     }
   }
+  return metals;
+}
 
+function checkCharges(rows: readonly SettlementDraftCharge[], lotLines: ReadonlyMap<string, unknown>, problems: string[]) {
   const charges: SettlementCharge[] = [];
-  let chargesCents = 0;
-  for (const [index, row] of draft.charges.entries()) {
+  for (const [index, row] of rows.entries()) {
     const lotId = blankToNull(row.lotId);
     const kind = row.kind.trim().toLowerCase();
     const at = where(row.line, `Charge ${index + 1}`);
     const amountCents = readCents(row.amount.trim(), false);
-    let fine = true;
     if (!isSettlementChargeKind(kind)) {
       problems.push(`${at}: the charge must be one of ${settlementChargeKinds.join(', ')} (in the detail column).`);
-      fine = false;
     }
-    if (amountCents === null) {
-      problems.push(`${at}: a charge's amount must be in dollars above 0, like 85.00.`);
-      fine = false;
-    }
-    if (lotId !== null && !lotLines.has(lotId)) {
+    if (amountCents === null) problems.push(`${at}: a charge's amount must be in dollars above 0, like 85.00.`);
+    const unknownLot = lotId !== null && !lotLines.has(lotId);
+    if (unknownLot) {
       problems.push(`${at}: lot ${lotId} has no lot line; a charge is on a listed lot or on the whole settlement.`);
-      fine = false;
     }
-    if (!fine || amountCents === null || !isSettlementChargeKind(kind)) continue;
-    chargesCents += amountCents;
+    if (unknownLot || amountCents === null || !isSettlementChargeKind(kind)) continue;
     charges.push({ kind, lotId, amountCents });
   }
+  return charges;
+}
 
-  if (problems.length === 0 && totals && wireCents !== null) {
-    const netCents = gross - chargesCents;
-    if (netCents !== wireCents) {
-      problems.push(
-        `The net (gross ${formatCents(gross)} less charges ${formatCents(chargesCents)} = ${formatCents(netCents)}) does not equal the wire of ${formatCents(wireCents)}; a settlement must match its wire to the cent.`,
-      );
-    } else {
-      return {
-        ok: true,
-        settlement: { refiner, reference, date, wireCents, grossCents: gross, chargesCents, netCents, lots, metals, charges },
-      };
-    }
+/** `totals`: whether to compare net and wire (not when rows were already refused: they are missing). */
+function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResult {
+  const problems: string[] = [];
+  const { refiner, reference, date, wireCents } = checkHeader(draft, problems);
+  const checkedLots = checkLots(draft.lots, problems);
+  const metals = checkMetals(draft.metals, checkedLots, problems);
+  const charges = checkCharges(draft.charges, checkedLots.lotLines, problems);
+  if (problems.length > 0 || !totals || wireCents === null) return { ok: false, problems: capped(problems) };
+
+  const grossCents = metals.reduce((sum, m) => sum + m.valueCents, 0);
+  const chargesCents = charges.reduce((sum, c) => sum + c.amountCents, 0);
+  const netCents = grossCents - chargesCents;
+  if (netCents !== wireCents) {
+    return {
+      ok: false,
+      problems: [
+        `The net (gross ${formatCents(grossCents)} less charges ${formatCents(chargesCents)} = ${formatCents(netCents)}) does not equal the wire of ${formatCents(wireCents)}; a settlement must match its wire to the cent.`,
+      ],
+    };
   }
-  return { ok: false, problems: capped(problems) };
+  const lots = checkedLots.lots;
+  return {
+    ok: true,
+    settlement: { refiner, reference, date, wireCents, grossCents, chargesCents, netCents, lots, metals, charges },
+  };
 }
 
 function capped(problems: readonly string[]): string[] {
