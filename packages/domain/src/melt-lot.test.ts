@@ -169,4 +169,25 @@ describe('lotSummary', () => {
   test('one item fine weight for the bin view', () => {
     expect(itemFineGrams({ grossWeight: '3', weightUnit: 'dwt', purityPercent: '41.7' })).toBe('1.9455');
   });
+
+  test("known stones come off the metal before the purity, but stay in the lot's gross weight", () => {
+    const ring: LotItem = {
+      grossWeight: '10',
+      weightUnit: 'grams',
+      purityPercent: '58.5',
+      stoneCount: 3,
+      stoneWeight: '1.5',
+      metal: 'gold',
+    };
+    expect(itemFineGrams(ring)).toBe('4.9725');
+    expect(lotSummary([ring], {})).toMatchObject({
+      grossGrams: '10.0000',
+      stoneCount: 3,
+      metals: [{ metal: 'gold', fineGrams: '4.9725' }],
+    });
+    expect(itemFineGrams({ ...ring, stoneWeight: null })).toBe('5.8500');
+    expect(itemFineGrams({ ...ring, stoneWeight: '10' })).toBe('0.0000');
+    expect(() => itemFineGrams({ ...ring, stoneWeight: '10.01' })).toThrow(RangeError);
+    expect(() => itemFineGrams({ ...ring, stoneWeight: '-1' })).toThrow(RangeError);
+  });
 });

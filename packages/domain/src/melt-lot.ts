@@ -4,10 +4,12 @@
 // these in the same transaction as the write, so a closed lot cannot change whatever the path.
 import {
   addExact,
+  compareExact,
   divideExact,
   formatExact,
   multiplyExact,
   roundExact,
+  subtractExact,
   toExactDecimal,
   type ExactDecimal,
 } from './exact-decimal.ts';
@@ -119,6 +121,12 @@ export interface LotItem {
   /** Tested fineness of the metal, percent ("58.3"). */
   readonly purityPercent: string | number;
   readonly stoneCount: number;
+  /**
+   * What the stones weigh, in the item's unit, when the appraiser knows it: taken off the gross
+   * before the purity, since the refiner takes stones out before the melt. Unknown: none taken
+   * off, so a lot "with stones" estimates high, which its accuracy then shows.
+   */
+  readonly stoneWeight?: string | number | null;
   readonly metal: MeltMetal;
 }
 
@@ -144,6 +152,7 @@ export interface LotSummary {
 }
 
 const HUNDRED: ExactDecimal = { units: 100n, scale: 0 };
+const ZERO: ExactDecimal = { units: 0n, scale: 0 };
 export const WEIGHT_SCALE = 4;
 const GRAMS_PER_OZ = toExactDecimal(gramsPerUnitText.oz)!;
 
@@ -156,11 +165,16 @@ function requireDecimal(value: string | number, what: string, positive: boolean)
 }
 
 /** Fine grams of one item: gross grams × purity / 100, exact. */
-export function itemFineGramsExact(item: Pick<LotItem, 'grossWeight' | 'weightUnit' | 'purityPercent'>): ExactDecimal {
+export function itemFineGramsExact(
+  item: Pick<LotItem, 'grossWeight' | 'weightUnit' | 'purityPercent' | 'stoneWeight'>,
+): ExactDecimal {
   if (!isWeightUnit(item.weightUnit)) throw new RangeError(`Unknown weight unit ${String(item.weightUnit)}.`);
-  const grams = toGramsExact(requireDecimal(item.grossWeight, 'A gross weight', true), item.weightUnit);
+  const gross = requireDecimal(item.grossWeight, 'A gross weight', true);
+  const stones = item.stoneWeight == null ? ZERO : requireDecimal(item.stoneWeight, 'A stone weight', false);
+  if (compareExact(stones, gross) > 0) throw new RangeError('The stones cannot weigh more than the whole item.');
+  const metalGrams = toGramsExact(subtractExact(gross, stones), item.weightUnit);
   const purity = requireDecimal(item.purityPercent, 'A purity', false);
-  const product = multiplyExact(grams, purity);
+  const product = multiplyExact(metalGrams, purity);
   return { units: product.units, scale: product.scale + 2 };
 }
 
@@ -223,6 +237,6 @@ export function lotSummary(items: readonly LotItem[], spot: Partial<SpotPrices>)
 }
 
 /** One item's estimated fine grams, 4 decimals (the bin view's and the lot's item lines). */
-export function itemFineGrams(item: Pick<LotItem, 'grossWeight' | 'weightUnit' | 'purityPercent'>): string {
+export function itemFineGrams(item: Pick<LotItem, 'grossWeight' | 'weightUnit' | 'purityPercent' | 'stoneWeight'>): string {
   return formatExact(roundExact(itemFineGramsExact(item), WEIGHT_SCALE));
 }
