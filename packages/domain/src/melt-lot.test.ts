@@ -4,6 +4,7 @@ import {
   lotEditProblem,
   lotJoinProblem,
   lotLeaveProblem,
+  lotShipmentProblem,
   lotSummary,
   lotTransitionProblem,
   meltLotMessages,
@@ -82,6 +83,33 @@ describe('joining and leaving a lot', () => {
     expect(lotLeaveProblem({ itemLotId: null, lot })).toBe('This item is not in this lot.');
     expect(lotLeaveProblem({ itemLotId: 'L-7', lot: { ...lot, state: 'assayed' } })).toBe(
       'Items join or leave an open lot only; this lot is assayed.',
+    );
+  });
+});
+
+describe('shipping a lot', () => {
+  const ready = {
+    itemCount: 3,
+    refinerId: 'R-1',
+    trackingNumber: '9400100000000000000000',
+    insuredCents: 500_000,
+    estimatedValueCents: 500_000,
+  };
+
+  test('an open lot with items, a refiner, a label and full insurance may ship', () => {
+    expect(lotShipmentProblem(ready)).toBeNull();
+    expect(lotShipmentProblem({ ...ready, insuredCents: 600_000 })).toBeNull();
+  });
+
+  test('each missing piece has its sentence', () => {
+    expect(lotShipmentProblem({ ...ready, itemCount: 0 })).toBe('An empty lot cannot ship; add its items first.');
+    expect(lotShipmentProblem({ ...ready, refinerId: null })).toBe('Choose the refiner the lot ships to.');
+    expect(lotShipmentProblem({ ...ready, trackingNumber: '' })).toBe('The lot ships with a carrier label; create one first.');
+    expect(lotShipmentProblem({ ...ready, estimatedValueCents: null })).toBe(
+      "The lot's value at today's spot is unknown (a metal has no price), so it cannot be insured for it.",
+    );
+    expect(lotShipmentProblem({ ...ready, insuredCents: 499_999 })).toBe(
+      "The lot must be insured for its value at today's spot ($5,000.00); it is insured for $4,999.99.",
     );
   });
 });

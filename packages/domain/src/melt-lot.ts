@@ -14,6 +14,7 @@ import {
   type ExactDecimal,
 } from './exact-decimal.ts';
 import { meltMetals, meltSortCategoryLabels, type MeltMetal, type MeltSortCategory } from './melt-sort.ts';
+import { formatCents } from './money.ts';
 import type { SpotPrices } from './price-rules.ts';
 import { gramsPerUnitText, isWeightUnit, toGramsExact, type WeightUnit } from './weight.ts';
 
@@ -111,6 +112,35 @@ export function lotLeaveProblem(input: {
 }): string | null {
   if (input.lot.state !== 'open') return meltLotMessages.notOpen(input.lot.state);
   if (input.itemLotId !== input.lot.id) return meltLotMessages.notInLot;
+  return null;
+}
+
+export interface LotShipmentInput {
+  readonly itemCount: number;
+  readonly refinerId: string | null;
+  /** The carrier label's tracking number, once the carrier adapter made one. */
+  readonly trackingNumber: string | null;
+  /** What the parcel(s) are insured for. */
+  readonly insuredCents: number;
+  /** lotSummary's value at today's spot; null while a metal has no spot price. */
+  readonly estimatedValueCents: number | null;
+}
+
+/**
+ * Null when an open lot may ship: it holds items, names its refiner, has a carrier label, and is
+ * insured for at least its value at today's spot (a lot in the mail is the business's largest
+ * single risk; decision 036 insures a seller's parcel at full value, and the lot is the same metal).
+ */
+export function lotShipmentProblem(input: LotShipmentInput): string | null {
+  if (input.itemCount === 0) return 'An empty lot cannot ship; add its items first.';
+  if (!input.refinerId) return 'Choose the refiner the lot ships to.';
+  if (!input.trackingNumber) return 'The lot ships with a carrier label; create one first.';
+  if (input.estimatedValueCents === null) {
+    return "The lot's value at today's spot is unknown (a metal has no price), so it cannot be insured for it.";
+  }
+  if (input.insuredCents < input.estimatedValueCents) {
+    return `The lot must be insured for its value at today's spot (${formatCents(input.estimatedValueCents)}); it is insured for ${formatCents(input.insuredCents)}.`;
+  }
   return null;
 }
 
