@@ -505,7 +505,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual";
+                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual" | "asset:cash:refiner-wires" | "revenue:metal-sales" | "expense:refining-charges" | "expense:cost-of-goods-sold";
                             description: string;
                             debitCents: number;
                             creditCents: number;
