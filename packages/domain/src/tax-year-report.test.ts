@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultTaxYear,
   isBullionFineness,
   type PaidPurchase,
   sellersAboveThreshold,
@@ -104,5 +105,17 @@ describe('the year asked for', () => {
     expect(taxYearProblem(2026, newYearsEveInNewYork, 'America/New_York')).toBeNull();
     expect(taxYearProblem(2027, newYearsEveInNewYork, 'America/New_York')).toBe('The year must not be in the future.');
     expect(taxYearProblem(2027, newYearsEveInNewYork, 'UTC')).toBeNull();
+  });
+});
+
+describe('defaultTaxYear', () => {
+  it('opens on the year just ended until the end of March, then on the current year', () => {
+    // New Year's Eve still, in New York: the current year.
+    expect(defaultTaxYear(new Date('2027-01-01T03:00:00Z'), 'America/New_York')).toBe(2026);
+    expect(defaultTaxYear(new Date('2027-01-01T06:00:00Z'), 'America/New_York')).toBe(2026);
+    expect(defaultTaxYear(new Date('2027-02-10T12:00:00Z'), 'America/New_York')).toBe(2026);
+    expect(defaultTaxYear(new Date('2027-03-31T20:00:00Z'), 'America/New_York')).toBe(2026);
+    expect(defaultTaxYear(new Date('2027-04-01T12:00:00Z'), 'America/New_York')).toBe(2027);
+    expect(defaultTaxYear(new Date('2026-11-29T12:00:00Z'), 'America/New_York')).toBe(2026);
   });
 });

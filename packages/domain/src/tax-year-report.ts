@@ -101,6 +101,15 @@ export const taxYearQuerySchema = z.object({
     .max(9999, YEAR_SENTENCE),
 });
 
+/**
+ * The year the list opens on: the year just ended during filing season (1099-Bs go to sellers by
+ * mid-February and to the IRS by the end of March), the current year after it.
+ */
+export function defaultTaxYear(now: Date, timeZone: string): number {
+  const [year, month] = businessDateOf(now, timeZone).split('-').map(Number) as [number, number];
+  return month <= 3 ? year - 1 : year;
+}
+
 /** Why a year cannot be listed yet (one still to come, on the business's calendar), or null. */
 export function taxYearProblem(year: number, now: Date, timeZone: string): string | null {
   const currentYear = Number(businessDateOf(now, timeZone).slice(0, 4));

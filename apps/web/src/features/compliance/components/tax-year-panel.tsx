@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download, Landmark } from 'lucide-react';
 import { toast } from 'sonner';
-import { FIRST_TAX_YEAR, formatCents, type TaxYearReport } from '@assay/domain';
+import { defaultTaxYear, FIRST_TAX_YEAR, formatCents, type TaxYearReport } from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { QueuePanel } from '@/components/queue-panel';
 import { Button } from '@/components/ui/button';
@@ -62,7 +62,8 @@ function SellerRows({ report }: { report: TaxYearReport }) {
  */
 export function TaxYearPanel({ className }: { className?: string }) {
   const years = selectableYears();
-  const [year, setYear] = useState(years[1] ?? years[0]!);
+  // The business's zone is the server's to say; the browser's own is near enough to pick a year to open on.
+  const [year, setYear] = useState(() => defaultTaxYear(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
   const report = useTaxYearReport(year);
   const download = useDownloadTaxYearCsv();
 
