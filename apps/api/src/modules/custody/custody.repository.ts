@@ -1,7 +1,7 @@
 // Custody's tables: bins, item_locations (one row per received item) and custody_moves (append
 // only). The item reads join the item and its submission for what a bin view shows (description,
 // status, hold), read-only: those rows belong to modules/submissions.
-import { aliasedTable, and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CustodyPlace } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { bins, custodyMoves, itemLocations, submissionItems, submissions, users } from '../../db/schema/index.ts';
@@ -76,30 +76,33 @@ export async function countInBin(db: DbOrTx, binId: string): Promise<number> {
 }
 
 /**
- * Puts the items in the vault, each with a new tag from the sequence (the column's default). An item
- * that already has a place keeps it (a parcel received twice cannot happen, but a retried
- * transaction must not tag twice). Answers the rows it placed.
+ * Gives the items their first place (the vault, or 'returned' for a parcel already gone back), each
+ * with a new tag from the sequence (the column's default). An item that already has a place keeps
+ * it (a retried transaction must not tag twice). Answers the rows it placed.
  */
-export async function placeInVault(tx: DbOrTx, itemIds: readonly string[], movedBy: string | null, note: string) {
-  if (itemIds.length === 0) return [];
+export async function placeItems(
+  tx: DbOrTx,
+  items: readonly { itemId: string; place: 'vault' | 'returned' }[],
+  movedBy: string | null,
+  note: string,
+) {
+  if (items.length === 0) return [];
   const placed = await tx
     .insert(itemLocations)
-    .values(itemIds.map((itemId) => ({ itemId, place: 'vault' as const, movedBy })))
+    .values(items.map(({ itemId, place }) => ({ itemId, place, movedBy })))
     .onConflictDoNothing({ target: itemLocations.itemId })
     .returning();
   if (placed.length > 0) {
-    await tx
-      .insert(custodyMoves)
-      .values(
-        placed.map((row) => ({
-          id: crypto.randomUUID(),
-          itemId: row.itemId,
-          fromPlace: null,
-          toPlace: 'vault' as const,
-          movedBy,
-          note,
-        })),
-      );
+    await tx.insert(custodyMoves).values(
+      placed.map((row) => ({
+        id: crypto.randomUUID(),
+        itemId: row.itemId,
+        fromPlace: null,
+        toPlace: row.place,
+        movedBy,
+        note,
+      })),
+    );
   }
   return placed;
 }
@@ -166,13 +169,13 @@ export async function submissionOfItem(db: DbOrTx, itemId: string) {
   return row ?? null;
 }
 
-export async function itemIdsOfSubmission(db: DbOrTx, submissionId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: submissionItems.id })
+export async function itemIdsOfSubmissions(db: DbOrTx, submissionIds: readonly string[]) {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select({ id: submissionItems.id, submissionId: submissionItems.submissionId })
     .from(submissionItems)
-    .where(eq(submissionItems.submissionId, submissionId))
-    .orderBy(asc(submissionItems.position));
-  return rows.map((row) => row.id);
+    .where(inArray(submissionItems.submissionId, [...submissionIds]))
+    .orderBy(asc(submissionItems.submissionId), asc(submissionItems.position));
 }
 
 export interface Whereabouts {

@@ -38,12 +38,12 @@ import {
   findCustodyItem,
   insertBin,
   insertMove,
-  itemIdsOfSubmission,
+  itemIdsOfSubmissions,
   listBinsWithCounts,
   listMoves,
   lockBin,
   moveIfAt,
-  placeInVault,
+  placeItems,
   submissionOfItem,
   updateBin,
   type Whereabouts,
@@ -293,6 +293,33 @@ export async function moveItem(ctx: Ctx, actor: Actor, itemId: string, body: Mov
  * transaction, and each placing is on the submission's history.
  */
 export async function placeReceivedItems(tx: DbOrTx, actor: Actor, submissionId: string) {
-  const placed = await placeInVault(tx, await itemIdsOfSubmission(tx, submissionId), actor.id, 'Received');
+  const items = await itemIdsOfSubmissions(tx, [submissionId]);
+  const placed = await placeItems(
+    tx,
+    items.map((item) => ({ itemId: item.id, place: 'vault' as const })),
+    actor.id,
+    'Received',
+  );
   return placed.map((row) => ({ itemId: row.itemId, tag: row.tag }));
+}
+
+/**
+ * Rows written whole elsewhere (the demo's samples): the items of received parcels get their first
+ * place as if received, the vault, or 'returned' for a parcel already gone back.
+ */
+export async function placeItemsOfSubmissions(tx: DbOrTx, parcels: readonly { id: string; returned: boolean }[], note: string) {
+  const returned = new Set(parcels.filter((p) => p.returned).map((p) => p.id));
+  const items = await itemIdsOfSubmissions(
+    tx,
+    parcels.map((p) => p.id),
+  );
+  await placeItems(
+    tx,
+    items.map((item) => ({
+      itemId: item.id,
+      place: returned.has(item.submissionId) ? ('returned' as const) : ('vault' as const),
+    })),
+    null,
+    note,
+  );
 }
