@@ -6,6 +6,7 @@ import type {
   CreateBinBody,
   CustodyItem,
   CustodyItemList,
+  CustodyMoves,
   CustodySearchQuery,
   MoveItemBody,
 } from '@assay/domain';
@@ -16,6 +17,7 @@ const custodyKeys = {
   bins: [...queryKeys.admin.custody, 'bins'] as const,
   bin: (id: string) => [...queryKeys.admin.custody, 'bins', id] as const,
   search: (query: CustodySearchQuery) => [...queryKeys.admin.custody, 'search', query] as const,
+  moves: (itemId: string) => [...queryKeys.admin.custody, 'moves', itemId] as const,
 };
 
 /** GET /api/admin/custody/bins: every bin with its counts, and how many items are in the vault. */
@@ -42,6 +44,15 @@ export function useCustodySearch(query: CustodySearchQuery | null) {
     queryKey: custodyKeys.search(query ?? {}),
     enabled: query !== null,
     queryFn: ({ signal }): Promise<CustodyItemList> => api.GET('/api/admin/custody/items', { params: { query: query! }, signal }),
+  });
+}
+
+/** GET /api/admin/custody/items/{itemId}/moves: every move of one item, oldest first (read when opened). */
+export function useItemMoves(itemId: string) {
+  return useQuery({
+    queryKey: custodyKeys.moves(itemId),
+    queryFn: ({ signal }): Promise<CustodyMoves> =>
+      api.GET('/api/admin/custody/items/{itemId}/moves', { params: { path: { itemId } }, signal }),
   });
 }
 

@@ -76,6 +76,50 @@ describe('custody panel', () => {
     expect(screen.getByRole('heading', { name: 'Bin B-01' })).toBeTruthy();
   });
 
+  test("opens an item's moves: where from, where to, who and why", async () => {
+    server.use(
+      http.get('/api/admin/custody/bins', () => HttpResponse.json(bins)),
+      http.get('/api/admin/custody/bins/:id', () => HttpResponse.json(binDetail)),
+      http.get('/api/admin/custody/items/:itemId/moves', () =>
+        HttpResponse.json({
+          item: binDetail.items[0],
+          moves: [
+            {
+              id: 'm1',
+              fromPlace: null,
+              fromBin: null,
+              fromMeltLotId: null,
+              toPlace: 'vault',
+              toBin: null,
+              toMeltLotId: null,
+              by: 'Ada Appraiser',
+              at: '2026-11-02T10:00:00.000Z',
+              note: 'Received',
+            },
+            {
+              id: 'm2',
+              fromPlace: 'vault',
+              fromBin: null,
+              fromMeltLotId: null,
+              toPlace: 'bin',
+              toBin: 'B-01',
+              toMeltLotId: null,
+              by: 'Sam Second',
+              at: '2026-11-03T10:00:00.000Z',
+              note: null,
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderWithApp(<CustodyPanel />);
+    await user.click(await screen.findByRole('button', { name: /B-01/ }));
+    await user.click(await screen.findByRole('button', { name: /^Moves\s*of AS-000001$/ }));
+    const moves = within(await screen.findByRole('list', { name: 'Moves' })).getAllByRole('listitem');
+    expect(moves[0]!.textContent).toMatch(/Vault, by Ada Appraiser \(Received\)$/);
+    expect(moves[1]!.textContent).toMatch(/Vault → Bin B-01, by Sam Second$/);
+  });
+
   test('moves an item with the version it saw, and shows the server sentence when it refuses', async () => {
     let answer = () =>
       apiError(409, 'Conflict', 'This item is on hold until Dec 9, 2099; it cannot go into a melt lot or be sold before then.');

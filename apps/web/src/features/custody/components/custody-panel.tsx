@@ -6,6 +6,7 @@ import {
   type Bin,
   createBinBodySchema,
   type CustodyItem,
+  type CustodyMove,
   type CustodyMoveTarget,
   custodyPlaceLabels,
   type CustodySearchQuery,
@@ -26,7 +27,7 @@ import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
-import { useBin, useBins, useCreateBin, useCustodySearch, useMoveItem } from '../api/custody';
+import { useBin, useBins, useCreateBin, useCustodySearch, useItemMoves, useMoveItem } from '../api/custody';
 
 /** What the search box reads: a tag when it starts with "AS" (as printed on the bag), else a submission's number. */
 export function searchQueryOf(text: string): CustodySearchQuery | null {
@@ -57,6 +58,34 @@ function holdText(item: CustodyItem): string {
     : `Hold cleared ${utcShortDateWithYear(until)}`;
 }
 
+function placeOf(place: CustodyMove['toPlace'], bin: string | null, lot: string | null): string {
+  if (place === 'bin' && bin) return `Bin ${bin}`;
+  if (place === 'melt-lot' && lot) return `Melt lot ${lot}`;
+  return custodyPlaceLabels[place];
+}
+
+const movedAtFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Who moved the item where and when, read when an appraiser opens it. */
+function MoveHistory({ itemId }: { itemId: string }) {
+  const moves = useItemMoves(itemId);
+  if (moves.isPending) return <Spinner label="Loading its moves..." className="py-2" />;
+  if (moves.isError) return <p className="text-sm text-destructive">{errorMessage(moves.error, 'Could not load its moves.')}</p>;
+  return (
+    <ol className="mt-2 flex flex-col gap-1 border-l-2 border-border pl-3 text-xs text-muted-foreground" aria-label="Moves">
+      {moves.data.moves.map((move) => (
+        <li key={move.id}>
+          {movedAtFormat.format(new Date(move.at))}:{' '}
+          {move.fromPlace ? `${placeOf(move.fromPlace, move.fromBin, move.fromMeltLotId)} → ` : ''}
+          {placeOf(move.toPlace, move.toBin, move.toMeltLotId)}
+          {move.by ? `, by ${move.by}` : ''}
+          {move.note ? ` (${move.note})` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A destination in the move menu: the vault, an open bin, or the two ways out. */
 function destinations(item: CustodyItem, bins: readonly Bin[]) {
   const options: { value: string; label: string }[] = [];
@@ -73,6 +102,7 @@ function ItemRow({ item, bins }: { item: CustodyItem; bins: readonly Bin[] }) {
   const options = destinations(item, bins);
   const [target, setTarget] = useState(options[0]?.value ?? 'vault');
   const selectId = useId();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const movable = item.place === 'vault' || item.place === 'bin';
 
   const submit = () => {
@@ -100,7 +130,19 @@ function ItemRow({ item, bins }: { item: CustodyItem; bins: readonly Bin[] }) {
             #{item.shortId} · item {item.position}
           </span>
         </p>
-        <p className="text-muted-foreground">{holdText(item)}</p>
+        <p className="text-muted-foreground">
+          {holdText(item)} ·{' '}
+          <button
+            type="button"
+            className="underline underline-offset-2 hover:text-foreground"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen((open) => !open)}
+          >
+            {historyOpen ? 'Hide moves' : 'Moves'}
+            <span className="sr-only"> of {item.tag}</span>
+          </button>
+        </p>
+        {historyOpen && <MoveHistory itemId={item.itemId} />}
       </div>
       {movable && (
         <div className="flex shrink-0 items-end gap-2">
