@@ -9,6 +9,7 @@ import type {
   CustodyMoves,
   CustodySearchQuery,
   MoveItemBody,
+  RenameBinBody,
 } from '@assay/domain';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -61,6 +62,25 @@ export function useCreateBin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBinBody): Promise<Bin> => api.POST('/api/admin/custody/bins', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
+  });
+}
+
+/** PUT /api/admin/custody/bins/{id}: a new code or label. */
+export function useRenameBin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RenameBinBody }): Promise<Bin> =>
+      api.PUT('/api/admin/custody/bins/{id}', { params: { path: { id } }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
+  });
+}
+
+/** POST /api/admin/custody/bins/{id}/archive: refused (409) while the bin holds items. */
+export function useArchiveBin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<Bin> => api.POST('/api/admin/custody/bins/{id}/archive', { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
   });
 }

@@ -181,4 +181,28 @@ describe('custody panel', () => {
     await user.click(screen.getByRole('button', { name: 'Add bin' }));
     expect(await screen.findByText('A bin with the code B-01 already exists.')).toBeTruthy();
   });
+
+  test('renames the bin on show, and says why it cannot be archived while it holds items', async () => {
+    server.use(
+      http.get('/api/admin/custody/bins', () => HttpResponse.json(bins)),
+      http.get('/api/admin/custody/bins/:id', () => HttpResponse.json(binDetail)),
+      http.put('/api/admin/custody/bins/:id', () => HttpResponse.json({ ...binA, label: 'Safe, middle shelf' })),
+      http.post('/api/admin/custody/bins/:id/archive', () =>
+        apiError(409, 'Conflict', 'This bin still holds 2 items; move them out before archiving it.'),
+      ),
+    );
+    const seen = recordRequests();
+    const { user } = renderWithApp(<CustodyPanel />);
+    await user.click(await screen.findByRole('button', { name: /B-01/ }));
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('This bin still holds 2 items; move them out before archiving it.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const form = screen.getByRole('form', { name: 'Rename bin B-01' });
+    const label = within(form).getByLabelText('Label');
+    await user.clear(label);
+    await user.type(label, 'Safe, middle shelf');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bin B-01 saved')).toBeTruthy();
+    expect(seen.find((r) => r.method === 'PUT')!.body).toEqual({ code: 'B-01', label: 'Safe, middle shelf' });
+  });
 });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import {
   type Bin,
   createBinBodySchema,
+  renameBinBodySchema,
   type CustodyItem,
   type CustodyMove,
   type CustodyMoveTarget,
@@ -27,7 +28,16 @@ import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
-import { useBin, useBins, useCreateBin, useCustodySearch, useItemMoves, useMoveItem } from '../api/custody';
+import {
+  useArchiveBin,
+  useBin,
+  useBins,
+  useCreateBin,
+  useCustodySearch,
+  useItemMoves,
+  useMoveItem,
+  useRenameBin,
+} from '../api/custody';
 
 /** What the search box reads: a tag when it starts with "AS" (as printed on the bag), else a submission's number. */
 export function searchQueryOf(text: string): CustodySearchQuery | null {
@@ -233,6 +243,81 @@ function NewBinForm() {
   );
 }
 
+/** Rename or archive the bin on show; the server refuses a taken code or a bin that still holds items. */
+function BinActions({ bin }: { bin: Bin }) {
+  const [renaming, setRenaming] = useState(false);
+  const rename = useRenameBin();
+  const archive = useArchiveBin();
+  const form = useZodForm(renameBinBodySchema, { defaultValues: { code: bin.code, label: bin.label } });
+  const onSubmit = form.handleSubmit((values) =>
+    rename.mutateAsync({ id: bin.id, body: values }).then(
+      (renamed) => {
+        toast.success(`Bin ${renamed.code} saved`);
+        setRenaming(false);
+      },
+      (err: unknown) => {
+        if (!applyServerIssues(form, err))
+          form.setError(FORM_ERROR, { type: 'server', message: errorMessage(err, 'Could not rename the bin.') });
+      },
+    ),
+  );
+  if (bin.archivedAt) return <p className="text-sm text-muted-foreground">Archived: it takes no more items.</p>;
+  if (renaming)
+    return (
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={`Rename bin ${bin.code}`}
+      >
+        <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+          <TextField
+            label="Code"
+            autoComplete="off"
+            maxLength={20}
+            error={form.formState.errors.code?.message}
+            {...form.register('code')}
+          />
+          <TextField
+            label="Label"
+            autoComplete="off"
+            maxLength={80}
+            error={form.formState.errors.label?.message}
+            {...form.register('label')}
+          />
+        </div>
+        <FormError message={form.formState.errors.root?.server?.message} />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={rename.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => setRenaming(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" onClick={() => setRenaming(true)}>
+        Rename
+      </Button>
+      <Button
+        variant="outline"
+        disabled={archive.isPending}
+        onClick={() =>
+          archive.mutate(bin.id, {
+            onSuccess: () => toast.success(`Bin ${bin.code} archived`),
+            onError: (err) => toast.error(errorMessage(err, 'Could not archive the bin.')),
+          })
+        }
+      >
+        Archive
+      </Button>
+    </div>
+  );
+}
+
 function BinsCard({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
   const bins = useBins();
   const titleId = useId();
@@ -384,6 +469,9 @@ export function CustodyPanel() {
         <CardHeader className="gap-3">
           <SearchForm active={query !== null} onSearch={(text) => setQuery(searchQueryOf(text))} />
           <CardTitle id={titleId}>{title}</CardTitle>
+          {!query && bin.data && (
+            <BinActions key={`${bin.data.bin.id}-${bin.data.bin.code}-${bin.data.bin.label}`} bin={bin.data.bin} />
+          )}
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>
