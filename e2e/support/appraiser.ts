@@ -32,6 +32,7 @@ export const adminAreas = {
   Payouts: { path: '/admin/payouts', title: 'Payouts' },
   Rails: { path: '/admin/rails', title: 'Payout Rails' },
   Compliance: { path: '/admin/compliance', title: 'Compliance' },
+  Custody: { path: '/admin/custody', title: 'Custody' },
   Prices: { path: '/admin/prices', title: 'Prices' },
 } as const;
 export type AdminArea = keyof typeof adminAreas;

@@ -92,6 +92,12 @@ export const auditActions = {
   // DECISIONS "Compliance": the seller's sworn statement, and what became of a bought item after its hold.
   statement_signed: { client: 'Statement of ownership signed', appraiser: 'Seller signed the statement of ownership' },
   item_disposed: { client: null, appraiser: 'Item melted, resold or consigned' },
+  // Custody (modules/custody): an item's move between the vault, bins, lots and the door, on its
+  // submission; a bin's creation, change or archiving, on the bin.
+  item_moved: { client: null, appraiser: 'Item moved in custody' },
+  bin_created: { client: null, appraiser: 'Bin created' },
+  bin_renamed: { client: null, appraiser: 'Bin renamed' },
+  bin_archived: { client: null, appraiser: 'Bin archived' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -106,6 +112,7 @@ export const auditEntityTypes = [
   'compliance',
   'user',
   'sanctions_screening',
+  'bin',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -200,6 +207,18 @@ export interface AuditChanges {
   statementId?: string;
   disposition?: string;
   note?: string;
+  /** Custody: the item moved (its id, position and tag), where from and where to; a bin's code and label. */
+  itemId?: string;
+  position?: number;
+  tag?: string;
+  fromPlace?: string | null;
+  toPlace?: string;
+  fromBin?: string | null;
+  toBin?: string | null;
+  binCode?: string;
+  binLabel?: string;
+  previousBinCode?: string;
+  previousBinLabel?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -34,6 +34,7 @@ const adminPaths = [
   routePatterns.adminPayouts,
   routePatterns.adminRails,
   routePatterns.adminCompliance,
+  routePatterns.adminCustody,
   routePatterns.adminPrices,
 ];
 

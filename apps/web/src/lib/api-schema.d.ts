@@ -350,6 +350,447 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/custody/bins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the bins with how many items each holds and how many are ready. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bins: {
+                                id: string;
+                                code: string;
+                                label: string;
+                                archivedAt: string | null;
+                                itemCount: number;
+                                readyCount: number;
+                            }[];
+                            vaultCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a bin (its code unique). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        label: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            code: string;
+                            label: string;
+                            archivedAt: string | null;
+                            itemCount: number;
+                            readyCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/custody/bins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bin's items, each with its hold's end and whether it is ready. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bin: {
+                                id: string;
+                                code: string;
+                                label: string;
+                                archivedAt: string | null;
+                                itemCount: number;
+                                readyCount: number;
+                            };
+                            items: {
+                                itemId: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                tag: string;
+                                /** @enum {string} */
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                bin: {
+                                    id: string;
+                                    code: string;
+                                } | null;
+                                meltLotId: string | null;
+                                submissionStatus: string;
+                                itemOutcome: string | null;
+                                holdUntil: string | null;
+                                ready: boolean;
+                                /** Format: date-time */
+                                movedAt: string;
+                                movedBy: string | null;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Changes a bin's code or label. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        label?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            code: string;
+                            label: string;
+                            archivedAt: string | null;
+                            itemCount: number;
+                            readyCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/custody/bins/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archives an empty bin. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            code: string;
+                            label: string;
+                            archivedAt: string | null;
+                            itemCount: number;
+                            readyCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/custody/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds received items by submission (id or short id), bin (id or code) or tag. */
+        get: {
+            parameters: {
+                query?: {
+                    submission?: string;
+                    bin?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                itemId: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                tag: string;
+                                /** @enum {string} */
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                bin: {
+                                    id: string;
+                                    code: string;
+                                } | null;
+                                meltLotId: string | null;
+                                submissionStatus: string;
+                                itemOutcome: string | null;
+                                holdUntil: string | null;
+                                ready: boolean;
+                                /** Format: date-time */
+                                movedAt: string;
+                                movedBy: string | null;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/custody/items/{itemId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves an item to the vault, a bin, sold or returned. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        to: "vault" | "bin" | "sold" | "returned";
+                        binId?: string;
+                        version: number;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itemId: string;
+                            submissionId: string;
+                            shortId: string;
+                            position: number;
+                            description: string;
+                            tag: string;
+                            /** @enum {string} */
+                            place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                            bin: {
+                                id: string;
+                                code: string;
+                            } | null;
+                            meltLotId: string | null;
+                            submissionStatus: string;
+                            itemOutcome: string | null;
+                            holdUntil: string | null;
+                            ready: boolean;
+                            /** Format: date-time */
+                            movedAt: string;
+                            movedBy: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/custody/items/{itemId}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an item is, and every move it made, oldest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            item: {
+                                itemId: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                tag: string;
+                                /** @enum {string} */
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                bin: {
+                                    id: string;
+                                    code: string;
+                                } | null;
+                                meltLotId: string | null;
+                                submissionStatus: string;
+                                itemOutcome: string | null;
+                                holdUntil: string | null;
+                                ready: boolean;
+                                /** Format: date-time */
+                                movedAt: string;
+                                movedBy: string | null;
+                                version: number;
+                            };
+                            moves: {
+                                id: string;
+                                fromPlace: ("vault" | "bin" | "melt-lot" | "sold" | "returned") | null;
+                                fromBin: string | null;
+                                fromMeltLotId: string | null;
+                                /** @enum {string} */
+                                toPlace: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                toBin: string | null;
+                                toMeltLotId: string | null;
+                                by: string | null;
+                                /** Format: date-time */
+                                at: string;
+                                note: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/kyc": {
         parameters: {
             query?: never;

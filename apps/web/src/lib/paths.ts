@@ -18,6 +18,7 @@ export const routePatterns = {
   adminPayouts: '/admin/payouts',
   adminRails: '/admin/rails',
   adminCompliance: '/admin/compliance',
+  adminCustody: '/admin/custody',
   adminPrices: '/admin/prices',
   // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
   authenticatorSetup: '/account/authenticator',
@@ -71,6 +72,7 @@ export const paths = {
   adminPayouts: routePatterns.adminPayouts,
   adminRails: routePatterns.adminRails,
   adminCompliance: routePatterns.adminCompliance,
+  adminCustody: routePatterns.adminCustody,
   adminPrices: routePatterns.adminPrices,
   authenticatorSetup: routePatterns.authenticatorSetup,
   login: routePatterns.login,

@@ -28,5 +28,7 @@ export const queryKeys = {
     kyc: (status: string) => ['admin', 'kyc', status] as const,
     payouts: (status: string) => ['admin', 'payouts', status] as const,
     compliance: ['admin', 'compliance'] as const,
+    /** Custody: the bins, a bin's items and the searches, refreshed together after a move. */
+    custody: ['admin', 'custody'] as const,
   },
 };

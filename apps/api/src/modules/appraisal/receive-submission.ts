@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { complianceAtReceipt } from '../compliance/index.ts';
+import { placeReceivedItems } from '../custody/index.ts';
 import { notificationContent, notify } from '../notifications/index.ts';
 import { lockParcelPrices } from '../shipping-labels/index.ts';
 import { type SubmissionChanges, type SubmissionRow, transitionSubmission } from '../submissions/index.ts';
@@ -36,6 +37,8 @@ export async function receiveIn(
     changes: { ...extra, receivedAt: now, guaranteeDeadline, ...compliance },
   });
   await attachIntakePhotos(tx, actor, row.id, intakePhotoIds);
+  // Custody (issue 28 item 2): every item of the parcel is in the vault, tagged, from this moment.
+  await placeReceivedItems(tx, actor, row.id);
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),
     action: 'received',

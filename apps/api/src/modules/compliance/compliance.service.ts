@@ -28,6 +28,7 @@ import {
 import { type Actor, assertAppraiser, ownedBy } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { holdRefusalOf } from '../../db/hold-guard.ts';
 import { personalDataContext, sealOptionalText } from '../../lib/personal-data.ts';
 import { conflict, InvalidInputError, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
@@ -208,12 +209,34 @@ export async function signSellerStatement(
  */
 export async function disposeItem(ctx: AppContext, actor: Actor, { id, body }: { id: string; body: DispositionBody }) {
   assertAppraiser(actor);
+  const seen: { held?: { holdUntil: Date; rule: StoredComplianceRule } } = {};
+  try {
+    return await disposeIn(ctx, actor, id, body, (found) => (seen.held = found));
+  } catch (error) {
+    // The database's own guard (migration 0036_custody) compares with its clock, which has the last
+    // word when it and the app's disagree.
+    if (seen.held && holdRefusalOf(error)) {
+      const { holdUntil, rule } = seen.held;
+      throw conflict(holdRefusalMessage(holdUntil, rule, body.action, rule.timeZone));
+    }
+    throw error;
+  }
+}
+
+function disposeIn(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: DispositionBody,
+  seen: (held: { holdUntil: Date; rule: StoredComplianceRule }) => void,
+) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockSubmissionRow(tx, id);
     if (!row) throw notFound('Submission');
     if (row.status !== 'completed') throw conflict(dispositionMessages.notBought);
     if (row.disposition !== null) throw conflict(dispositionMessages.alreadyDisposed);
     if (!row.complianceRule || !row.holdUntil) throw conflict(dispositionMessages.noRule);
+    seen({ holdUntil: row.holdUntil, rule: row.complianceRule });
     const now = ctx.clock.now();
     if (!isHoldOver(row.holdUntil, now)) {
       throw conflict(holdRefusalMessage(row.holdUntil, row.complianceRule, body.action, row.complianceRule.timeZone));

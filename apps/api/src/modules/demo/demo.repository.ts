@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { placeItemsOfSubmissions } from '../custody/index.ts';
 import { insertFirstItems } from '../submissions/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMeta, outbox, submissions, transactions, users } from '../../db/schema/index.ts';
@@ -41,6 +42,12 @@ export async function insertDemoRows(
   if (rows.submissions.length) await db.insert(submissions).values(rows.submissions);
   // Each sample is a parcel of one item, as every submission is (decision 042).
   await insertFirstItems(db, rows.submissions);
+  // Custody: a sample parcel that arrived has its items in the vault (or gone back), tagged.
+  await placeItemsOfSubmissions(
+    db,
+    rows.submissions.filter((row) => row.receivedAt).map((row) => ({ id: row.id, returned: row.status === 'returned' })),
+    'Demo sample',
+  );
   if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
 }
 

@@ -52,6 +52,7 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminPayouts,
       paths.adminRails,
       paths.adminCompliance,
+      paths.adminCustody,
       paths.adminPrices,
     ]);
     expect(within(bar).getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');

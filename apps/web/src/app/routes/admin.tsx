@@ -5,6 +5,7 @@ import { StepUpDialogHost } from '@/components/step-up-dialog';
 import { routePatterns } from '@/lib/paths';
 import { CurrentUserGate } from '../signed-in-gate';
 import { AdminCompliancePage } from '../pages/admin-compliance-page';
+import { AdminCustodyPage } from '../pages/admin-custody-page';
 import { AdminIdentityPage } from '../pages/admin-identity-page';
 import { AdminMailboxPage } from '../pages/admin-mailbox-page';
 import { AdminPayoutsPage } from '../pages/admin-payouts-page';
@@ -23,6 +24,7 @@ export const adminViews: readonly AdminView[] = [
   { path: routePatterns.adminPayouts, render: (user) => <AdminPayoutsPage user={user} /> },
   { path: routePatterns.adminRails, render: (user) => <AdminRailsPage user={user} /> },
   { path: routePatterns.adminCompliance, render: (user) => <AdminCompliancePage user={user} /> },
+  { path: routePatterns.adminCustody, render: (user) => <AdminCustodyPage user={user} /> },
   { path: routePatterns.adminPrices, render: (user) => <AdminPricesPage user={user} /> },
 ];
 
