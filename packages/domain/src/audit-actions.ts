@@ -91,6 +91,12 @@ export const auditActions = {
   // DECISIONS "Compliance": the seller's sworn statement, and what became of a bought item after its hold.
   statement_signed: { client: 'Statement of ownership signed', appraiser: 'Seller signed the statement of ownership' },
   item_disposed: { client: null, appraiser: 'Item melted, resold or consigned' },
+  // The bench (bench.ts, issue 28 item 1): a test of an offer line (on the submission; the seller
+  // reads its result on the offer, not on the timeline), and the register of instruments (entity 'instrument').
+  bench_test_recorded: { client: null, appraiser: 'Item tested on the bench' },
+  instrument_added: { client: null, appraiser: 'Instrument added to the register' },
+  instrument_calibrated: { client: null, appraiser: 'Instrument calibrated' },
+  instrument_retired: { client: null, appraiser: 'Instrument retired' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -105,6 +111,7 @@ export const auditEntityTypes = [
   'compliance',
   'user',
   'sanctions_screening',
+  'instrument',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -197,6 +204,16 @@ export interface AuditChanges {
   statementVersion?: string;
   statementId?: string;
   disposition?: string;
+  /** The bench: the test, its line, method, instrument and one-line result; a calibration's days. */
+  testId?: string;
+  lineId?: string;
+  testMethod?: string;
+  instrumentId?: string | null;
+  instrumentName?: string;
+  summary?: string;
+  calibratedOn?: string;
+  nextCalibrationDue?: string;
+  previousCalibrationDue?: string;
   note?: string;
 }
 

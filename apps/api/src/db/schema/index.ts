@@ -7,3 +7,4 @@ export * from './messaging.ts';
 export * from './offers.ts';
 export * from './sanctions.ts';
 export * from './compliance.ts';
+export * from './bench.ts';
