@@ -35,6 +35,7 @@ const adminPaths = [
   routePatterns.adminRails,
   routePatterns.adminCompliance,
   routePatterns.adminPrices,
+  routePatterns.adminBench,
 ];
 
 /** The top-level routes, in match order. The client's own views are matched in routes/client.tsx. */

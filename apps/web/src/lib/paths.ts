@@ -19,6 +19,7 @@ export const routePatterns = {
   adminRails: '/admin/rails',
   adminCompliance: '/admin/compliance',
   adminPrices: '/admin/prices',
+  adminBench: '/admin/bench',
   // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
   authenticatorSetup: '/account/authenticator',
   login: '/login',
@@ -72,6 +73,7 @@ export const paths = {
   adminRails: routePatterns.adminRails,
   adminCompliance: routePatterns.adminCompliance,
   adminPrices: routePatterns.adminPrices,
+  adminBench: routePatterns.adminBench,
   authenticatorSetup: routePatterns.authenticatorSetup,
   login: routePatterns.login,
   signup: routePatterns.signup,

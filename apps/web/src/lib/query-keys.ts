@@ -28,5 +28,8 @@ export const queryKeys = {
     kyc: (status: string) => ['admin', 'kyc', status] as const,
     payouts: (status: string) => ['admin', 'payouts', status] as const,
     compliance: ['admin', 'compliance'] as const,
+    /** The bench (issue 28): the register of instruments, and a submission's tests. */
+    instruments: ['admin', 'bench', 'instruments'] as const,
+    benchTests: (submissionId: string) => ['admin', 'bench', 'tests', submissionId] as const,
   },
 };

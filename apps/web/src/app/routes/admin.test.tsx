@@ -53,6 +53,7 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminRails,
       paths.adminCompliance,
       paths.adminPrices,
+      paths.adminBench,
     ]);
     expect(within(bar).getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');
     // The mailbox's own counter: the new submissions.

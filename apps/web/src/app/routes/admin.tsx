@@ -8,6 +8,7 @@ import { AdminCompliancePage } from '../pages/admin-compliance-page';
 import { AdminIdentityPage } from '../pages/admin-identity-page';
 import { AdminMailboxPage } from '../pages/admin-mailbox-page';
 import { AdminPayoutsPage } from '../pages/admin-payouts-page';
+import { AdminBenchPage } from '../pages/admin-bench-page';
 import { AdminPricesPage } from '../pages/admin-prices-page';
 import { AdminRailsPage } from '../pages/admin-rails-page';
 import { AdminsOnlyPage } from '../pages/admins-only-page';
@@ -24,6 +25,7 @@ export const adminViews: readonly AdminView[] = [
   { path: routePatterns.adminRails, render: (user) => <AdminRailsPage user={user} /> },
   { path: routePatterns.adminCompliance, render: (user) => <AdminCompliancePage user={user} /> },
   { path: routePatterns.adminPrices, render: (user) => <AdminPricesPage user={user} /> },
+  { path: routePatterns.adminBench, render: (user) => <AdminBenchPage user={user} /> },
 ];
 
 /**
