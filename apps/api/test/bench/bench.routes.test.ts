@@ -377,5 +377,29 @@ describe.each(engines)('the bench on %s', (engine) => {
       const copies = await t.db.select().from(itemTests).where(eq(itemTests.offerLineId, v3line!.id));
       expect(copies.map((c) => [c.method, c.instrumentId, c.testedBy])).toEqual([['xrf', xrf.id, admin.id]]);
     });
+
+    it('a test racing a re-issue is either carried into the new version or refused with a sentence, never lost', async () => {
+      await t.app.ctx.pricing.refresh({ force: true });
+      const scale = await instrument({ name: 'Race scale', kind: 'scale' });
+      for (let round = 0; round < 3; round++) {
+        const { id, lineId } = await offered();
+        const [tested, reissued] = await Promise.all([
+          recordTest(id, { lineId, instrumentId: scale.id, reading: { method: 'scale', grams: 10 } }),
+          send('POST', `/api/admin/submissions/${id}/offer/reissue`),
+        ]);
+        expect(reissued.statusCode).toBe(200);
+        const current = (await benchOf(id)).json();
+        expect(current.offerVersion).toBe(2);
+        if (tested.statusCode === 200) {
+          expect(current.tests.map((x: { summary: string }) => x.summary)).toEqual(['Scale: 10.00 g']);
+        } else {
+          expect([tested.statusCode, tested.json().message]).toEqual([
+            409,
+            'That line belongs to version 1 of the offer, which is no longer current (version 2 is); reload to see the current offer.',
+          ]);
+          expect(current.tests).toEqual([]);
+        }
+      }
+    });
   });
 });

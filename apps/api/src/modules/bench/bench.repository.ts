@@ -1,5 +1,5 @@
 // The reads and writes of the bench's tables: `instruments` and `item_tests`.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { instruments, itemTests, users } from '../../db/schema/index.ts';
 
@@ -7,7 +7,11 @@ export type InstrumentRow = typeof instruments.$inferSelect;
 export type ItemTestRow = typeof itemTests.$inferSelect;
 
 export function listInstruments(db: DbOrTx): Promise<InstrumentRow[]> {
-  return db.select().from(instruments).orderBy(asc(instruments.kind), asc(instruments.name), asc(instruments.id));
+  // Those in use first, the retired ones after them.
+  return db
+    .select()
+    .from(instruments)
+    .orderBy(sql`${instruments.retiredAt} is not null`, asc(instruments.kind), asc(instruments.name), asc(instruments.id));
 }
 
 /** The row, locked until the caller's transaction ends when `lock` is set. */

@@ -197,7 +197,13 @@ function RecordTestForm({
   });
 
   return (
-    <form noValidate aria-label="Record a test" onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+    <form
+      noValidate
+      aria-label="Record a test"
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-3 border-t border-border pt-3"
+    >
+      <h5 className="text-sm font-semibold text-navy-900">Record a test</h5>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Line" error={errors.lineId?.message}>
           {(control) => (
