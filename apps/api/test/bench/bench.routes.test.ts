@@ -15,6 +15,7 @@ import {
   submissionImages,
   submissions,
 } from '../../src/db/schema/index.ts';
+import { saveAddress } from '../support/addresses.ts';
 import { jpeg } from '../support/images.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
@@ -376,6 +377,54 @@ describe.each(engines)('the bench on %s', (engine) => {
       const [v3line] = await t.db.select().from(offerLines).where(eq(offerLines.offerId, v3!.id));
       const copies = await t.db.select().from(itemTests).where(eq(itemTests.offerLineId, v3line!.id));
       expect(copies.map((c) => [c.method, c.instrumentId, c.testedBy])).toEqual([['xrf', xrf.id, admin.id]]);
+    });
+
+    it("the seller's item-by-item choice: the kept items' lines keep their tests in the new version", async () => {
+      const xrf = await instrument();
+      expect((await saveAddress(t.app, client.cookie)).statusCode).toBe(200);
+      const created = await send(
+        'POST',
+        '/api/submissions',
+        {
+          category: 'jewelry',
+          description: '14k ring',
+          estimatedWeight: 4,
+          weightUnit: 'grams',
+          items: [{ category: 'jewelry', description: '14k rope chain', estimatedWeight: 10, weightUnit: 'grams' }],
+        },
+        client.cookie,
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as string;
+      expect((await send('POST', `/api/admin/submissions/${id}/receive`, {})).statusCode).toBe(200);
+      const lines = [
+        { ...goldLine, item: 1, description: 'Ring', weight: '4', amount: '198.90' },
+        { ...goldLine, item: 2, description: 'Chain', weight: '10', amount: '497.25' },
+      ];
+      expect((await send('PUT', `/api/submissions/${id}`, { status: 'offered', offerLines: lines })).statusCode).toBe(200);
+      const v1 = (await benchOf(id)).json();
+      const chainLine = v1.lines.find((l: { item: number }) => l.item === 2);
+      expect((await recordTest(id, { lineId: chainLine.id, instrumentId: xrf.id, reading: xrfReading })).statusCode).toBe(200);
+
+      const chosen = await send(
+        'POST',
+        `/api/submissions/${id}/offer/items`,
+        {
+          offerVersion: 1,
+          decisions: [
+            { item: 1, decision: 'decline' },
+            { item: 2, decision: 'accept' },
+          ],
+        },
+        client.cookie,
+      );
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const v2 = (await benchOf(id)).json();
+      expect(v2.offerVersion).toBe(2);
+      expect(v2.lines.map((l: { item: number }) => l.item)).toEqual([2]);
+      expect(v2.tests.map((x: { lineId: string; summary: string }) => [x.lineId, x.summary])).toEqual([
+        [v2.lines[0].id, 'XRF: Au 58.4%, Ag 25.1%, Cu 16.5%'],
+      ]);
     });
 
     it('a test racing a re-issue is either carried into the new version or refused with a sentence, never lost', async () => {
