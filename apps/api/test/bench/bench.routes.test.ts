@@ -379,6 +379,27 @@ describe.each(engines)('the bench on %s', (engine) => {
       expect(copies.map((c) => [c.method, c.instrumentId, c.testedBy])).toEqual([['xrf', xrf.id, admin.id]]);
     });
 
+    it('a revised offer from the form keeps the tests of a line it repeats (same item, same description), not of a new one', async () => {
+      const xrf = await instrument();
+      const { id, lineId } = await offered();
+      expect((await recordTest(id, { lineId, instrumentId: xrf.id, reading: xrfReading })).statusCode).toBe(200);
+      const version = async () => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!.version;
+      const revised = await send('PUT', `/api/submissions/${id}`, {
+        status: 'offered',
+        offerLines: [
+          { ...goldLine, amount: '480.00', reason: 'Clasp is plated' },
+          { ...goldLine, description: 'Loose link', weight: '1', amount: '49.73' },
+        ],
+        version: await version(),
+      });
+      expect(revised.statusCode, revised.body).toBe(200);
+      const v2 = (await benchOf(id)).json();
+      expect(v2.offerVersion).toBe(2);
+      expect(v2.tests.map((x: { linePosition: number; summary: string }) => [x.linePosition, x.summary])).toEqual([
+        [1, 'XRF: Au 58.4%, Ag 25.1%, Cu 16.5%'],
+      ]);
+    });
+
     it("the seller's item-by-item choice: the kept items' lines keep their tests in the new version", async () => {
       const xrf = await instrument();
       expect((await saveAddress(t.app, client.cookie)).statusCode).toBe(200);

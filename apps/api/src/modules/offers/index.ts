@@ -10,6 +10,7 @@ export {
   asNewLine,
   linesOfOffer,
   type NewOfferLine,
+  type OfferLineRow,
   offerHistoryOf,
   recordOfferVersion,
   recordPastOffer,
