@@ -274,6 +274,16 @@ export async function testsOfSubmission(ctx: AppContext, actor: Actor, submissio
   };
 }
 
+/** The demo's sample register (modules/demo), written as the appraiser's "Add" would, without audit entries. */
+export async function recordSampleInstruments(
+  tx: DbOrTx,
+  createdBy: string,
+  rows: readonly Pick<InstrumentRow, 'name' | 'kind' | 'serial' | 'lastCalibratedOn' | 'nextCalibrationDue'>[],
+  now: Date,
+): Promise<void> {
+  for (const row of rows) await insertInstrument(tx, { ...row, id: crypto.randomUUID(), createdBy, createdAt: now });
+}
+
 /**
  * Inside the transaction that made a new offer version: each line copied from the previous
  * version (recordOfferVersion's `copies`) takes that line's tests, so the current version's lines
