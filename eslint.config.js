@@ -17,9 +17,12 @@ const restrict = (...patterns) => ({
 });
 const noTestCode = [
   {
-    group: ['**/test/**', '**/seed/**', '**/e2e/**', '**/bench/**', '**/testing/**'],
+    group: ['**/test/**', '**/seed/**', '**/e2e/**', '**/testing/**'],
     message: 'Production code never imports tests, seed, e2e or bench.',
   },
+  // The benchmarks (the repository's bench/) sit three or more folders above any source file;
+  // modules/bench (the appraiser's bench, issue 28) is a module like any other.
+  { regex: '(^|/)\\.\\./(\\.\\./){2,}bench/', message: 'Production code never imports tests, seed, e2e or bench.' },
 ];
 
 const subdirectories = (dir) => {
@@ -60,6 +63,9 @@ export const apiTiers = {
     'payouts',
     'compliance',
     'shipping-labels',
+    // The bench's tests belong to offer lines and carry an intake photo (issue 28 item 1): above
+    // offers and uploads, which know nothing of them.
+    'bench',
     'uploads',
     'offers',
     'custody',

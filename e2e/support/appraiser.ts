@@ -34,6 +34,7 @@ export const adminAreas = {
   Compliance: { path: '/admin/compliance', title: 'Compliance' },
   Custody: { path: '/admin/custody', title: 'Custody' },
   Prices: { path: '/admin/prices', title: 'Prices' },
+  Bench: { path: '/admin/bench', title: 'Bench' },
 } as const;
 export type AdminArea = keyof typeof adminAreas;
 

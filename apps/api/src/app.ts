@@ -40,6 +40,7 @@ import { declineAndReturnRoutes } from './modules/decline-and-return/index.ts';
 import { adminMailboxRoutes, adminSubmissionOf, itemDispositionRoutes } from './modules/admin-mailbox/index.ts';
 import { appraisalRoutes } from './modules/appraisal/index.ts';
 import { offersRoutes, publishedTrackRecord } from './modules/offers/index.ts';
+import { benchRoutes } from './modules/bench/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { demoMailRoutes, demoStaffEmails } from './modules/demo/index.ts';
 import { businessRoutes, publishedBusiness } from './modules/business/index.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   // The appraiser's commands answer with the mailbox's card: a view, which only this root may hand a workflow.
   await app.register(named(appraisalRoutes), { present: adminSubmissionOf });
   await app.register(named(offersRoutes));
+  await app.register(named(benchRoutes));
   await app.register(named(pricingRoutes));
   await app.register(named(payoutRatesRoutes));
   await app.register(named(businessRoutes));

@@ -98,6 +98,12 @@ export const auditActions = {
   bin_created: { client: null, appraiser: 'Bin created' },
   bin_renamed: { client: null, appraiser: 'Bin renamed' },
   bin_archived: { client: null, appraiser: 'Bin archived' },
+  // The bench (bench.ts, issue 28 item 1): a test of an offer line (on the submission; the seller
+  // reads its result on the offer, not on the timeline), and the register of instruments (entity 'instrument').
+  bench_test_recorded: { client: null, appraiser: 'Item tested on the bench' },
+  instrument_added: { client: null, appraiser: 'Instrument added to the register' },
+  instrument_calibrated: { client: null, appraiser: 'Instrument calibrated' },
+  instrument_retired: { client: null, appraiser: 'Instrument retired' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -113,6 +119,7 @@ export const auditEntityTypes = [
   'user',
   'sanctions_screening',
   'bin',
+  'instrument',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -206,6 +213,16 @@ export interface AuditChanges {
   statementVersion?: string;
   statementId?: string;
   disposition?: string;
+  /** The bench: the test, its line, method, instrument and one-line result; a calibration's days. */
+  testId?: string;
+  lineId?: string;
+  testMethod?: string;
+  instrumentId?: string | null;
+  instrumentName?: string;
+  summary?: string;
+  calibratedOn?: string;
+  nextCalibrationDue?: string;
+  previousCalibrationDue?: string;
   note?: string;
   /** Custody: the item moved (its id, position and tag), where from and where to; a bin's code and label. */
   itemId?: string;

@@ -104,7 +104,9 @@ export const offerLineInputSchema = z.object({
   weight: lineWeightInput,
   weightUnit: weightUnitSchema,
   purityPercent: percentInput('purity', '58.5'),
-  testMethod: z.enum(testMethods, { error: 'Please say how the line was tested: scale, xrf, acid, loupe or lab-report.' }),
+  testMethod: z.enum(testMethods, {
+    error: 'Please say how the line was tested: scale, xrf, acid, electronic-tester, fire-assay, loupe or lab-report.',
+  }),
   referencePrice: referencePriceInput,
   referenceUnit: z.enum(referencePriceUnits, { error: 'A reference price is per gram or per carat.' }),
   priceSource: z

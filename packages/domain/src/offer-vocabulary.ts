@@ -5,12 +5,14 @@ import type { ItemType } from './item-type.ts';
 import type { WeightUnit } from './weight.ts';
 
 /** How the appraiser established a line's purity. */
-export const testMethods = ['scale', 'xrf', 'acid', 'loupe', 'lab-report'] as const;
+export const testMethods = ['scale', 'xrf', 'acid', 'electronic-tester', 'fire-assay', 'loupe', 'lab-report'] as const;
 export type TestMethod = (typeof testMethods)[number];
 export const testMethodLabels: Record<TestMethod, string> = {
   scale: 'Scale',
   xrf: 'XRF analyser',
   acid: 'Acid test',
+  'electronic-tester': 'Electronic tester',
+  'fire-assay': 'Fire assay',
   loupe: 'Loupe',
   'lab-report': 'Lab report',
 };

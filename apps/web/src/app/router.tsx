@@ -36,6 +36,7 @@ const adminPaths = [
   routePatterns.adminCompliance,
   routePatterns.adminCustody,
   routePatterns.adminPrices,
+  routePatterns.adminBench,
 ];
 
 /** The top-level routes, in match order. The client's own views are matched in routes/client.tsx. */

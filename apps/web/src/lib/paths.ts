@@ -20,6 +20,7 @@ export const routePatterns = {
   adminCompliance: '/admin/compliance',
   adminCustody: '/admin/custody',
   adminPrices: '/admin/prices',
+  adminBench: '/admin/bench',
   // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
   authenticatorSetup: '/account/authenticator',
   login: '/login',
@@ -74,6 +75,7 @@ export const paths = {
   adminCompliance: routePatterns.adminCompliance,
   adminCustody: routePatterns.adminCustody,
   adminPrices: routePatterns.adminPrices,
+  adminBench: routePatterns.adminBench,
   authenticatorSetup: routePatterns.authenticatorSetup,
   login: routePatterns.login,
   signup: routePatterns.signup,

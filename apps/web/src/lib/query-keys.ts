@@ -30,5 +30,8 @@ export const queryKeys = {
     compliance: ['admin', 'compliance'] as const,
     /** Custody: the bins, a bin's items and the searches, refreshed together after a move. */
     custody: ['admin', 'custody'] as const,
+    /** The bench (issue 28): the register of instruments, and a submission's tests. */
+    instruments: ['admin', 'bench', 'instruments'] as const,
+    benchTests: (submissionId: string) => ['admin', 'bench', 'tests', submissionId] as const,
   },
 };

@@ -30,6 +30,8 @@ export const offerLineSchema = z.object({
   amount: z.string(),
   /** Why the amount or the % paid leaves the proposal or the published band. */
   reason: z.string().nullable(),
+  /** The bench's tests of this line, one sentence each ("XRF: Au 58.4%"); only where the answer carries them. */
+  testSummaries: z.array(z.string()).optional(),
 });
 export type OfferLine = z.infer<typeof offerLineSchema>;
 

@@ -12,7 +12,7 @@ import type { Actor } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { NewOfferLine } from '../offers/index.ts';
+import { currentOfferOf, linesOfOffer, type NewOfferLine, type OfferLineRow } from '../offers/index.ts';
 import { currentPayoutRates } from '../payout-rates/index.ts';
 import { priceLockOf } from '../pricing/index.ts';
 import type { SubmissionChanges, SubmissionRow } from '../submissions/index.ts';
@@ -72,6 +72,18 @@ function itemisedLine(line: CheckedOfferLine): NewOfferLine {
   };
 }
 
+/**
+ * A revised offer's line that is a line of the current version again (the same item and the same
+ * description, each used once): it names that line, so the bench's tests of it follow (issue 28).
+ */
+function sameLinesAs(previous: readonly OfferLineRow[], lines: readonly { itemId: string | null; description: string }[]) {
+  const unused = [...previous];
+  return lines.map((line) => {
+    const index = unused.findIndex((old) => old.itemId === line.itemId && old.description.trim() === line.description.trim());
+    return index < 0 ? null : unused.splice(index, 1)[0]!.id;
+  });
+}
+
 /** An itemised offer: each line checked against the payout rates; the total is their sum. */
 export async function itemisedOfferIn(
   tx: DbOrTx,
@@ -98,12 +110,15 @@ export async function itemisedOfferIn(
     const problem = actualWeightProblem(Number(actualWeight), unit);
     if (problem) throw badRequest(problem);
   }
+  const lines = checked.lines.map((line, index) => ({ ...itemisedLine(line), itemId: itemIds[index] ?? null }));
+  const current = row.status === 'offered' ? await currentOfferOf(tx, row.id) : null;
+  const copiedFrom = sameLinesAs(current ? await linesOfOffer(tx, current.id) : [], lines);
   return offerVersionIn(tx, ctx, actor, row, {
     totalCents: checked.totalCents,
     actualWeight,
     notes: input.notes,
     version: input.version,
     origin: 'offer',
-    lines: checked.lines.map((line, index) => ({ ...itemisedLine(line), itemId: itemIds[index] ?? null })),
+    lines: lines.map((line, index) => ({ ...line, copiedFrom: copiedFrom[index] })),
   });
 }

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
+import { copyTestsOfLines } from '../bench/index.ts';
 import { complianceAtReceipt } from '../compliance/index.ts';
 import { notificationContent, notify, offerNotificationContent } from '../notifications/index.ts';
 import { comparableLines, currentOfferOf, type NewOfferLine, recordOfferVersion } from '../offers/index.ts';
@@ -71,7 +72,7 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
   const offered = again
     ? await applyEdit(tx, row, changes, input.version)
     : await transitionSubmission(tx, { id: row.id, transition: 'offer', version: input.version, changes });
-  const { offer, lines, previous } = await recordOfferVersion(tx, {
+  const { offer, lines, copies, previous } = await recordOfferVersion(tx, {
     submissionId: row.id,
     createdBy: actor.id,
     totalCents: input.totalCents,
@@ -80,6 +81,8 @@ export async function offerVersionIn(tx: DbOrTx, ctx: AppContext, actor: Actor, 
     validDays: ctx.config.offerValidDays,
     counterOutcome: input.origin === 'counter_accepted' ? 'accepted' : 'answered',
   });
+  // A line carried into the new version keeps its bench tests (issue 28 item 1).
+  await copyTestsOfLines(tx, copies, now);
   const first = !again;
   await writeAuditEntry(tx, {
     ...submissionAudit(actor, row),

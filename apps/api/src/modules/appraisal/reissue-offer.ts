@@ -28,7 +28,11 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       const basis =
         line.material && line.percentPaid && line.purityPercent && (itemTypes as readonly string[]).includes(line.material);
       if (!basis) {
-        lines.push({ ...plainLine(line.description, line.weight, line.weightUnit, line.amount), itemId: line.itemId });
+        lines.push({
+          ...plainLine(line.description, line.weight, line.weightUnit, line.amount),
+          itemId: line.itemId,
+          copiedFrom: line.id,
+        });
         totalCents += line.amount;
         continue;
       }
@@ -47,6 +51,8 @@ export async function reissueOffer(ctx: AppContext, actor: Actor, { id }: { id: 
       const amountCents = Math.max(0, Number(proposed) + adjustment);
       lines.push({
         itemId: line.itemId,
+        // The same item, re-priced: its bench tests follow it into the new version.
+        copiedFrom: line.id,
         description: line.description,
         material: line.material,
         weight: line.weight,

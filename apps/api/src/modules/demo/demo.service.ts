@@ -12,6 +12,7 @@ import { personalDataContext, sealText } from '../../lib/personal-data.ts';
 import { idNumberContext, recordKycCheck } from '../compliance/index.ts';
 import { recordPriceHistory } from '../pricing/index.ts';
 import { recordPastOffer } from '../offers/index.ts';
+import { recordSampleInstruments } from '../bench/index.ts';
 import { demoOfferLines } from './demo-offers.ts';
 import { demoQuote, type DemoQuoteTerms } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
@@ -260,6 +261,35 @@ async function addDemoApproverIfMissing(db: Db, auth: Auth): Promise<void> {
   });
 }
 
+/** The bench's register in the demo: three instruments in use, and a tester past its calibration (refused). */
+function demoInstruments(now: Date) {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { name: 'Niton XL2', kind: 'xrf' as const, serial: 'XL2-88121', lastCalibratedOn: day(-40), nextCalibrationDue: day(140) },
+    {
+      name: 'Ohaus Pioneer PX224',
+      kind: 'scale' as const,
+      serial: 'B845112',
+      lastCalibratedOn: day(-10),
+      nextCalibrationDue: day(355),
+    },
+    {
+      name: 'Acid kit, shelf 2',
+      kind: 'acid' as const,
+      serial: 'KIT-7',
+      lastCalibratedOn: day(-60),
+      nextCalibrationDue: day(120),
+    },
+    {
+      name: 'GemOro AuRACLE',
+      kind: 'electronic-tester' as const,
+      serial: 'AGT-3',
+      lastCalibratedOn: day(-400),
+      nextCalibrationDue: day(-20),
+    },
+  ];
+}
+
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
@@ -321,6 +351,7 @@ export async function seedDemoIfFresh(
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
     await recordKycCheck(tx, identity.record);
     if (options.simulatedPrices) await recordPriceHistory(tx, demoPriceHistoryRows(new Date()));
+    await recordSampleInstruments(tx, accounts.admin, demoInstruments(new Date()), new Date());
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
   });
   if (options.photos) {

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkedCents } from '../../lib/amounts.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
+import { copyTestsOfLines } from '../bench/index.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { declineLockedOffer } from '../decline-and-return/index.ts';
 import {
@@ -165,16 +166,19 @@ async function keepItems(
     declined: number;
   },
 ) {
-  const { offer } = await recordOfferVersion(tx, {
+  const now = ctx.clock.now();
+  const { offer, copies } = await recordOfferVersion(tx, {
     submissionId: submission.id,
     createdBy: actor.id,
     totalCents: input.totalCents,
     lines: input.lines.map(asNewLine),
-    now: ctx.clock.now(),
+    now,
     validDays: ctx.config.offerValidDays,
     validUntil: input.validUntil,
     counterOutcome: 'answered',
   });
+  // The kept items' lines keep their bench tests (issue 28 item 1).
+  await copyTestsOfLines(tx, copies, now);
   const updated = await updateSubmissionIf(
     tx,
     submission.id,

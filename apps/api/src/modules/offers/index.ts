@@ -10,11 +10,13 @@ export {
   asNewLine,
   linesOfOffer,
   type NewOfferLine,
+  type OfferLineRow,
   offerHistoryOf,
   recordOfferVersion,
   recordPastOffer,
   recordSellerCounter,
   type ItemCounterChoice,
 } from './offers.service.ts';
+export { listLineRefsOfSubmission as lineRefsOfSubmission, type OfferLineRef } from './offers.repository.ts';
 export { floorJudgementOfVersion } from './floor-judgement.ts';
 export { publishedTrackRecord, TRACK_RECORD_CACHE_MS } from './track-record.service.ts';

@@ -7,7 +7,8 @@ import { offerItemDecisions, offerLines, offers, submissionItems, submissions } 
 export type OfferRow = typeof offers.$inferSelect;
 /** A line with the position of the item it prices (null on lines from before items). */
 export type OfferLineRow = typeof offerLines.$inferSelect & { itemPosition: number | null };
-export type NewOfferLine = Omit<typeof offerLines.$inferInsert, 'id' | 'offerId' | 'position'>;
+/** `copiedFrom`: the stored line this one copies into the new version (its bench tests follow it). */
+export type NewOfferLine = Omit<typeof offerLines.$inferInsert, 'id' | 'offerId' | 'position'> & { copiedFrom?: string | null };
 
 /** Every version of a submission's offer, newest first. */
 export function listOffersOfSubmission(db: DbOrTx, submissionId: string): Promise<OfferRow[]> {
@@ -36,20 +37,34 @@ export function listLinesOfOffers(db: DbOrTx, offerIds: string[]): Promise<Offer
     .orderBy(asc(offerLines.offerId), asc(offerLines.position));
 }
 
+/** Every line of every version of a submission's offer: its id, version and place (the bench's lookups). */
+export function listLineRefsOfSubmission(db: DbOrTx, submissionId: string) {
+  return db
+    .select({ lineId: offerLines.id, offerId: offers.id, version: offers.version, position: offerLines.position })
+    .from(offerLines)
+    .innerJoin(offers, eq(offers.id, offerLines.offerId))
+    .where(eq(offers.submissionId, submissionId))
+    .orderBy(desc(offers.version), asc(offerLines.position));
+}
+export type OfferLineRef = Awaited<ReturnType<typeof listLineRefsOfSubmission>>[number];
+
 export async function insertOfferVersion(
   tx: DbOrTx,
   offer: Pick<typeof offers.$inferInsert, 'submissionId' | 'version' | 'total' | 'validUntil' | 'createdBy' | 'createdAt'>,
   lines: NewOfferLine[],
-): Promise<OfferRow> {
+): Promise<OfferRow & { copies: { from: string; to: string }[] }> {
   const id = crypto.randomUUID();
   const [row] = await tx
     .insert(offers)
     .values({ ...offer, id, status: 'open' })
     .returning();
-  await tx
-    .insert(offerLines)
-    .values(lines.map((line, index) => ({ ...line, id: crypto.randomUUID(), offerId: id, position: index + 1 })));
-  return row!;
+  const rows = lines.map(({ copiedFrom, ...line }, index) => ({
+    copiedFrom,
+    line: { ...line, id: crypto.randomUUID(), offerId: id, position: index + 1 },
+  }));
+  await tx.insert(offerLines).values(rows.map((r) => r.line));
+  const copies = rows.flatMap((r) => (r.copiedFrom ? [{ from: r.copiedFrom, to: r.line.id }] : []));
+  return { ...row!, copies };
 }
 
 /** Moves an open version to another status; false when it was not open any more. */

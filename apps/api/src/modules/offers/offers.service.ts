@@ -133,15 +133,18 @@ export async function linesOfOffer(db: DbOrTx, offerId: string): Promise<OfferLi
   return listLinesOfOffers(db, [offerId]);
 }
 
-/** A stored line as a line of a new version (the same item and basis, without its old place). */
+/**
+ * A stored line as a line of a new version (the same item and basis, without its old place); it
+ * names the line it copies, so the caller can carry that line's bench tests over.
+ */
 export function asNewLine({
-  id: _id,
+  id,
   offerId: _offer,
   position: _position,
   itemPosition: _item,
   ...line
 }: OfferLineRow): NewOfferLine {
-  return line;
+  return { ...line, copiedFrom: id };
 }
 
 /** The item-by-item choices of a counter on this version (empty for a counter on the whole offer). */
@@ -185,7 +188,7 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
   if (previous?.status === 'open') await closeOffer(tx, previous.id, 'superseded');
   if (previous?.counterStatus === 'open') await settleCounter(tx, previous.id, input.counterOutcome);
   const validUntil = input.validUntil ?? offerValidUntil(input.now, input.validDays);
-  const offer = await insertOfferVersion(
+  const { copies, ...offer } = await insertOfferVersion(
     tx,
     {
       submissionId: input.submissionId,
@@ -209,7 +212,9 @@ export async function recordOfferVersion(tx: DbOrTx, input: NewOfferVersion) {
     listLinesOfOffers(tx, [offer.id]),
     previous ? listLinesOfOffers(tx, [previous.id]) : Promise.resolve([]),
   ]);
-  return { offer, lines, previous: previous ? { row: previous, lines: previousLines } : null };
+  // `copies`: each line copied from the previous version (asNewLine) and its new id, for the bench's
+  // tests to follow (modules/bench copyTestsOfLines, called by the workflow in this transaction).
+  return { offer, lines, copies, previous: previous ? { row: previous, lines: previousLines } : null };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { type Actor, visibleTo } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { submissionTimeline } from '../audit/index.ts';
+import { summaryKey, testSummariesOfSubmission } from '../bench/index.ts';
 import { submissionComplianceOf } from '../compliance/index.ts';
 import { offerHistoryOf } from '../offers/index.ts';
 import { inboundParcelStates, labelsOfSubmission } from '../shipping-labels/index.ts';
@@ -20,7 +21,7 @@ import { toTransactionDto, transactionOfSubmission } from '../payouts/index.ts';
 
 export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Actor, { id }: { id: string }) {
   const row = visibleTo(viewer, await findSubmissionRow(db, id), 'Submission');
-  const [images, timeline, labels, transaction, offers, parcels, compliance, items] = await Promise.all([
+  const [images, timeline, labels, transaction, history, parcels, compliance, items, tests] = await Promise.all([
     photoIdsOfSubmissions(db, [id]),
     submissionTimeline(db, viewer, id),
     labelsOfSubmission(db, id),
@@ -29,7 +30,9 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     inboundParcelStates(db, [id]),
     submissionComplianceOf(db, row),
     itemViewsOf(db, id),
+    testSummariesOfSubmission(db, id),
   ]);
+  const offers = withTestSummaries(history, tests);
   const parcel = parcels.get(id);
   // The first parcel's label (labels are listed oldest first, then by parcel).
   const inbound = labels.find((l) => l.direction === 'inbound') ?? null;
@@ -69,6 +72,22 @@ export async function getSubmissionDetail({ db, clock }: AppContext, viewer: Act
     ...offers,
     floorJudgement: floorJudgementOf(items, row.guaranteeGoodwill, offers.offer),
     compliance,
+  };
+}
+
+/** Each line says how it was tested, one sentence per bench test (issue 28 item 1). */
+function withTestSummaries<T extends { offer: OfferView | null; previousOffers: OfferView[] }>(
+  history: T,
+  tests: ReadonlyMap<string, string[]>,
+): T {
+  const withTests = (offer: OfferView): OfferView => ({
+    ...offer,
+    lines: offer.lines.map((line) => ({ ...line, testSummaries: tests.get(summaryKey(offer.version, line.position)) ?? [] })),
+  });
+  return {
+    ...history,
+    offer: history.offer ? withTests(history.offer) : null,
+    previousOffers: history.previousOffers.map(withTests),
   };
 }
 

@@ -54,6 +54,7 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminCompliance,
       paths.adminCustody,
       paths.adminPrices,
+      paths.adminBench,
     ]);
     expect(within(bar).getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');
     // The mailbox's own counter: the new submissions.

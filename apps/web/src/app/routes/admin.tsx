@@ -9,6 +9,7 @@ import { AdminCustodyPage } from '../pages/admin-custody-page';
 import { AdminIdentityPage } from '../pages/admin-identity-page';
 import { AdminMailboxPage } from '../pages/admin-mailbox-page';
 import { AdminPayoutsPage } from '../pages/admin-payouts-page';
+import { AdminBenchPage } from '../pages/admin-bench-page';
 import { AdminPricesPage } from '../pages/admin-prices-page';
 import { AdminRailsPage } from '../pages/admin-rails-page';
 import { AdminsOnlyPage } from '../pages/admins-only-page';
@@ -26,6 +27,7 @@ export const adminViews: readonly AdminView[] = [
   { path: routePatterns.adminCompliance, render: (user) => <AdminCompliancePage user={user} /> },
   { path: routePatterns.adminCustody, render: (user) => <AdminCustodyPage user={user} /> },
   { path: routePatterns.adminPrices, render: (user) => <AdminPricesPage user={user} /> },
+  { path: routePatterns.adminBench, render: (user) => <AdminBenchPage user={user} /> },
 ];
 
 /**

@@ -1,11 +1,12 @@
 import { LoadError } from '@/components/load-error';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { AlertCircle, Clock, Inbox, Layers, Search, ShieldAlert } from 'lucide-react';
 import {
   statusBadgeLabels,
   submissionStatuses,
   type SubmissionCategory,
   type SubmissionCounts,
+  type AdminSubmission,
   type SubmissionStatus,
 } from '@assay/domain';
 import { errorMessage } from '@/lib/api-client';
@@ -56,7 +57,10 @@ function MailboxStats({ counts }: { counts: SubmissionCounts | undefined }) {
   );
 }
 
-function SubmissionList({ filters }: { filters: MailboxFilters }) {
+/** What the page adds to each card from another feature (the bench panel): features never import each other. */
+export type CardExtras = (submission: AdminSubmission) => ReactNode;
+
+function SubmissionList({ filters, cardExtras }: { filters: MailboxFilters; cardExtras?: CardExtras }) {
   const pages = useMailboxPages(filters);
 
   if (pages.isPending) return <Spinner label="Loading submissions..." className="py-12" />;
@@ -74,7 +78,11 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
       <ul className="flex flex-col gap-4" aria-label="Submissions" aria-busy={pages.isPlaceholderData || undefined}>
         {submissions.map((submission) => (
           <li key={submission.id}>
-            <AdminSubmissionCard key={`${submission.id}-${submission.version}`} submission={submission} />
+            <AdminSubmissionCard
+              key={`${submission.id}-${submission.version}`}
+              submission={submission}
+              extras={cardExtras?.(submission)}
+            />
           </li>
         ))}
       </ul>
@@ -99,7 +107,7 @@ function SubmissionList({ filters }: { filters: MailboxFilters }) {
 }
 
 /** SPEC "Admin mailbox": the cards, the category tabs with counts, and the submissions, newest first. */
-export function AdminMailbox() {
+export function AdminMailbox({ cardExtras }: { cardExtras?: CardExtras } = {}) {
   const counts = useMailboxCounts();
   const statusSelectId = useId();
   const [filters, setFilters] = useState<MailboxFilters>({ category: 'all', status: 'all', search: '' });
@@ -154,7 +162,7 @@ export function AdminMailbox() {
           onValueChange={(category) => setFilters((f) => ({ ...f, category }))}
           label="Filter by category"
         >
-          <SubmissionList filters={filters} />
+          <SubmissionList filters={filters} cardExtras={cardExtras} />
         </Tabs>
       </section>
     </div>

@@ -51,7 +51,7 @@ function Outcome({ submission }: { submission: AdminSubmission }) {
 }
 
 /** One submission as SPEC "Admin mailbox" lists it, with the appraiser's form and buttons. */
-export function AdminSubmissionCard({ submission }: { submission: AdminSubmission }) {
+export function AdminSubmissionCard({ submission, extras }: { submission: AdminSubmission; extras?: ReactNode }) {
   const [showHistory, setShowHistory] = useState(false);
   /** The offer a new version answers (a counter-offer's answer), while its form is open. */
   const [answering, setAnswering] = useState<OfferView | null>(null);
@@ -195,6 +195,7 @@ export function AdminSubmissionCard({ submission }: { submission: AdminSubmissio
           <OfferForm submission={submission} startFrom={answering.lines} onSent={() => setAnswering(null)} />
         </section>
       )}
+      {extras}
       <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
         <SubmissionActions submission={submission} />
         <DispositionControl submission={submission} />

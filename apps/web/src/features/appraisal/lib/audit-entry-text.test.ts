@@ -19,6 +19,20 @@ describe('audit entry text', () => {
     expect(auditChangeLines({ reason: null })).toEqual(['Reason: —']);
   });
 
+  it('reads a bench test as its method, instrument and result, without the ids', () => {
+    expect(
+      auditChangeLines({
+        testId: 't-1',
+        lineId: 'l-1',
+        testMethod: 'xrf',
+        instrumentId: 'i-1',
+        instrumentName: 'Niton XL2',
+        summary: 'XRF: Au 58.4%',
+      }),
+    ).toEqual(['Method: xrf', 'Instrument: Niton XL2', 'Result: XRF: Au 58.4%']);
+    expect(auditActionLabel('bench_test_recorded')).toBe('Item tested on the bench');
+  });
+
   it('hides the return label id but links its PDF', () => {
     const changes = { returnLabelId: 'lbl-1', trackingNumber: '1Z999', insuredValue: '420.00', freeReturn: true };
     expect(auditChangeLines(changes)).toEqual(['Tracking number: 1Z999', 'Insured for: $420.00', 'Free return shipping: yes']);

@@ -40,10 +40,14 @@ const fieldLabels: Record<string, string> = {
   statementVersion: 'Statement version',
   disposition: 'Disposition',
   note: 'Note',
+  // The bench (issue 28): a test's method, instrument and result.
+  testMethod: 'Method',
+  instrumentName: 'Instrument',
+  summary: 'Result',
 };
 
 /** Ids that mean nothing to a person; the history shows what they point to instead. */
-const hiddenFields = new Set(['returnLabelId', 'checkId', 'statementId']);
+const hiddenFields = new Set(['returnLabelId', 'checkId', 'statementId', 'testId', 'lineId', 'instrumentId']);
 const moneyFields = new Set(['finalOffer', 'amount', 'insuredValue']);
 const dateFields = new Set(['guaranteeDeadline', 'holdUntil']);
 

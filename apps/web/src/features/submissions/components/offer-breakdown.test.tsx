@@ -51,6 +51,16 @@ describe('the offer breakdown', () => {
     expect(screen.getAllByText('Final offer')).toHaveLength(1);
   });
 
+  test('each line says how the bench tested it, one test a row, and a line without tests says nothing of it', () => {
+    const tested = { ...ringLine, testSummaries: ['XRF: Au 58.4%, Ag 25.1%, Cu 16.5%', 'Scale: 6.10 g'] };
+    renderWithApp(<SubmissionDetailView detail={offeredDetail(anOffer({ lines: [tested, chainLine] }))} />);
+    const [ring, chain] = within(offerSection()).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(ring).getByText('How we tested it')).toBeTruthy();
+    expect(within(ring).getByText('XRF: Au 58.4%, Ag 25.1%, Cu 16.5%')).toBeTruthy();
+    expect(within(ring).getByText('Scale: 6.10 g')).toBeTruthy();
+    expect(within(chain).queryByText('How we tested it')).toBeNull();
+  });
+
   test('an amount-only line shows only its description, weight and amount', () => {
     renderWithApp(<SubmissionDetailView detail={offeredDetail(anOffer({ lines: [amountOnlyLine], total: '300.00' }))} />);
     const section = offerSection();

@@ -63,6 +63,16 @@ function OfferLineItem({ line }: { line: OfferLine }) {
             {price}
           </LineFact>
         )}
+        {/* The bench's tests of this line (issue 28), one per row: "XRF: Au 58.4%, Ag 25.1%". */}
+        {line.testSummaries && line.testSummaries.length > 0 && (
+          <LineFact term="How we tested it" className="col-span-2 sm:col-span-3">
+            {line.testSummaries.map((summary, index) => (
+              <span key={index} className="block">
+                {summary}
+              </span>
+            ))}
+          </LineFact>
+        )}
       </dl>
       {changed && line.proposedAmount && (
         <p className="rounded-md bg-gold-50 px-2 py-1.5 text-xs text-navy-900">

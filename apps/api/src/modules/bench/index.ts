@@ -1,0 +1,3 @@
+// The bench module's public face: what other modules and app.ts may use.
+export { benchRoutes } from './bench.routes.ts';
+export { copyTestsOfLines, recordSampleInstruments, summaryKey, testSummariesOfSubmission } from './bench.service.ts';
