@@ -176,9 +176,11 @@ describe.each(engines)('the bench on %s', (engine) => {
       expect(image!.submissionId).toBe(id);
 
       const scale = await instrument({ name: 'Ohaus', kind: 'scale' });
-      expect(
-        (await recordTest(id, { lineId, instrumentId: scale.id, reading: { method: 'scale', grams: 4.2 } })).statusCode,
-      ).toBe(200);
+      const weighing = { lineId, instrumentId: scale.id, reading: { method: 'scale', grams: 4.2 } };
+      const unproved = await recordTest(id, weighing);
+      expect([unproved.statusCode, unproved.json().message]).toEqual([400, 'A weighing needs a photo of the item on the scale.']);
+      const onTheScale = await uploadPhoto(t.app, admin.cookie, await jpeg(320, 240), { purpose: 'intake' });
+      expect((await recordTest(id, { ...weighing, photoImageId: onTheScale.imageId })).statusCode).toBe(200);
       const listed = (await benchOf(id)).json();
       expect(listed.tests.map((x: { summary: string }) => x.summary)).toEqual([
         'XRF: Au 58.4%, Ag 25.1%, Cu 16.5%',
@@ -453,8 +455,14 @@ describe.each(engines)('the bench on %s', (engine) => {
       const scale = await instrument({ name: 'Race scale', kind: 'scale' });
       for (let round = 0; round < 3; round++) {
         const { id, lineId } = await offered();
+        const onTheScale = await uploadPhoto(t.app, admin.cookie, await jpeg(320, 240), { purpose: 'intake' });
         const [tested, reissued] = await Promise.all([
-          recordTest(id, { lineId, instrumentId: scale.id, reading: { method: 'scale', grams: 10 } }),
+          recordTest(id, {
+            lineId,
+            instrumentId: scale.id,
+            reading: { method: 'scale', grams: 10 },
+            photoImageId: onTheScale.imageId,
+          }),
           send('POST', `/api/admin/submissions/${id}/offer/reissue`),
         ]);
         expect(reissued.statusCode).toBe(200);

@@ -31,7 +31,7 @@ declare module 'vitest' {
 const NOT_ASSAY = `n.nspname not in ('information_schema', 'drizzle') and n.nspname not like 'pg\\_%'`;
 
 /** The rows of a raw query, the same through both drivers. */
-async function rowsOf<Row>(database: Database, text: string): Promise<Row[]> {
+export async function rowsOf<Row>(database: Database, text: string): Promise<Row[]> {
   return ((await database.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
 }
 

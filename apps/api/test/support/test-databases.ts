@@ -12,6 +12,7 @@ import {
   type DatabaseTemplates,
   databaseUrl,
   dropPostgresDatabase,
+  rowsOf,
   shapeChangedSince,
   shapeMark,
   type ShapeMark,
@@ -24,7 +25,7 @@ type Engine = 'pglite' | 'postgres';
  * PGlite lives in this process (on its thread or on the event loop); a PostgreSQL copy keeps its
  * pool, whose idle connections let the process end, and its name, for a second app to connect.
  */
-type Idle = { database: Database; thread?: PgliteThread; name?: string };
+type Idle = { database?: Database; thread?: PgliteThread; name?: string };
 
 const idle: Record<Engine, Idle[]> = { pglite: [], postgres: [] };
 /** Where each handed-out database's shape stood when it was handed out. */
@@ -99,9 +100,27 @@ async function giveBack(engine: Engine, database: Database, name: string | undef
       (changed) => !changed,
       () => false,
     ));
-  if (reusable) return void idle[engine].push({ database, thread: name ? undefined : thread, name });
+  if (reusable && (!name || (await quietConnections(database)))) {
+    return void idle[engine].push({ database, thread: name ? undefined : thread, name });
+  }
   await database.close().catch(() => undefined);
-  if (name) await dropPostgresDatabase(process.env.DATABASE_URL!, name);
+  // Kept by name, to open a new pool on: its old connections are gone, with whatever they held.
+  if (reusable && name) idle[engine].push({ name });
+  else if (name) await dropPostgresDatabase(process.env.DATABASE_URL!, name);
+}
+
+/**
+ * Whether every other connection to the database is idle, so that its pool can serve the next test
+ * app. One left in a transaction (a request cut off by its test, a connection the test broke) would
+ * hold its locks for the next app; such connections are ended, and the pool is closed instead.
+ */
+async function quietConnections(database: Database): Promise<boolean> {
+  const [row] = await rowsOf<{ busy: number }>(
+    database,
+    `select count(pg_terminate_backend(pid))::int as busy from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state is distinct from 'idle'`,
+  ).catch(() => [{ busy: 1 }]);
+  return row!.busy === 0;
 }
 
 /**
@@ -117,7 +136,7 @@ export async function takeTestDatabase(
   const reused = at === -1 ? undefined : idle[engine].splice(at, 1)[0];
   let taken: { database: Database; name?: string };
   if (reused) {
-    taken = { database: reused.database, name: reused.name };
+    taken = { database: reused.database ?? (await openCopy(reused.name!)), name: reused.name };
     await empty(engine, taken.database);
   } else {
     taken = await freshCopy(engine, templates, pgliteThread);

@@ -73,14 +73,21 @@ const photoIdSchema = z.string({ error: 'The photo must be the id of an uploaded
 });
 
 /** POST /api/admin/submissions/{id}/bench-tests: one test of one line of the current offer. */
-export const itemTestInputSchema = z.object({
-  lineId: idSchema('offer line'),
-  /** Required for every method but lab-report (the lab's name and report number stand for it). */
-  instrumentId: idSchema('instrument').nullable().optional(),
-  reading: benchReadingSchema,
-  /** The item on the scale: an uploaded intake photo. */
-  photoImageId: photoIdSchema.nullable().optional(),
-});
+export const itemTestInputSchema = z
+  .object({
+    lineId: idSchema('offer line'),
+    /** Required for every method but lab-report (the lab's name and report number stand for it). */
+    instrumentId: idSchema('instrument').nullable().optional(),
+    reading: benchReadingSchema,
+    /** The item on the scale: an uploaded intake photo. Required for a weighing (issue 28 item 1). */
+    photoImageId: photoIdSchema.nullable().optional(),
+  })
+  .superRefine((input, ctx) => {
+    // A weight is the first thing a seller disputes: the photo of the item on the scale is its proof.
+    if (input.reading.method === 'scale' && !input.photoImageId) {
+      ctx.addIssue({ code: 'custom', path: ['photoImageId'], message: 'A weighing needs a photo of the item on the scale.' });
+    }
+  });
 export type ItemTestInput = z.input<typeof itemTestInputSchema>;
 export type ItemTestBody = z.output<typeof itemTestInputSchema>;
 

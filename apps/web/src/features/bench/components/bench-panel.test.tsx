@@ -182,4 +182,19 @@ describe('the bench panel', () => {
       }),
     );
   });
+
+  test('a weighing is not sent without its photo of the item on the scale', async () => {
+    const seen = recordRequests();
+    answerWith([]);
+    const { user } = renderWithApp(<BenchPanel submissionId={SUBMISSION} />);
+    await user.click(screen.getByRole('button', { name: /Bench tests/ }));
+    const form = await screen.findByRole('form', { name: 'Record a test' });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'scale');
+    expect(within(form).getByText('Photo of the item on the scale (needed for a weighing)')).toBeTruthy();
+    await user.selectOptions(within(form).getByLabelText('Instrument'), 'ins_scale');
+    await user.type(within(form).getByLabelText('Weight (grams)'), '4.2');
+    await user.click(within(form).getByRole('button', { name: 'Record test' }));
+    expect(await within(form).findByText('A weighing needs a photo of the item on the scale.')).toBeTruthy();
+    expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
+  });
 });

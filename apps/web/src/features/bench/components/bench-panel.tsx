@@ -57,7 +57,7 @@ function TestEntry({ test }: { test: ItemTestView }) {
 }
 
 /** A photo of the item on the scale, uploaded at once as an intake photo; the test names it. */
-function ScalePhoto({ photo, onChange }: { photo: Photo; onChange: (photo: Photo) => void }) {
+function ScalePhoto({ photo, onChange, required }: { photo: Photo; onChange: (photo: Photo) => void; required: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const choose = (files: FileList | null) => {
@@ -74,7 +74,7 @@ function ScalePhoto({ photo, onChange }: { photo: Photo; onChange: (photo: Photo
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={inputId} className="text-sm font-medium">
-        Photo of the item on the scale (optional)
+        Photo of the item on the scale {required ? '(needed for a weighing)' : '(optional)'}
       </label>
       <input
         ref={input}
@@ -181,6 +181,10 @@ function RecordTestForm({
       form.setError('root.server', { message: 'Please wait for the photo to finish uploading.' });
       return;
     }
+    if (body.reading.method === 'scale' && photo.state !== 'done') {
+      form.setError('root.server', { message: 'A weighing needs a photo of the item on the scale.' });
+      return;
+    }
     record.mutate(
       { ...body, photoImageId: photo.state === 'done' ? photo.imageId : undefined },
       {
@@ -247,7 +251,7 @@ function RecordTestForm({
         )}
       </div>
       <ReadingFields form={form} method={method} />
-      <ScalePhoto photo={photo} onChange={setPhoto} />
+      <ScalePhoto photo={photo} onChange={setPhoto} required={method === 'scale'} />
       {formError && <FieldMessage>{formError}</FieldMessage>}
       <Button type="submit" className="self-start" disabled={record.isPending}>
         {record.isPending ? 'Recording…' : 'Record test'}
