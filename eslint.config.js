@@ -73,7 +73,7 @@ export const apiTiers = {
     'business',
   ],
   workflows: ['webhooks', 'appraisal', 'offer-acceptance', 'decline-and-return', 'address-change', 'screening-decisions'],
-  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation'],
+  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };
 const tiered = Object.values(apiTiers).flat();

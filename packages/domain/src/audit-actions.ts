@@ -82,6 +82,7 @@ export const auditActions = {
   // Compliance exports (modules/compliance/reports), which write out decrypted ID numbers: the day's
   // police report (entity 'compliance', the day as its id) and one seller's records (entity 'user').
   police_report_exported: { client: null, appraiser: 'Police report downloaded' },
+  tax_year_report_exported: { client: null, appraiser: 'Year-end seller list downloaded' },
   seller_records_exported: { client: null, appraiser: "Seller's records exported" },
   // Sanctions screening (DECISIONS "Compliance"), on the screening and on each payout it held: never
   // shown to the seller, whose payout simply waits.
@@ -188,8 +189,9 @@ export interface AuditChanges {
   validUntil?: string;
   previousTotal?: string;
   hoursBefore?: number;
-  /** A compliance export: the report's day and how many purchases (or submissions) it held. */
+  /** A compliance export: the report's day (or the calendar year) and how many purchases (or sellers) it held. */
   reportDate?: string;
+  reportYear?: number;
   recordCount?: number;
   /** Intake evidence (DECISIONS "Intake evidence"): the photos taken when the parcel was opened. */
   intakePhotoIds?: string[];

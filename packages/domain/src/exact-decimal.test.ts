@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  addExact,
   compareExact,
   divideExact,
   exactDecimalFromNumber,
@@ -85,6 +86,8 @@ describe('arithmetic', () => {
   test('subtracts across scales exactly (0.3 - 0.1 is 0.2)', () => {
     expect(formatExact(subtractExact(parseExactDecimal('0.3')!, parseExactDecimal('0.1')!))).toBe('0.2');
     expect(formatExact(subtractExact(parseExactDecimal('1')!, parseExactDecimal('2.25')!))).toBe('-1.25');
+    expect(formatExact(addExact(parseExactDecimal('0.1')!, parseExactDecimal('0.2')!))).toBe('0.3');
+    expect(formatExact(addExact(parseExactDecimal('-1.5')!, parseExactDecimal('2.25')!))).toBe('0.75');
   });
 
   test('compares across scales', () => {

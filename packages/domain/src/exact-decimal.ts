@@ -64,6 +64,12 @@ export function toExactDecimal(value: string | number, maxScale?: number): Exact
   return typeof value === 'number' ? exactDecimalFromNumber(value) : parseExactDecimal(value, maxScale);
 }
 
+/** a + b, exactly, at the larger of the two scales. */
+export function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * pow10(scale - a.scale) + b.units * pow10(scale - b.scale), scale };
+}
+
 /** a - b, exactly, at the larger of the two scales. */
 export function subtractExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const scale = Math.max(a.scale, b.scale);

@@ -21,6 +21,7 @@ import {
   payoutRetried,
   post,
   reconcilePayout,
+  settlementLedgerAccounts,
   type LedgerAccount,
   type LedgerLine,
   type LedgerPayoutStatus,
@@ -76,7 +77,8 @@ describe('chart of accounts', () => {
       expect(names).toContain(`asset:cash:${rail}`);
       expect(names).toContain(`asset:in-transit:${rail}`);
     }
-    expect(names).toHaveLength(4 + 2 * ledgerRails.length);
+    expect(names).toEqual(expect.arrayContaining([...settlementLedgerAccounts]));
+    expect(names).toHaveLength(4 + 2 * ledgerRails.length + settlementLedgerAccounts.length);
     expect(ledgerRails).toEqual(['ach', 'paypal', 'check', 'manual']);
   });
 

@@ -29,7 +29,22 @@ export type LedgerAccount =
   | 'revenue:payout-fees'
   | 'expense:goodwill'
   | `asset:cash:${LedgerRail}`
-  | `asset:in-transit:${LedgerRail}`;
+  | `asset:in-transit:${LedgerRail}`
+  | SettlementLedgerAccount;
+
+/*
+ * The back office's accounts (issue 28 item 4): a refiner's settlement sells the metal of its lots
+ * (revenue at the refiner's gross, its charges an expense), the wire lands in cash, and the lots'
+ * items leave inventory at what the sellers were paid for them, into cost of goods sold. Kept
+ * apart from the rails: a wire comes in, it is never a way a payout goes out.
+ */
+export const settlementLedgerAccounts = [
+  'asset:cash:refiner-wires',
+  'revenue:metal-sales',
+  'expense:refining-charges',
+  'expense:cost-of-goods-sold',
+] as const;
+export type SettlementLedgerAccount = (typeof settlementLedgerAccounts)[number];
 
 export type LedgerAccountKind = 'asset' | 'liability' | 'revenue' | 'expense';
 
@@ -88,6 +103,30 @@ export const chartOfAccounts: readonly LedgerAccountInfo[] = Object.freeze([
       description: `Money handed to ${railNames[rail]} and not yet confirmed paid or come back.`,
     },
   ]),
+  {
+    account: 'asset:cash:refiner-wires',
+    kind: 'asset',
+    normalSide: 'debit',
+    description: "Wires received from refiners for settled melt lots; matches the bank's incoming wires.",
+  },
+  {
+    account: 'revenue:metal-sales',
+    kind: 'revenue',
+    normalSide: 'credit',
+    description: 'What refiners paid for the metal of settled lots, before their charges.',
+  },
+  {
+    account: 'expense:refining-charges',
+    kind: 'expense',
+    normalSide: 'debit',
+    description: "Refiners' refining, assay, shipping, wire and other charges, kept from their settlements.",
+  },
+  {
+    account: 'expense:cost-of-goods-sold',
+    kind: 'expense',
+    normalSide: 'debit',
+    description: 'What the items of a settled lot cost: moved out of inventory when the lot settles.',
+  },
 ]);
 
 const accountInfo = new Map<string, LedgerAccountInfo>(chartOfAccounts.map((info) => [info.account, info]));

@@ -1,5 +1,6 @@
 // What the compliance rules need from the environment: the business's calendar and how alike a
 // name must be to a listed one to hold a payout.
+import { DEFAULT_TAX_REPORTING_THRESHOLD_CENTS, dollarsToCents } from '@assay/domain';
 import { z } from 'zod';
 import { emptyToUndefined } from './env.ts';
 
@@ -25,6 +26,26 @@ export const complianceEnv = {
       .gt(0.5, 'SANCTIONS_MATCH_THRESHOLD must be above 0.5 (lower matches nearly every name)')
       .max(1, 'SANCTIONS_MATCH_THRESHOLD must be at most 1')
       .default(DEFAULT_SCREENING_THRESHOLD),
+  ),
+  // The year-end seller list (packages/domain tax-year-report.ts): sellers paid at least this much
+  // (dollars, exact to the cent) in a calendar year are listed for the accountant's information returns.
+  TAX_REPORTING_THRESHOLD: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, issue) => {
+        if (value === undefined) return DEFAULT_TAX_REPORTING_THRESHOLD_CENTS;
+        const cents = dollarsToCents(value);
+        if (cents === null) {
+          issue.addIssue({
+            code: 'custom',
+            message: 'TAX_REPORTING_THRESHOLD must be an amount in dollars, like 600 or 2000.00 (no sign, commas or symbol)',
+          });
+          return z.NEVER;
+        }
+        return cents;
+      }),
   ),
 };
 

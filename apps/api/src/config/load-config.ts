@@ -210,6 +210,7 @@ export function loadConfig(env: RawEnv = process.env) {
       timeZone: e.BUSINESS_TIME_ZONE,
       vaultState: parseOneLineAddress(e.RECEIVING_ADDRESS)!.state,
       sanctionsMatchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
+      taxReportingThresholdCents: e.TAX_REPORTING_THRESHOLD,
     },
     carrier: carrierSettings(e),
     /** PayPal Payouts, when configured: PayPal payouts then go out by the API, tracked by webhooks. */

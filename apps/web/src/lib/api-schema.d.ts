@@ -946,7 +946,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual";
+                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual" | "asset:cash:refiner-wires" | "revenue:metal-sales" | "expense:refining-charges" | "expense:cost-of-goods-sold";
                             description: string;
                             debitCents: number;
                             creditCents: number;
@@ -3373,6 +3373,100 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-reporting/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the sellers paid at least TAX_REPORTING_THRESHOLD in a calendar year, with their totals.
+         * @description A payout counts in the year (BUSINESS_TIME_ZONE) it was paid; gross proceeds are the price of the goods. The accountant decides which sellers get a 1099-B; purchases of bullion fineness are counted to help.
+         */
+        get: {
+            parameters: {
+                query: {
+                    year: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            year: number;
+                            timeZone: string;
+                            thresholdCents: number;
+                            sellers: {
+                                userId: string;
+                                name: string;
+                                legalName: string | null;
+                                email: string;
+                                place: string | null;
+                                purchases: number;
+                                grossCents: number;
+                                paidCents: number;
+                                bullionPurchases: number;
+                                firstPaidOn: string;
+                                lastPaidOn: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-reporting/sellers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads the year's seller list with full addresses (CSV), and records who did. */
+        get: {
+            parameters: {
+                query: {
+                    year: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
