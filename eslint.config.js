@@ -62,6 +62,7 @@ export const apiTiers = {
     'shipping-labels',
     'uploads',
     'offers',
+    'melt-lots',
     'custody',
     'submissions',
     'ledger',

@@ -8,3 +8,4 @@ export * from './offers.ts';
 export * from './sanctions.ts';
 export * from './compliance.ts';
 export * from './custody.ts';
+export * from './melt-lots.ts';
