@@ -30,5 +30,7 @@ export const queryKeys = {
     compliance: ['admin', 'compliance'] as const,
     /** Custody: the bins, a bin's items and the searches, refreshed together after a move. */
     custody: ['admin', 'custody'] as const,
+    /** Melt lots: the list and each lot; a lot's change moves items, so custody is read again too. */
+    meltLots: ['admin', 'melt-lots'] as const,
   },
 };

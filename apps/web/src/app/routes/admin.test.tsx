@@ -53,6 +53,7 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminRails,
       paths.adminCompliance,
       paths.adminCustody,
+      paths.adminLots,
       paths.adminPrices,
     ]);
     expect(within(bar).getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');
