@@ -68,6 +68,7 @@ export const apiTiers = {
     'bench',
     'uploads',
     'offers',
+    'melt-lots',
     'custody',
     'submissions',
     'ledger',

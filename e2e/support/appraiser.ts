@@ -33,6 +33,7 @@ export const adminAreas = {
   Rails: { path: '/admin/rails', title: 'Payout Rails' },
   Compliance: { path: '/admin/compliance', title: 'Compliance' },
   Custody: { path: '/admin/custody', title: 'Custody' },
+  'Melt lots': { path: '/admin/lots', title: 'Melt lots' },
   Prices: { path: '/admin/prices', title: 'Prices' },
   Bench: { path: '/admin/bench', title: 'Bench' },
 } as const;

@@ -48,8 +48,9 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { reconciliationRoutes } from './modules/reconciliation/index.ts';
 import { screeningDecisionsRoutes } from './modules/screening-decisions/index.ts';
 import { complianceQueueRoutes } from './modules/compliance-queue/index.ts';
-import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
 import { custodyRoutes } from './modules/custody/index.ts';
+import { meltLotsRoutes } from './modules/melt-lots/index.ts';
+import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext, Clock } from './context.ts';
 
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(named(taxReportingRoutes));
   await app.register(named(itemDispositionRoutes));
   await app.register(named(custodyRoutes));
+  await app.register(named(meltLotsRoutes));
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(named(demoMailRoutes));
 
   await app.register(webPlugin, {

@@ -104,6 +104,12 @@ export const auditActions = {
   instrument_added: { client: null, appraiser: 'Instrument added to the register' },
   instrument_calibrated: { client: null, appraiser: 'Instrument calibrated' },
   instrument_retired: { client: null, appraiser: 'Instrument retired' },
+  // Melt lots (modules/melt-lots): a lot's creation and each state it moves to, on the lot; an
+  // item put in or taken out, on the lot and (as item_moved) on the item's submission.
+  melt_lot_created: { client: null, appraiser: 'Melt lot created' },
+  melt_lot_item_added: { client: null, appraiser: 'Item added to a melt lot' },
+  melt_lot_item_removed: { client: null, appraiser: 'Item taken out of a melt lot' },
+  melt_lot_advanced: { client: null, appraiser: 'Melt lot moved on' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -120,6 +126,7 @@ export const auditEntityTypes = [
   'sanctions_screening',
   'bin',
   'instrument',
+  'melt_lot',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -236,6 +243,13 @@ export interface AuditChanges {
   binLabel?: string;
   previousBinCode?: string;
   previousBinLabel?: string;
+  /** Melt lots: the lot (its id and number), its category, the state it moved from and to, its refiner. */
+  meltLotId?: string;
+  lotNumber?: string;
+  category?: string;
+  lotState?: string;
+  previousLotState?: string;
+  refinerName?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

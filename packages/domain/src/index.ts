@@ -98,3 +98,5 @@ export * from './refiner-settlement.ts';
 export * from './settlement-postings.ts';
 export * from './margin.ts';
 export * from './api/refiner-settlement.ts';
+export * from './melt-lot-item.ts';
+export * from './api/melt-lots.ts';

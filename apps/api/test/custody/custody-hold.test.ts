@@ -92,7 +92,11 @@ describe.each(engines)('the hold in the database on %s', (engine) => {
     await t.db.execute(sql`update item_locations set version = version + 1 where item_id = ${itemId}`);
     await t.db.execute(sql`update submissions set admin_notes = 'checked' where id = ${submissionId}`);
     await t.db.execute(sql`update submissions set hold_until = now() - interval '1 minute' where id = ${submissionId}`);
-    await t.db.execute(sql`update item_locations set place = 'melt-lot', melt_lot_id = 'lot-1' where item_id = ${itemId}`);
+    // item_locations.melt_lot_id names a real lot since migration 0038_melt_lots.
+    await t.db.execute(sql`insert into melt_lots (id, category) values (${`lot-${itemId}`}, 'gold-14k')`);
+    await t.db.execute(
+      sql`update item_locations set place = 'melt-lot', melt_lot_id = ${`lot-${itemId}`} where item_id = ${itemId}`,
+    );
     await t.db.execute(sql`update item_locations set place = 'sold', melt_lot_id = null where item_id = ${itemId}`);
     await t.db.execute(sql`update submissions set disposition = 'melt', disposed_at = now() where id = ${submissionId}`);
     const [location] = await t.db.select().from(itemLocations).where(eq(itemLocations.itemId, itemId));

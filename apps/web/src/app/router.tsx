@@ -35,6 +35,7 @@ const adminPaths = [
   routePatterns.adminRails,
   routePatterns.adminCompliance,
   routePatterns.adminCustody,
+  routePatterns.adminLots,
   routePatterns.adminPrices,
   routePatterns.adminBench,
 ];

@@ -1204,6 +1204,499 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/melt-lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the melt lots, open ones first, each with its totals and its value at today's spot. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lots: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Opens a melt lot for one sort category. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A melt lot with its items (tag, submission, description, weight, purity). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a lot one state on (shipping names its refiner, tracking number and insurance). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        to: "open" | "shipped" | "assayed" | "settled" | "closed";
+                        refinerName?: string;
+                        trackingNumber?: string;
+                        insuredValue?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a bought item in the vault or a bin, by its custody tag, to an open lot of its category. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tag: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes an item out of an open lot, back to the vault. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                trackingNumber: string | null;
+                                insuredValueCents: number | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payout-rates/{itemType}": {
         parameters: {
             query?: never;

@@ -19,6 +19,7 @@ export const routePatterns = {
   adminRails: '/admin/rails',
   adminCompliance: '/admin/compliance',
   adminCustody: '/admin/custody',
+  adminLots: '/admin/lots',
   adminPrices: '/admin/prices',
   adminBench: '/admin/bench',
   // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
@@ -74,6 +75,7 @@ export const paths = {
   adminRails: routePatterns.adminRails,
   adminCompliance: routePatterns.adminCompliance,
   adminCustody: routePatterns.adminCustody,
+  adminLots: routePatterns.adminLots,
   adminPrices: routePatterns.adminPrices,
   adminBench: routePatterns.adminBench,
   authenticatorSetup: routePatterns.authenticatorSetup,

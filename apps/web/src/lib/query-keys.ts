@@ -33,5 +33,7 @@ export const queryKeys = {
     /** The bench (issue 28): the register of instruments, and a submission's tests. */
     instruments: ['admin', 'bench', 'instruments'] as const,
     benchTests: (submissionId: string) => ['admin', 'bench', 'tests', submissionId] as const,
+    /** Melt lots: the list and each lot; a lot's change moves items, so custody is read again too. */
+    meltLots: ['admin', 'melt-lots'] as const,
   },
 };

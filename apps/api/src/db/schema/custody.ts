@@ -7,6 +7,7 @@ import { custodyPlaces } from '@assay/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { meltLots } from './melt-lots.ts';
 import { oneOf } from './one-of.ts';
 import { submissionItems } from './submissions.ts';
 
@@ -35,9 +36,8 @@ export const itemLocations = pgTable(
       .references(() => submissionItems.id, { onDelete: 'cascade' }),
     place: text('place', { enum: custodyPlaces }).notNull(),
     binId: text('bin_id').references(() => bins.id, { onDelete: 'restrict' }),
-    // The melt lot the item is in. No foreign key yet: the melt lots table comes with the next
-    // session's module (issue 28 item 3), which adds it.
-    meltLotId: text('melt_lot_id'),
+    // The melt lot the item is in (modules/melt-lots).
+    meltLotId: text('melt_lot_id').references(() => meltLots.id, { onDelete: 'restrict' }),
     tag: text('tag')
       .notNull()
       .default(sql`'AS-' || lpad(nextval('item_tag_seq')::text, 6, '0')`),

@@ -9,3 +9,4 @@ export * from './sanctions.ts';
 export * from './compliance.ts';
 export * from './custody.ts';
 export * from './bench.ts';
+export * from './melt-lots.ts';

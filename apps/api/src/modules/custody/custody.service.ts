@@ -323,3 +323,46 @@ export async function placeItemsOfSubmissions(tx: DbOrTx, parcels: readonly { id
     note,
   );
 }
+
+/** An item's custody row by its tag as printed ("AS-000123"), or null. */
+export async function findCustodyItemByTag(db: DbOrTx, tag: string) {
+  const [row] = await custodyItemsWhere(db, custodyWhere.tag(tag));
+  return row ?? null;
+}
+
+/**
+ * The melt lots module's move (issue 28 item 3): an item into a lot, or out of one back to the
+ * vault, inside the lot's transaction, after the caller locked the submission row and checked the
+ * lot's rules. Logged and audited as any move; false when the item moved meanwhile (its version).
+ * The hold and a closed lot are the database's: their triggers raise through this.
+ */
+export async function moveItemForLot(
+  tx: DbOrTx,
+  actor: Actor,
+  current: CustodyItemRow,
+  to: { place: 'melt-lot'; meltLotId: string } | { place: 'vault' },
+  note: string,
+): Promise<boolean> {
+  const from: Whereabouts = { place: current.place, binId: current.binId, meltLotId: current.meltLotId };
+  const where: Whereabouts = { place: to.place, binId: null, meltLotId: to.place === 'melt-lot' ? to.meltLotId : null };
+  const moved = await moveIfAt(tx, current.itemId, current.version, where, actor.id);
+  if (!moved) return false;
+  await insertMove(tx, { itemId: current.itemId, from, to: where, movedBy: actor.id, note });
+  await writeAuditEntry(tx, {
+    actorId: actor.id,
+    entityType: 'submission',
+    entityId: current.submissionId,
+    action: 'item_moved',
+    changes: {
+      itemId: current.itemId,
+      position: current.position,
+      tag: current.tag,
+      fromPlace: current.place,
+      toPlace: to.place,
+      fromBin: current.binCode,
+      toBin: null,
+      note,
+    },
+  });
+  return true;
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Banknote, Boxes, Gauge, IdCard, Inbox, Landmark, Microscope, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Banknote, Boxes, Flame, Gauge, IdCard, Inbox, Landmark, Microscope, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { CurrentUser } from '@assay/domain';
 import { useMailboxCounts } from '@/features/appraisal/api/mailbox';
 import { paths } from '@/lib/paths';
@@ -9,7 +9,7 @@ import { PageHeader, SignedInLayout } from './signed-in-layout';
 
 type AdminArea = { href: string; label: string; icon: LucideIcon };
 
-/** The appraiser's work areas, in the order of a submission's life: appraise, verify, pay, comply, keep, price; then the bench's instruments. */
+/** The appraiser's work areas, in the order of a submission's life: appraise, verify, pay, comply, keep, melt, price; then the bench's instruments. */
 export const adminAreas: readonly AdminArea[] = [
   { href: paths.admin, label: 'Mailbox', icon: Inbox },
   { href: paths.adminIdentity, label: 'Identity', icon: IdCard },
@@ -17,6 +17,7 @@ export const adminAreas: readonly AdminArea[] = [
   { href: paths.adminRails, label: 'Rails', icon: Landmark },
   { href: paths.adminCompliance, label: 'Compliance', icon: ShieldCheck },
   { href: paths.adminCustody, label: 'Custody', icon: Boxes },
+  { href: paths.adminLots, label: 'Melt lots', icon: Flame },
   { href: paths.adminPrices, label: 'Prices', icon: Gauge },
   { href: paths.adminBench, label: 'Bench', icon: Microscope },
 ];

@@ -53,6 +53,7 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminRails,
       paths.adminCompliance,
       paths.adminCustody,
+      paths.adminLots,
       paths.adminPrices,
       paths.adminBench,
     ]);

@@ -7,6 +7,7 @@ import { CurrentUserGate } from '../signed-in-gate';
 import { AdminCompliancePage } from '../pages/admin-compliance-page';
 import { AdminCustodyPage } from '../pages/admin-custody-page';
 import { AdminIdentityPage } from '../pages/admin-identity-page';
+import { AdminLotsPage } from '../pages/admin-lots-page';
 import { AdminMailboxPage } from '../pages/admin-mailbox-page';
 import { AdminPayoutsPage } from '../pages/admin-payouts-page';
 import { AdminBenchPage } from '../pages/admin-bench-page';
@@ -26,6 +27,7 @@ export const adminViews: readonly AdminView[] = [
   { path: routePatterns.adminRails, render: (user) => <AdminRailsPage user={user} /> },
   { path: routePatterns.adminCompliance, render: (user) => <AdminCompliancePage user={user} /> },
   { path: routePatterns.adminCustody, render: (user) => <AdminCustodyPage user={user} /> },
+  { path: routePatterns.adminLots, render: (user) => <AdminLotsPage user={user} /> },
   { path: routePatterns.adminPrices, render: (user) => <AdminPricesPage user={user} /> },
   { path: routePatterns.adminBench, render: (user) => <AdminBenchPage user={user} /> },
 ];

@@ -1,0 +1,351 @@
+// Melt lots' commands and reads (issue 28 item 3), appraisers only. A lot is created for one sort
+// category; a bought item in the vault or a bin joins it by its custody tag (its category read from
+// its current offer's lines), leaves it while it is open, and the lot moves one state at a time.
+// The hold and a closed lot are the database's (triggers); their refusals are answered with 409s.
+import {
+  type AddLotItemBody,
+  type AdvanceMeltLotBody,
+  type CreateMeltLotBody,
+  custodyMessages,
+  dollarsToCents,
+  itemFineGrams,
+  type LotItem,
+  lotItemOf,
+  lotJoinProblem,
+  lotLeaveProblem,
+  lotShipmentProblem,
+  lotSummary,
+  lotTransitionProblem,
+  type MeltLot,
+  type MeltLotDetail,
+  type MeltLotList,
+  meltLotMessages,
+  meltLotRouteMessages,
+  normalizeItemTag,
+  type OfferedLine,
+  shortId,
+  type SpotPrices,
+  spotPricesFromMetalPrices,
+  type StoneChoice,
+} from '@assay/domain';
+import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { isClosedLotRefusal } from '../../db/closed-lot-guard.ts';
+import { holdRefusalOf } from '../../db/hold-guard.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { writeAuditEntry } from '../audit/index.ts';
+import { findCustodyItem, findCustodyItemByTag, moveItemForLot } from '../custody/index.ts';
+import { lockSubmissionRow } from '../submissions/index.ts';
+import {
+  currentLinesOfItems,
+  findLot,
+  insertLot,
+  itemsInLots,
+  listLots,
+  lockLot,
+  lotNumberOf,
+  type MeltLotRow,
+  stoneChoiceOf,
+  updateLot,
+} from './melt-lots.repository.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'pricing'>;
+
+/** Today's spot per metal, from the pricing record's current prices; a metal without one is left out. */
+function spotNow(ctx: Ctx): Partial<SpotPrices> {
+  const perOz = Object.fromEntries(ctx.pricing.snapshot().rows.map((row) => [row.itemType, row.pricePerOz]));
+  const full = spotPricesFromMetalPrices(perOz);
+  if (full) return full;
+  const partial: Partial<SpotPrices> = {};
+  for (const metal of ['silver', 'platinum', 'palladium'] as const) if (perOz[metal]) partial[metal] = perOz[metal];
+  return partial;
+}
+
+type LotItemRow = Awaited<ReturnType<typeof itemsInLots>>[number];
+
+/** Each item's reading for the lot; an item whose lines no longer read (never, once stored) is left out. */
+async function readingsOf(db: DbOrTx, items: readonly LotItemRow[]) {
+  const lines = await currentLinesOfItems(
+    db,
+    items.map((item) => item.itemId),
+  );
+  const byItem = new Map<string, OfferedLine[]>();
+  for (const line of lines) byItem.set(line.itemId!, [...(byItem.get(line.itemId!) ?? []), line]);
+  const readings = new Map<string, LotItem>();
+  for (const item of items) {
+    const reading = lotItemOf(item.stoneChoice as StoneChoice | null, byItem.get(item.itemId) ?? []);
+    if (reading.ok) readings.set(item.itemId, reading.item);
+  }
+  return readings;
+}
+
+const personOf = (name: string | null, email: string | null) => name || email || null;
+
+function toLot(
+  row: { lot: MeltLotRow; creatorName: string | null; creatorEmail: string | null },
+  items: readonly LotItem[],
+  spot: Partial<SpotPrices>,
+): MeltLot {
+  const { lot } = row;
+  const summary = lotSummary(items, spot);
+  return {
+    id: lot.id,
+    number: lot.number,
+    category: lot.category,
+    state: lot.state,
+    itemCount: summary.itemCount,
+    grossGrams: summary.grossGrams,
+    stoneCount: summary.stoneCount,
+    metals: [...summary.metals],
+    estimatedValueCents: summary.estimatedValueCents,
+    refinerName: lot.refinerName,
+    trackingNumber: lot.trackingNumber,
+    insuredValueCents: lot.insuredValue,
+    createdBy: personOf(row.creatorName, row.creatorEmail),
+    createdAt: lot.createdAt.toISOString(),
+    shippedAt: lot.shippedAt?.toISOString() ?? null,
+    assayedAt: lot.assayedAt?.toISOString() ?? null,
+    settledAt: lot.settledAt?.toISOString() ?? null,
+    closedAt: lot.closedAt?.toISOString() ?? null,
+    version: lot.version,
+  };
+}
+
+export async function listMeltLots(ctx: Ctx, actor: Actor): Promise<MeltLotList> {
+  assertAppraiser(actor);
+  const rows = await listLots(ctx.db);
+  const items = await itemsInLots(
+    ctx.db,
+    rows.map((row) => row.lot.id),
+  );
+  const readings = await readingsOf(ctx.db, items);
+  const spot = spotNow(ctx);
+  return {
+    lots: rows.map((row) =>
+      toLot(
+        row,
+        items.filter((item) => item.meltLotId === row.lot.id).flatMap((item) => readings.get(item.itemId) ?? []),
+        spot,
+      ),
+    ),
+  };
+}
+
+export async function meltLotDetail(ctx: Ctx, actor: Actor, id: string): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  const row = await findLot(ctx.db, id);
+  if (!row) throw notFound('That melt lot');
+  const items = await itemsInLots(ctx.db, [id]);
+  const readings = await readingsOf(ctx.db, items);
+  return {
+    lot: toLot(
+      row,
+      items.flatMap((item) => readings.get(item.itemId) ?? []),
+      spotNow(ctx),
+    ),
+    items: items.flatMap((item) => {
+      const reading = readings.get(item.itemId);
+      if (!reading) return [];
+      return [
+        {
+          itemId: item.itemId,
+          tag: item.tag,
+          submissionId: item.submissionId,
+          shortId: shortId(item.submissionId),
+          position: item.position,
+          description: item.description,
+          weight: String(reading.grossWeight),
+          weightUnit: reading.weightUnit,
+          purityPercent: String(reading.purityPercent),
+          fineGrams: itemFineGrams(reading),
+          stoneCount: reading.stoneCount,
+          addedAt: item.movedAt.toISOString(),
+        },
+      ];
+    }),
+  };
+}
+
+export async function createMeltLot(ctx: Ctx, actor: Actor, body: CreateMeltLotBody): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  const lot = await ctx.db.transaction(async (tx) => {
+    const row = await insertLot(tx, { category: body.category, createdBy: actor.id });
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'melt_lot',
+      entityId: row.id,
+      action: 'melt_lot_created',
+      changes: { meltLotId: row.id, lotNumber: row.number, category: row.category },
+    });
+    return row;
+  });
+  return meltLotDetail(ctx, actor, lot.id);
+}
+
+/** The database's refusals (the hold, a closed lot) as the 409 sentences an appraiser reads. */
+async function asLotConflict(ctx: Ctx, error: unknown, itemId: string | null): Promise<unknown> {
+  const hold = holdRefusalOf(error);
+  if (hold) {
+    const until = hold.holdUntil ?? (itemId ? (await findCustodyItem(ctx.db, itemId))?.holdUntil : null);
+    return until ? conflict(custodyMessages.onHold(until)) : conflict(custodyMessages.notBought);
+  }
+  if (isClosedLotRefusal(error)) return conflict(meltLotMessages.closed);
+  return error;
+}
+
+async function lockedLotOrNotFound(tx: DbOrTx, id: string) {
+  const lot = await lockLot(tx, id);
+  if (!lot) throw notFound('That melt lot');
+  return lot;
+}
+
+/**
+ * Puts a bought item, found by its tag, into an open lot of its category. The submission row is
+ * locked first (decision 024's order, as custody's moves), then the lot: of two appraisers adding
+ * one item to two lots at once, the second finds it in the first's lot and hears a 409.
+ */
+export async function addItemToLot(ctx: Ctx, actor: Actor, lotId: string, body: AddLotItemBody): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  const tag = normalizeItemTag(body.tag);
+  if (!tag) throw badRequest(custodyMessages.tagUnreadable);
+  let itemId: string | null = null;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const seen = await findCustodyItemByTag(tx, tag);
+      if (!seen) throw badRequest(meltLotRouteMessages.tagNotFound(tag));
+      itemId = seen.itemId;
+      await lockSubmissionRow(tx, seen.submissionId);
+      const lot = await lockedLotOrNotFound(tx, lotId);
+      const item = (await findCustodyItem(tx, seen.itemId))!;
+      if (lot.state !== 'open') throw conflict(meltLotMessages.notOpen(lot.state));
+      if (item.place === 'melt-lot') {
+        const inLot = item.meltLotId === lot.id ? lot.number : ((await lotNumberOf(tx, item.meltLotId!)) ?? item.meltLotId!);
+        throw conflict(lotJoinProblem({ item: { category: lot.category, lotId: inLot }, lot: { ...lot, id: lot.number } })!);
+      }
+      if (item.place !== 'vault' && item.place !== 'bin') throw badRequest(meltLotRouteMessages.notInCustody);
+      if (item.submissionStatus !== 'completed' || item.itemOutcome === 'returned')
+        throw badRequest(meltLotRouteMessages.notBought);
+      const lines = await currentLinesOfItems(tx, [item.itemId]);
+      const reading = lotItemOf(await stoneChoiceOf(tx, item.itemId), lines);
+      if (!reading.ok) throw badRequest(reading.reason);
+      const problem = lotJoinProblem({ item: { category: reading.category, lotId: null }, lot });
+      if (problem) throw badRequest(problem);
+      const moved = await moveItemForLot(
+        tx,
+        actor,
+        item,
+        { place: 'melt-lot', meltLotId: lot.id },
+        `Into melt lot ${lot.number}`,
+      );
+      if (!moved) throw conflict(custodyMessages.movedMeanwhile);
+      await updateLot(tx, lot.id, {});
+      await writeAuditEntry(tx, {
+        actorId: actor.id,
+        entityType: 'melt_lot',
+        entityId: lot.id,
+        action: 'melt_lot_item_added',
+        changes: {
+          meltLotId: lot.id,
+          lotNumber: lot.number,
+          itemId: item.itemId,
+          tag: item.tag,
+          submissionId: item.submissionId,
+        },
+      });
+    });
+  } catch (error) {
+    throw await asLotConflict(ctx, error, itemId);
+  }
+  return meltLotDetail(ctx, actor, lotId);
+}
+
+/** Takes an item out of an open lot, back to the vault. */
+export async function removeItemFromLot(ctx: Ctx, actor: Actor, lotId: string, itemId: string): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const seen = await findCustodyItem(tx, itemId);
+      if (!seen) throw notFound('That item');
+      await lockSubmissionRow(tx, seen.submissionId);
+      const lot = await lockedLotOrNotFound(tx, lotId);
+      const item = (await findCustodyItem(tx, itemId))!;
+      const problem = lotLeaveProblem({ itemLotId: item.meltLotId, lot });
+      if (problem) throw conflict(problem);
+      const moved = await moveItemForLot(tx, actor, item, { place: 'vault' }, `Out of melt lot ${lot.number}`);
+      if (!moved) throw conflict(custodyMessages.movedMeanwhile);
+      await updateLot(tx, lot.id, {});
+      await writeAuditEntry(tx, {
+        actorId: actor.id,
+        entityType: 'melt_lot',
+        entityId: lot.id,
+        action: 'melt_lot_item_removed',
+        changes: { meltLotId: lot.id, lotNumber: lot.number, itemId, tag: item.tag, submissionId: item.submissionId },
+      });
+    });
+  } catch (error) {
+    throw await asLotConflict(ctx, error, itemId);
+  }
+  return meltLotDetail(ctx, actor, lotId);
+}
+
+/**
+ * Moves a lot one state on. Shipping needs lotShipmentProblem to pass on the lot's items at today's
+ * spot: a refiner, a tracking number, and insurance for at least the lot's value. The carrier label
+ * is typed in for now; making it through the carrier adapter comes later.
+ */
+export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body: AdvanceMeltLotBody): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const lot = await lockedLotOrNotFound(tx, lotId);
+      const problem = lotTransitionProblem(lot.state, body.to);
+      if (problem) throw conflict(problem);
+      const now = ctx.clock.now();
+      let changes: Partial<MeltLotRow>;
+      if (body.to === 'shipped') {
+        const items = await itemsInLots(tx, [lot.id]);
+        const summary = lotSummary([...(await readingsOf(tx, items)).values()], spotNow(ctx));
+        const insuredCents = dollarsToCents(body.insuredValue!)!;
+        const shipment = lotShipmentProblem({
+          itemCount: summary.itemCount,
+          refinerId: body.refinerName!,
+          trackingNumber: body.trackingNumber!,
+          insuredCents,
+          estimatedValueCents: summary.estimatedValueCents,
+        });
+        if (shipment) throw summary.itemCount === 0 ? conflict(shipment) : badRequest(shipment);
+        changes = {
+          state: 'shipped',
+          refinerName: body.refinerName!,
+          trackingNumber: body.trackingNumber!,
+          insuredValue: insuredCents,
+          shippedAt: now,
+        };
+      } else if (body.to === 'assayed') changes = { state: 'assayed', assayedAt: now };
+      else if (body.to === 'settled') changes = { state: 'settled', settledAt: now };
+      else changes = { state: 'closed', closedAt: now };
+      await updateLot(tx, lot.id, changes);
+      await writeAuditEntry(tx, {
+        actorId: actor.id,
+        entityType: 'melt_lot',
+        entityId: lot.id,
+        action: 'melt_lot_advanced',
+        fromStatus: lot.state,
+        toStatus: body.to,
+        changes: {
+          meltLotId: lot.id,
+          lotNumber: lot.number,
+          previousLotState: lot.state,
+          lotState: body.to,
+          ...(body.to === 'shipped'
+            ? { refinerName: body.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
+            : {}),
+        },
+      });
+    });
+  } catch (error) {
+    throw await asLotConflict(ctx, error, null);
+  }
+  return meltLotDetail(ctx, actor, lotId);
+}
