@@ -56,7 +56,7 @@ const searchFormSchema = z.object({
 
 function where(item: CustodyItem): string {
   if (item.place === 'bin' && item.bin) return `Bin ${item.bin.code}`;
-  if (item.place === 'melt-lot' && item.meltLotId) return `Melt lot ${item.meltLotId}`;
+  // Custody knows a lot by its id only; its number and contents are on the melt lots page.
   return custodyPlaceLabels[item.place];
 }
 
@@ -68,9 +68,8 @@ function holdText(item: CustodyItem): string {
     : `Hold cleared ${utcShortDateWithYear(until)}`;
 }
 
-function placeOf(place: CustodyMove['toPlace'], bin: string | null, lot: string | null): string {
+function placeOf(place: CustodyMove['toPlace'], bin: string | null): string {
   if (place === 'bin' && bin) return `Bin ${bin}`;
-  if (place === 'melt-lot' && lot) return `Melt lot ${lot}`;
   return custodyPlaceLabels[place];
 }
 
@@ -86,8 +85,8 @@ function MoveHistory({ itemId }: { itemId: string }) {
       {moves.data.moves.map((move) => (
         <li key={move.id}>
           {movedAtFormat.format(new Date(move.at))}:{' '}
-          {move.fromPlace ? `${placeOf(move.fromPlace, move.fromBin, move.fromMeltLotId)} → ` : ''}
-          {placeOf(move.toPlace, move.toBin, move.toMeltLotId)}
+          {move.fromPlace ? `${placeOf(move.fromPlace, move.fromBin)} → ` : ''}
+          {placeOf(move.toPlace, move.toBin)}
           {move.by ? `, by ${move.by}` : ''}
           {move.note ? ` (${move.note})` : ''}
         </li>
