@@ -91,6 +91,7 @@ export * from './track-record.ts';
 export * from './api/track-record.ts';
 export * from './seller-reserve.ts';
 export * from './tax-year-report.ts';
+export * from './retention.ts';
 export * from './api/tax-reporting.ts';
 export * from './melt-sort.ts';
 export * from './melt-lot.ts';
