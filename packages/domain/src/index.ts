@@ -93,6 +93,7 @@ export * from './seller-reserve.ts';
 export * from './tax-year-report.ts';
 export * from './retention.ts';
 export * from './api/tax-reporting.ts';
+export * from './api/records-retention.ts';
 export * from './melt-sort.ts';
 export * from './melt-lot.ts';
 export * from './refiner-settlement.ts';

@@ -7,10 +7,6 @@
 /** The IRS's longest common period for keeping records (7 years, for a bad-debt or worthless-security claim). */
 export const DEFAULT_RECORDS_RETENTION_YEARS = 7;
 
-/** What an erase removes from a submission; every other column stays as it was. */
-export const ERASED_RECORD_KINDS = ['photos', 'label-addresses', 'check-addresses', 'bank-details', 'statement-ip'] as const;
-export type ErasedRecordKind = (typeof ERASED_RECORD_KINDS)[number];
-
 export interface RetentionPolicy {
   /** Years for a submission with no stored rule. */
   defaultYears: number;
