@@ -23,7 +23,7 @@ function erasedSummary(entry: RetentionEntry): string {
     w.statementIps && "the statement's IP",
     w.idChecks && plural(w.idChecks, 'ID check'),
   ].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'nothing personal left';
+  return parts.length ? `Erases ${parts.join(', ')}` : 'Nothing personal is left to erase; erasing marks it done.';
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -121,7 +121,7 @@ export function RecordsRetentionPanel({ className }: { className?: string }) {
                     {entry.status === 'completed' ? 'Paid' : 'Returned'} {day(entry.endedAt)}, kept {plural(entry.years, 'year')}
                     {entry.defaultPeriod ? ' (default period)' : ''} until {day(entry.erasableFrom)}
                   </span>
-                  <span className="block text-sm">Erases {erasedSummary(entry)}</span>
+                  <span className="block text-sm">{erasedSummary(entry)}</span>
                 </span>
               </label>
             </li>
