@@ -240,6 +240,51 @@ describe.each(engines)('records past their retention period on %s', (engine) => 
     expect(await t.db.select().from(submissionImages).where(eq(submissionImages.id, kycImage))).toEqual([]);
   });
 
+  it('two admins erasing one submission at once: one erases, the other finds it done', async () => {
+    const first = await signUpAdmin(t.app, t.db);
+    const second = await signUpAdmin(t.app, t.db);
+    const linus = await signUp(t.app, { firstName: 'Linus', lastName: 'Pauling' });
+    const { submission } = await paidPurchase(linus, new Date('2016-02-01T15:00:00Z'));
+    const answers = await Promise.all([erase([submission.id], first.cookie), erase([submission.id], second.cookie)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const bodies = answers.map((a) => a.json());
+    expect(bodies.filter((b) => b.erased.length === 1)).toHaveLength(1);
+    expect(bodies.filter((b) => b.alreadyErased[0] === submission.id)).toHaveLength(1);
+    const erasedEntries = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, submission.id))).filter(
+      (entry) => entry.action === 'records_erased',
+    );
+    expect(erasedEntries).toHaveLength(1);
+  });
+
+  it("counts a returned submission from its delivery back, and a stored rule's own years", async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const seller = await signUp(t.app);
+    const returned = await offeredSubmission(t.db, seller.id, '100.00', { status: 'returned' });
+    await t.db
+      .update(submissions)
+      .set({ returnDeliveredAt: new Date('2021-01-10T12:00:00Z') })
+      .where(eq(submissions.id, returned.id));
+    const [stored] = await t.db.select().from(submissions).where(eq(submissions.id, returned.id));
+    expect(stored!.status).toBe('returned');
+    // Default 7 years: kept until 2028.
+    let list = (await get('/api/admin/retention', admin.cookie)).json().submissions;
+    expect(list.map((e: { submissionId: string }) => e.submissionId)).not.toContain(returned.id);
+    const refused = await erase([returned.id], admin.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('is kept until 2028-01-10');
+    // A stored rule of 4 years (above the 3-year minimum): past since 2025.
+    await t.db.execute(
+      sql`update submissions set compliance_rule = jsonb_build_object('retentionYears', 4) where id = ${returned.id}`,
+    );
+    list = (await get('/api/admin/retention', admin.cookie)).json().submissions;
+    expect(list.find((e: { submissionId: string }) => e.submissionId === returned.id)).toMatchObject({
+      status: 'returned',
+      endedAt: '2021-01-10T12:00:00.000Z',
+      years: 4,
+      defaultPeriod: false,
+    });
+  });
+
   it('answers bad input with a 400 sentence and an unknown submission with 404, erasing nothing', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     for (const body of [[], ['a', 'a'], [''], 'x', [1]]) {
