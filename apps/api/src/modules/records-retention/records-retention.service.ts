@@ -113,6 +113,11 @@ async function eraseOne(ctx: Ctx, admin: Actor, row: SubmissionFacts, now: Date)
   const done = await ctx.db.transaction(async (tx) => {
     const locked = await lockSubmission(tx, row.id);
     if (!locked || locked.erasedAt !== null) return null;
+    // Checked again under the lock: a payout returned since the first check ends no period.
+    const [fresh] = await factsOf(tx, [row.id]);
+    if (!fresh || !isPastRetention(factsFor(fresh), policyOf(ctx), now)) {
+      throw conflict(`Submission ${row.id} is no longer past its retention period (its payment changed); it was not erased.`);
+    }
     const photos = await deletePhotos(tx, row.id);
     const labels = await eraseLabelAddresses(tx, row.id);
     const ids = idChecks ? await deleteIdChecks(tx, row.userId) : { count: 0, keys: [] };
