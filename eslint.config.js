@@ -79,7 +79,15 @@ export const apiTiers = {
     'pricing',
     'business',
   ],
-  workflows: ['webhooks', 'appraisal', 'offer-acceptance', 'decline-and-return', 'address-change', 'screening-decisions'],
+  workflows: [
+    'webhooks',
+    'appraisal',
+    'offer-acceptance',
+    'decline-and-return',
+    'address-change',
+    'screening-decisions',
+    'records-retention',
+  ],
   views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };

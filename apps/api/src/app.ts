@@ -51,6 +51,7 @@ import { complianceQueueRoutes } from './modules/compliance-queue/index.ts';
 import { custodyRoutes } from './modules/custody/index.ts';
 import { meltLotsRoutes } from './modules/melt-lots/index.ts';
 import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
+import { recordsRetentionRoutes } from './modules/records-retention/index.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext, Clock } from './context.ts';
 
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(named(sellerStatementRoutes));
   await app.register(named(complianceQueueRoutes));
   await app.register(named(taxReportingRoutes));
+  await app.register(named(recordsRetentionRoutes));
   await app.register(named(itemDispositionRoutes));
   await app.register(named(custodyRoutes));
   await app.register(named(meltLotsRoutes));

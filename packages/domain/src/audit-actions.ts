@@ -84,6 +84,9 @@ export const auditActions = {
   police_report_exported: { client: null, appraiser: 'Police report downloaded' },
   tax_year_report_exported: { client: null, appraiser: 'Year-end seller list downloaded' },
   seller_records_exported: { client: null, appraiser: "Seller's records exported" },
+  // Records retention (modules/records-retention): a finished submission's personal data erased
+  // after its period; the entry holds counts only.
+  records_erased: { client: null, appraiser: 'Personal data erased after its retention period' },
   // Sanctions screening (DECISIONS "Compliance"), on the screening and on each payout it held: never
   // shown to the seller, whose payout simply waits.
   sanctions_payout_held: { client: null, appraiser: 'Payout held: possible sanctions-list match' },
@@ -250,6 +253,15 @@ export interface AuditChanges {
   lotState?: string;
   previousLotState?: string;
   refinerName?: string;
+  /** Records retention: how many of each kind of personal record an erase removed (counts, never values). */
+  erased?: {
+    photos: number;
+    labelAddresses: number;
+    checkAddresses: number;
+    bankDetails: number;
+    statementIps: number;
+    idChecks: number;
+  };
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

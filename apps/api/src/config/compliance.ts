@@ -1,6 +1,6 @@
 // What the compliance rules need from the environment: the business's calendar and how alike a
 // name must be to a listed one to hold a payout.
-import { DEFAULT_TAX_REPORTING_THRESHOLD_CENTS, dollarsToCents } from '@assay/domain';
+import { DEFAULT_RECORDS_RETENTION_YEARS, DEFAULT_TAX_REPORTING_THRESHOLD_CENTS, dollarsToCents } from '@assay/domain';
 import { z } from 'zod';
 import { emptyToUndefined } from './env.ts';
 
@@ -46,6 +46,26 @@ export const complianceEnv = {
         }
         return cents;
       }),
+  ),
+  // Records retention (packages/domain retention.ts): years a finished submission with no stored
+  // rule keeps its personal data, and the floor under every rule's own years.
+  RECORDS_RETENTION_YEARS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('RECORDS_RETENTION_YEARS must be a whole number of years')
+      .min(1, 'RECORDS_RETENTION_YEARS must be at least 1')
+      .max(100, 'RECORDS_RETENTION_YEARS must be at most 100')
+      .default(DEFAULT_RECORDS_RETENTION_YEARS),
+  ),
+  RECORDS_RETENTION_MINIMUM_YEARS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('RECORDS_RETENTION_MINIMUM_YEARS must be a whole number of years')
+      .min(1, 'RECORDS_RETENTION_MINIMUM_YEARS must be at least 1')
+      .max(100, 'RECORDS_RETENTION_MINIMUM_YEARS must be at most 100')
+      .default(3),
   ),
 };
 

@@ -69,6 +69,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps records RECORDS_RETENTION_YEARS (7) without a stored rule, never under RECORDS_RETENTION_MINIMUM_YEARS (3)', () => {
+    expect(loadConfig({}).compliance.retention).toEqual({ defaultYears: 7, minimumYears: 3 });
+    expect(loadConfig({ RECORDS_RETENTION_YEARS: '10', RECORDS_RETENTION_MINIMUM_YEARS: '5' }).compliance.retention).toEqual({
+      defaultYears: 10,
+      minimumYears: 5,
+    });
+    expect(problemsOf({ RECORDS_RETENTION_YEARS: '0' })).toBe(
+      'RECORDS_RETENTION_YEARS: RECORDS_RETENTION_YEARS must be at least 1',
+    );
+    expect(problemsOf({ RECORDS_RETENTION_MINIMUM_YEARS: '2.5' })).toBe(
+      'RECORDS_RETENTION_MINIMUM_YEARS: RECORDS_RETENTION_MINIMUM_YEARS must be a whole number of years',
+    );
+  });
+
   it('refuses PayPal deliveries older than PAYPAL_WEBHOOK_MAX_AGE_SECONDS (600 by default, 60 to 3600)', () => {
     const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
     expect(loadConfig(paypal).paypal?.webhookMaxAgeSeconds).toBe(600);

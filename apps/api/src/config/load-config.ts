@@ -211,6 +211,7 @@ export function loadConfig(env: RawEnv = process.env) {
       vaultState: parseOneLineAddress(e.RECEIVING_ADDRESS)!.state,
       sanctionsMatchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
       taxReportingThresholdCents: e.TAX_REPORTING_THRESHOLD,
+      retention: { defaultYears: e.RECORDS_RETENTION_YEARS, minimumYears: e.RECORDS_RETENTION_MINIMUM_YEARS },
     },
     carrier: carrierSettings(e),
     /** PayPal Payouts, when configured: PayPal payouts then go out by the API, tracked by webhooks. */

@@ -89,6 +89,13 @@ const STEP_UP_ACTIONS = [
     payload: undefined,
   },
   { name: 'approving a large payout', method: 'POST', url: '/api/admin/payouts/no-such-payout/approve', payload: undefined },
+  // Records retention: an erase cannot be undone.
+  {
+    name: 'erasing records past retention',
+    method: 'POST',
+    url: '/api/admin/retention/erase',
+    payload: { submissionIds: ['no-such-submission'] },
+  },
 ] as const;
 
 type Action = (typeof STEP_UP_ACTIONS)[number];

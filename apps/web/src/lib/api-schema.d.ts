@@ -2490,6 +2490,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists finished submissions past their retention period and what an erase removes.
+         * @description A submission's period runs from its payment (or its return's delivery) for its stored rule's retentionYears, or RECORDS_RETENTION_YEARS without one, never under RECORDS_RETENTION_MINIMUM_YEARS.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            defaultYears: number;
+                            minimumYears: number;
+                            submissions: {
+                                submissionId: string;
+                                sellerLabel: string;
+                                status: string;
+                                endedAt: string;
+                                erasableFrom: string;
+                                years: number;
+                                defaultPeriod: boolean;
+                                wouldErase: {
+                                    photos: number;
+                                    labelAddresses: number;
+                                    checkAddresses: number;
+                                    bankDetails: number;
+                                    statementIps: number;
+                                    idChecks: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retention/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases the listed submissions' personal data, keeping the money's trail.
+         * @description Photos, label and check addresses, bank details, the statement IP and, with the last submission, the ID check. One transaction per submission; amounts, dates, statuses, ledger lines and audit entries stay. A submission not past its period is refused (409) and nothing is erased; erasing twice changes nothing more.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        submissionIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                submissionId: string;
+                                counts: {
+                                    photos: number;
+                                    labelAddresses: number;
+                                    checkAddresses: number;
+                                    bankDetails: number;
+                                    statementIps: number;
+                                    idChecks: number;
+                                };
+                            }[];
+                            alreadyErased: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions": {
         parameters: {
             query?: never;

@@ -96,6 +96,8 @@ export const submissions = pgTable(
     /** What happened to a bought item after its hold (melt, resell, consign), and when. */
     disposition: text('disposition'),
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
+    /** When its personal data was erased after the retention period (modules/records-retention); null until then. */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
     // Optimistic concurrency: two admins writing at once cannot silently overwrite each other.
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
