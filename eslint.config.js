@@ -68,6 +68,8 @@ export const apiTiers = {
     'bench',
     'uploads',
     'offers',
+    // Refiners own their settlements' tables; the refiner-settlement workflow writes them.
+    'refiners',
     'melt-lots',
     'custody',
     'submissions',
@@ -79,7 +81,15 @@ export const apiTiers = {
     'pricing',
     'business',
   ],
-  workflows: ['webhooks', 'appraisal', 'offer-acceptance', 'decline-and-return', 'address-change', 'screening-decisions'],
+  workflows: [
+    'webhooks',
+    'appraisal',
+    'offer-acceptance',
+    'decline-and-return',
+    'address-change',
+    'screening-decisions',
+    'refiner-settlement',
+  ],
   views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };

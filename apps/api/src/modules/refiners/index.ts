@@ -1,0 +1,9 @@
+// The refiners module's public face: its routes, and what the settlement workflow reads and writes.
+export {
+  findActiveRefinerByName,
+  findSettlementByReference,
+  insertSettlement,
+  type SettlementLotInsert,
+} from './refiners.repository.ts';
+export { refinersRoutes } from './refiners.routes.ts';
+export { listSettlements, settlementDetail } from './refiners.service.ts';
