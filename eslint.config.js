@@ -90,7 +90,7 @@ export const apiTiers = {
     'screening-decisions',
     'refiner-settlement',
   ],
-  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting'],
+  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting', 'margin'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };
 const tiered = Object.values(apiTiers).flat();

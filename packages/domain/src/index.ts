@@ -100,5 +100,6 @@ export * from './settlement-lots.ts';
 export * from './margin.ts';
 export * from './api/refiner-settlement.ts';
 export * from './api/refiners.ts';
+export * from './api/margin.ts';
 export * from './melt-lot-item.ts';
 export * from './api/melt-lots.ts';

@@ -1204,6 +1204,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/margin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The margin per settled lot, per submission and per month, and the testing accuracy per refiner. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lots: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                lotId: string;
+                                lotNumber: string;
+                                refinerName: string;
+                                settledOn: string;
+                                estimatedFineGrams: string | null;
+                                actualFineGrams: string | null;
+                                accuracyPercent: string | null;
+                                /** @enum {string} */
+                                accuracy: "normal" | "low" | "high" | "unknown";
+                            }[];
+                            submissions: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                submissionId: string;
+                                settledItemCount: number;
+                                pendingItemCount: number;
+                                pendingPaidCents: number;
+                            }[];
+                            months: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                month: string;
+                                lotCount: number;
+                            }[];
+                            accuracy: {
+                                refiner: string;
+                                overall: {
+                                    month: string;
+                                    lotCount: number;
+                                    estimatedFineGrams: string;
+                                    actualFineGrams: string;
+                                    percent: string | null;
+                                    /** @enum {string} */
+                                    flag: "normal" | "low" | "high" | "unknown";
+                                };
+                                months: {
+                                    month: string;
+                                    lotCount: number;
+                                    estimatedFineGrams: string;
+                                    actualFineGrams: string;
+                                    percent: string | null;
+                                    /** @enum {string} */
+                                    flag: "normal" | "low" | "high" | "unknown";
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/melt-lots": {
         parameters: {
             query?: never;
