@@ -6,6 +6,7 @@ import type { ChartData } from '@assay/domain';
 import 'uplot/dist/uPlot.min.css';
 
 const HEIGHT = 220;
+const MONTH = 31 * 86_400;
 const COLORS = ['#b8860b', '#1e3a5f', '#15803d', '#b91c1c', '#7c3aed', '#0e7490'];
 
 /** One line per series over months; numbers for drawing only, the table beside has the figures. */
@@ -20,7 +21,13 @@ export default function MonthChart({ data, label, unit }: { data: ChartData; lab
       {
         width: width(),
         height: HEIGHT,
-        scales: { x: { time: true } },
+        // One month alone would be stretched over years by uPlot's auto range: show a month each side.
+        scales: {
+          x: {
+            time: true,
+            ...(data.x.length === 1 ? { range: (): uPlot.Range.MinMax => [data.x[0]! - MONTH, data.x[0]! + MONTH] } : {}),
+          },
+        },
         axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t.toLocaleString('en-US')}${unit}`), size: 70 }],
         series: [
           {},
