@@ -68,9 +68,10 @@ export const apiTiers = {
     'bench',
     'uploads',
     'offers',
-    // Refiners own their settlements' tables; the refiner-settlement workflow writes them.
-    'refiners',
     'melt-lots',
+    // Refiners own their settlements' tables (the refiner-settlement workflow writes them); below
+    // melt-lots, whose shipment names a refiner from the list.
+    'refiners',
     'custody',
     'submissions',
     'ledger',

@@ -1556,6 +1556,7 @@ export interface paths {
                         /** @enum {string} */
                         to: "open" | "shipped" | "assayed" | "settled" | "closed";
                         refinerName?: string;
+                        refinerId?: string;
                         trackingNumber?: string;
                         insuredValue?: string;
                     };

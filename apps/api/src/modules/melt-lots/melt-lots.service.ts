@@ -40,6 +40,7 @@ import { holdRefusalOf } from '../../db/hold-guard.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { findCustodyItem, findCustodyItemByTag, moveItemForLot } from '../custody/index.ts';
+import { findActiveRefiner } from '../refiners/index.ts';
 import { lockSubmissionRow } from '../submissions/index.ts';
 import {
   currentLinesOfItems,
@@ -313,9 +314,15 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
         const items = await itemsInLots(tx, [lot.id]);
         const summary = lotSummary([...(await readingsOf(tx, items)).values()], spotNow(ctx));
         const insuredCents = dollarsToCents(body.insuredValue!)!;
+        let refinerName = body.refinerName;
+        if (body.refinerId !== undefined) {
+          const refiner = await findActiveRefiner(tx, body.refinerId);
+          if (!refiner) throw badRequest(meltLotRouteMessages.unknownRefiner);
+          refinerName = refiner.name;
+        }
         const shipment = lotShipmentProblem({
           itemCount: summary.itemCount,
-          refinerId: body.refinerName!,
+          refinerId: refinerName!,
           trackingNumber: body.trackingNumber!,
           insuredCents,
           estimatedValueCents: summary.estimatedValueCents,
@@ -323,7 +330,7 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
         if (shipment) throw summary.itemCount === 0 ? conflict(shipment) : badRequest(shipment);
         changes = {
           state: 'shipped',
-          refinerName: body.refinerName!,
+          refinerName: refinerName!,
           trackingNumber: body.trackingNumber!,
           insuredValue: insuredCents,
           shippedAt: now,
@@ -345,7 +352,7 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
           previousLotState: lot.state,
           lotState: body.to,
           ...(body.to === 'shipped'
-            ? { refinerName: body.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
+            ? { refinerName: changes.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
             : {}),
         },
       });

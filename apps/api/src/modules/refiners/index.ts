@@ -1,5 +1,6 @@
 // The refiners module's public face: its routes, and what the settlement workflow reads and writes.
 export {
+  findActiveRefiner,
   findActiveRefinerByName,
   findSettlementByReference,
   insertSettlement,

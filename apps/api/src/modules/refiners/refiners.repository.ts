@@ -93,3 +93,11 @@ export async function findSettlement(db: DbOrTx, id: string) {
   const [row] = await db.select().from(refinerSettlements).where(eq(refinerSettlements.id, id));
   return row ?? null;
 }
+
+export async function findActiveRefiner(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(refiners)
+    .where(and(eq(refiners.id, id), isNull(refiners.retiredAt)));
+  return row ?? null;
+}
