@@ -69,6 +69,9 @@ export const apiTiers = {
     'uploads',
     'offers',
     'melt-lots',
+    // Refiners own their settlements' tables (the refiner-settlement workflow writes them); below
+    // melt-lots, whose shipment names a refiner from the list.
+    'refiners',
     'custody',
     'submissions',
     'ledger',
@@ -87,8 +90,9 @@ export const apiTiers = {
     'address-change',
     'screening-decisions',
     'records-retention',
+    'refiner-settlement',
   ],
-  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting'],
+  views: ['submission-detail', 'admin-mailbox', 'compliance-queue', 'reconciliation', 'tax-reporting', 'margin'],
   tooling: ['health', 'demo', 'encryption-keys'],
 };
 const tiered = Object.values(apiTiers).flat();

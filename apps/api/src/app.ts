@@ -50,6 +50,9 @@ import { screeningDecisionsRoutes } from './modules/screening-decisions/index.ts
 import { complianceQueueRoutes } from './modules/compliance-queue/index.ts';
 import { custodyRoutes } from './modules/custody/index.ts';
 import { meltLotsRoutes } from './modules/melt-lots/index.ts';
+import { marginRoutes } from './modules/margin/index.ts';
+import { refinerSettlementRoutes } from './modules/refiner-settlement/index.ts';
+import { refinersRoutes } from './modules/refiners/index.ts';
 import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
 import { recordsRetentionRoutes } from './modules/records-retention/index.ts';
 import { createAppContext } from './composition-root.ts';
@@ -193,6 +196,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(named(itemDispositionRoutes));
   await app.register(named(custodyRoutes));
   await app.register(named(meltLotsRoutes));
+  await app.register(named(refinersRoutes));
+  await app.register(named(refinerSettlementRoutes));
+  await app.register(named(marginRoutes));
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(named(demoMailRoutes));
 
   await app.register(webPlugin, {

@@ -113,6 +113,12 @@ export const auditActions = {
   melt_lot_item_added: { client: null, appraiser: 'Item added to a melt lot' },
   melt_lot_item_removed: { client: null, appraiser: 'Item taken out of a melt lot' },
   melt_lot_advanced: { client: null, appraiser: 'Melt lot moved on' },
+  // Refiners (modules/refiners, entity 'refiner') and their settlements (modules/refiner-settlement,
+  // entity 'refiner_settlement'; each lot it settles also has its melt_lot_advanced).
+  refiner_added: { client: null, appraiser: 'Refiner added' },
+  refiner_updated: { client: null, appraiser: 'Refiner updated' },
+  refiner_retired: { client: null, appraiser: 'Refiner retired' },
+  refiner_settlement_entered: { client: null, appraiser: 'Refiner settlement entered' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -130,6 +136,8 @@ export const auditEntityTypes = [
   'bin',
   'instrument',
   'melt_lot',
+  'refiner',
+  'refiner_settlement',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -262,6 +270,11 @@ export interface AuditChanges {
     statementIps: number;
     idChecks: number;
   };
+  /** Refiners and settlements: the refiner's id, the settlement's id, the lots it settled, its source. */
+  refinerId?: string | null;
+  settlementId?: string;
+  lotNumbers?: string[];
+  source?: string;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -36,6 +36,8 @@ const adminPaths = [
   routePatterns.adminCompliance,
   routePatterns.adminCustody,
   routePatterns.adminLots,
+  routePatterns.adminRefiners,
+  routePatterns.adminMargin,
   routePatterns.adminPrices,
   routePatterns.adminBench,
 ];

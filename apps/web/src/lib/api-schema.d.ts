@@ -1204,6 +1204,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/margin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The margin per settled lot, per submission and per month, and the testing accuracy per refiner. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lots: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                lotId: string;
+                                lotNumber: string;
+                                refinerName: string;
+                                settledOn: string;
+                                estimatedFineGrams: string | null;
+                                actualFineGrams: string | null;
+                                accuracyPercent: string | null;
+                                /** @enum {string} */
+                                accuracy: "normal" | "low" | "high" | "unknown";
+                            }[];
+                            submissions: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                submissionId: string;
+                                settledItemCount: number;
+                                pendingItemCount: number;
+                                pendingPaidCents: number;
+                            }[];
+                            months: {
+                                paidToSellersCents: number;
+                                receivedCents: number;
+                                feesCents: number;
+                                goodwillCents: number;
+                                netReceivedCents: number;
+                                grossMarginCents: number;
+                                marginPercent: string | null;
+                                marginAfterGoodwillCents: number;
+                                month: string;
+                                lotCount: number;
+                            }[];
+                            accuracy: {
+                                refiner: string;
+                                overall: {
+                                    month: string;
+                                    lotCount: number;
+                                    estimatedFineGrams: string;
+                                    actualFineGrams: string;
+                                    percent: string | null;
+                                    /** @enum {string} */
+                                    flag: "normal" | "low" | "high" | "unknown";
+                                };
+                                months: {
+                                    month: string;
+                                    lotCount: number;
+                                    estimatedFineGrams: string;
+                                    actualFineGrams: string;
+                                    percent: string | null;
+                                    /** @enum {string} */
+                                    flag: "normal" | "low" | "high" | "unknown";
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/melt-lots": {
         parameters: {
             query?: never;
@@ -1453,6 +1556,7 @@ export interface paths {
                         /** @enum {string} */
                         to: "open" | "shipped" | "assayed" | "settled" | "closed";
                         refinerName?: string;
+                        refinerId?: string;
                         trackingNumber?: string;
                         insuredValue?: string;
                     };
@@ -2479,6 +2583,405 @@ export interface paths {
                             sentAt: string | null;
                             createdAt: string;
                             awaitingApproval: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refiner-settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the refiner settlements entered, newest first, each with its share per lot. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            settlements: {
+                                id: string;
+                                refinerId: string | null;
+                                refinerName: string;
+                                reference: string;
+                                date: string;
+                                wireCents: number;
+                                grossCents: number;
+                                chargesCents: number;
+                                /** @enum {string} */
+                                source: "form" | "csv";
+                                createdAt: string;
+                                lots: {
+                                    lotId: string;
+                                    lotNumber: string;
+                                    preMeltGrams: string;
+                                    postMeltGrams: string;
+                                    grossCents: number;
+                                    chargesCents: number;
+                                    netCents: number;
+                                    costCents: number;
+                                    estimatedFineGrams: string | null;
+                                    actualFineGrams: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Enters a refiner's settlement typed in, settles its lots and posts it to the ledger. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refiner: string;
+                        reference: string;
+                        date: string;
+                        wire: string;
+                        lots: {
+                            lotId: string;
+                            preMeltGrams: string;
+                            postMeltGrams: string;
+                        }[];
+                        metals: {
+                            lotId: string | null;
+                            metal: string;
+                            assayPercent: string;
+                            fineOz: string;
+                            pricePerOz: string;
+                            amount: string;
+                        }[];
+                        charges: {
+                            kind: string;
+                            lotId: string | null;
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            refinerId: string | null;
+                            refinerName: string;
+                            reference: string;
+                            date: string;
+                            wireCents: number;
+                            grossCents: number;
+                            chargesCents: number;
+                            /** @enum {string} */
+                            source: "form" | "csv";
+                            createdAt: string;
+                            lots: {
+                                lotId: string;
+                                lotNumber: string;
+                                preMeltGrams: string;
+                                postMeltGrams: string;
+                                grossCents: number;
+                                chargesCents: number;
+                                netCents: number;
+                                costCents: number;
+                                estimatedFineGrams: string | null;
+                                actualFineGrams: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refiner-settlements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports a refiner's settlement from its CSV (docs/refiner-settlement-csv.md). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csv: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            refinerId: string | null;
+                            refinerName: string;
+                            reference: string;
+                            date: string;
+                            wireCents: number;
+                            grossCents: number;
+                            chargesCents: number;
+                            /** @enum {string} */
+                            source: "form" | "csv";
+                            createdAt: string;
+                            lots: {
+                                lotId: string;
+                                lotNumber: string;
+                                preMeltGrams: string;
+                                postMeltGrams: string;
+                                grossCents: number;
+                                chargesCents: number;
+                                netCents: number;
+                                costCents: number;
+                                estimatedFineGrams: string | null;
+                                actualFineGrams: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refiners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the refiners, active ones first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            refiners: {
+                                id: string;
+                                name: string;
+                                terms: string;
+                                refiningPercent: string | null;
+                                refiningPerOz: string | null;
+                                assayFee: string | null;
+                                shippingFee: string | null;
+                                wireFee: string | null;
+                                retired: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds a refiner with its terms and charges. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default  */
+                        terms?: string;
+                        refiningPercent?: string | null;
+                        refiningPerOz?: string | null;
+                        assayFee?: string | null;
+                        shippingFee?: string | null;
+                        wireFee?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            terms: string;
+                            refiningPercent: string | null;
+                            refiningPerOz: string | null;
+                            assayFee: string | null;
+                            shippingFee: string | null;
+                            wireFee: string | null;
+                            retired: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refiners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a refiner's name, terms or charges. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default  */
+                        terms?: string;
+                        refiningPercent?: string | null;
+                        refiningPerOz?: string | null;
+                        assayFee?: string | null;
+                        shippingFee?: string | null;
+                        wireFee?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            terms: string;
+                            refiningPercent: string | null;
+                            refiningPerOz: string | null;
+                            assayFee: string | null;
+                            shippingFee: string | null;
+                            wireFee: string | null;
+                            retired: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/refiners/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retires a refiner: kept for its settlements, no longer offered. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            terms: string;
+                            refiningPercent: string | null;
+                            refiningPerOz: string | null;
+                            assayFee: string | null;
+                            shippingFee: string | null;
+                            wireFee: string | null;
+                            retired: boolean;
                         };
                     };
                 };

@@ -20,6 +20,8 @@ export const routePatterns = {
   adminCompliance: '/admin/compliance',
   adminCustody: '/admin/custody',
   adminLots: '/admin/lots',
+  adminRefiners: '/admin/refiners',
+  adminMargin: '/admin/margin',
   adminPrices: '/admin/prices',
   adminBench: '/admin/bench',
   // Setting up the authenticator app (decision 026); the admin pages show it until it is done.
@@ -76,6 +78,8 @@ export const paths = {
   adminCompliance: routePatterns.adminCompliance,
   adminCustody: routePatterns.adminCustody,
   adminLots: routePatterns.adminLots,
+  adminRefiners: routePatterns.adminRefiners,
+  adminMargin: routePatterns.adminMargin,
   adminPrices: routePatterns.adminPrices,
   adminBench: routePatterns.adminBench,
   authenticatorSetup: routePatterns.authenticatorSetup,

@@ -35,5 +35,9 @@ export const queryKeys = {
     benchTests: (submissionId: string) => ['admin', 'bench', 'tests', submissionId] as const,
     /** Melt lots: the list and each lot; a lot's change moves items, so custody is read again too. */
     meltLots: ['admin', 'melt-lots'] as const,
+    /** The margin (issue 28 item 5): read again after a settlement is entered. */
+    margin: ['admin', 'margin'] as const,
+    /** Refiners and their settlements. */
+    refiners: ['admin', 'refiners'] as const,
   },
 };

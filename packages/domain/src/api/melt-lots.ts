@@ -12,6 +12,8 @@ export const meltLotRouteMessages = {
   tag: "Type the tag on the item's bag, like AS-000123.",
   state: 'Choose the state the lot moves to: shipped, assayed, settled or closed.',
   refiner: 'Name the refiner the lot ships to.',
+  oneRefiner: 'Choose the refiner from the list or type its name, not both.',
+  unknownRefiner: 'That refiner is not in the list of active refiners; choose one from the list.',
   tracking: "Type the carrier label's tracking number.",
   insured: 'Type what the parcel is insured for, in dollars and cents, like 12500.00.',
   shipmentOnlyWhenShipping: 'The refiner, tracking number and insured value are given only when the lot ships.',
@@ -51,6 +53,8 @@ export const advanceMeltLotBodySchema = z
       .min(1, meltLotRouteMessages.refiner)
       .max(120)
       .optional(),
+    // A refiner from the list (modules/refiners); its name is what the lot keeps.
+    refinerId: idSchema('refiner').optional(),
     trackingNumber: z
       .string({ error: meltLotRouteMessages.tracking })
       .trim()
@@ -60,12 +64,14 @@ export const advanceMeltLotBodySchema = z
     insuredValue: insuredSchema.optional(),
   })
   .superRefine((body, ctx) => {
-    const given = [body.refinerName, body.trackingNumber, body.insuredValue].some((v) => v !== undefined);
+    const given = [body.refinerName, body.refinerId, body.trackingNumber, body.insuredValue].some((v) => v !== undefined);
     if (body.to !== 'shipped') {
       if (given) ctx.addIssue({ code: 'custom', path: ['to'], message: meltLotRouteMessages.shipmentOnlyWhenShipping });
       return;
     }
-    if (body.refinerName === undefined)
+    if (body.refinerName !== undefined && body.refinerId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['refinerId'], message: meltLotRouteMessages.oneRefiner });
+    else if (body.refinerName === undefined && body.refinerId === undefined)
       ctx.addIssue({ code: 'custom', path: ['refinerName'], message: meltLotRouteMessages.refiner });
     if (body.trackingNumber === undefined)
       ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: meltLotRouteMessages.tracking });

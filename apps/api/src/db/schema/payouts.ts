@@ -16,6 +16,7 @@ import { users } from './auth.ts';
 import { keptEmpty, streetKeptOut } from './sealed.ts';
 import { oneOf } from './one-of.ts';
 import { money } from './money.ts';
+import { refinerSettlements } from './refiners.ts';
 import { submissions } from './submissions.ts';
 
 export const transactions = pgTable(
@@ -159,16 +160,16 @@ export const kycRecords = pgTable(
 /**
  * Double-entry lines (packages/domain ledger.ts): every offer acceptance, hand-over to a rail,
  * payment, return and retry posts lines that balance, through the one posting function (ledger
- * module). Each line belongs to one payout and one posting; a line has exactly one side.
+ * module). Each line belongs to one posting and to exactly one payout or one refiner settlement
+ * (a settlement is money from a refiner, not a payout: modules/ledger README); one side per line.
  */
 export const ledgerLines = pgTable(
   'ledger_lines',
   {
     id: text('id').primaryKey(),
     postingId: text('posting_id').notNull(),
-    transactionId: text('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    transactionId: text('transaction_id').references(() => transactions.id, { onDelete: 'restrict' }),
+    settlementId: text('settlement_id').references(() => refinerSettlements.id, { onDelete: 'restrict' }),
     account: text('account').notNull(),
     debitCents: bigint('debit_cents', { mode: 'number' }).notNull().default(0),
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
@@ -180,6 +181,8 @@ export const ledgerLines = pgTable(
   (t) => [
     index('ledger_lines_transaction_idx').on(t.transactionId, t.createdAt),
     index('ledger_lines_posting_idx').on(t.postingId),
+    index('ledger_lines_settlement_idx').on(t.settlementId),
+    check('ledger_lines_owner_check', sql`(${t.transactionId} is null) <> (${t.settlementId} is null)`),
     check(
       'ledger_lines_account_check',
       oneOf(

@@ -10,4 +10,5 @@ export {
   postGoodwillOwed,
   postOfferAccepted,
   postPayoutMove,
+  postRefinerSettlement,
 } from './ledger.service.ts';

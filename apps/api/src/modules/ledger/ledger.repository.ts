@@ -1,7 +1,7 @@
 // The ledger's rows. Only the ledger service writes here (through the domain's post()), so every
 // posting that reaches ledger_lines has already been checked to balance.
 import { type LedgerAccount, type LedgerLine } from '@assay/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerLines } from '../../db/schema/index.ts';
 
@@ -49,15 +49,16 @@ export function sumLedgerByAccount(db: DbOrTx): Promise<AccountSums[]> {
     .groupBy(ledgerLines.account);
 }
 
-/** Every payout's totals per account, for the reconciliation. */
+/** Every payout's totals per account, for the reconciliation (a settlement's lines are no payout's). */
 export function sumLedgerByPayoutAndAccount(db: DbOrTx) {
   return db
     .select({
-      transactionId: ledgerLines.transactionId,
+      transactionId: sql<string>`${ledgerLines.transactionId}`,
       account: ledgerLines.account,
       debits: sql<string>`coalesce(sum(${ledgerLines.debitCents}), 0)::text`,
       credits: sql<string>`coalesce(sum(${ledgerLines.creditCents}), 0)::text`,
     })
     .from(ledgerLines)
+    .where(isNotNull(ledgerLines.transactionId))
     .groupBy(ledgerLines.transactionId, ledgerLines.account);
 }

@@ -21,13 +21,18 @@ import {
   type PayoutStatus,
   type PayoutTransitionName,
   post,
+  type SettlementPostingInput,
+  settlementPostings,
 } from '@assay/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertLedgerLines, selectLedgerLinesOf, sumLedgerByAccount } from './ledger.repository.ts';
 
 /** What posted a posting: the acceptance, or the payout transition that moved the money. */
-export type LedgerEvent = 'offer_accepted' | 'goodwill_owed' | PayoutTransitionName;
+export type LedgerEvent = 'offer_accepted' | 'goodwill_owed' | 'refiner_settlement' | PayoutTransitionName;
+
+/** Whose posting it is: one payout's, or one refiner settlement's (the table's CHECK: exactly one). */
+export type LedgerOwner = { transactionId: string; settlementId?: never } | { settlementId: string; transactionId?: never };
 
 /**
  * The one place a payout's rail (payout-lifecycle.ts) becomes the ledger's: the ledger keeps one
@@ -52,7 +57,7 @@ export function ledgerRailOf(rail: string): LedgerRail {
  */
 export async function postLedger(
   tx: DbOrTx,
-  { transactionId, event, lines }: { transactionId: string; event: LedgerEvent; lines: readonly LedgerLine[] },
+  { event, lines, ...owner }: LedgerOwner & { event: LedgerEvent; lines: readonly LedgerLine[] },
 ): Promise<readonly LedgerLine[]> {
   const posted = post(lines);
   const postingId = crypto.randomUUID();
@@ -61,7 +66,8 @@ export async function postLedger(
     posted.map((line) => ({
       id: crypto.randomUUID(),
       postingId,
-      transactionId,
+      transactionId: owner.transactionId ?? null,
+      settlementId: owner.settlementId ?? null,
       account: line.account,
       debitCents: line.debitCents,
       creditCents: line.creditCents,
@@ -70,6 +76,14 @@ export async function postLedger(
     })),
   );
   return posted;
+}
+
+/**
+ * A refiner's settlement (settlement-postings.ts): the wire, the metal sold, the charges, and the
+ * lots' items out of inventory at what the sellers were paid. Its own posting, owned by the settlement.
+ */
+export function postRefinerSettlement(tx: DbOrTx, settlementId: string, input: SettlementPostingInput) {
+  return postLedger(tx, { settlementId, event: 'refiner_settlement', lines: settlementPostings(input) });
 }
 
 /** Every line of one payout, oldest posting first. */

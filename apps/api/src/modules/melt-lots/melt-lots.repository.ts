@@ -106,3 +106,33 @@ export async function stoneChoiceOf(db: DbOrTx, itemId: string) {
     .where(eq(submissionItems.id, itemId));
   return row?.stoneChoice ?? null;
 }
+
+/** Locks lots by their number or id, in number order, so two settlements of shared lots queue, never deadlock. */
+export function lockLotsByRef(tx: DbOrTx, refs: readonly string[]) {
+  if (refs.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(meltLots)
+    .where(sql`${meltLots.number} in ${[...refs]} or ${meltLots.id} in ${[...refs]}`)
+    .orderBy(asc(meltLots.number))
+    .for('update');
+}
+
+/**
+ * What the sellers were paid for each lot's items, in cents: the sum of their lines in the offer
+ * the seller accepted. The accepted offer, not the newest version, because that is what was paid.
+ */
+export async function paidForLotItems(db: DbOrTx, lotIds: readonly string[]): Promise<Map<string, number>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      meltLotId: itemLocations.meltLotId,
+      cents: sql<string>`coalesce(sum(round(${offerLines.amount} * 100)), 0)::text`,
+    })
+    .from(itemLocations)
+    .innerJoin(offerLines, eq(offerLines.itemId, itemLocations.itemId))
+    .innerJoin(offers, and(eq(offers.id, offerLines.offerId), eq(offers.status, 'accepted')))
+    .where(and(eq(itemLocations.place, 'melt-lot'), inArray(itemLocations.meltLotId, [...lotIds])))
+    .groupBy(itemLocations.meltLotId);
+  return new Map(rows.map((row) => [row.meltLotId!, Number(row.cents)]));
+}

@@ -9,6 +9,7 @@ import {
   custodyMessages,
   dollarsToCents,
   itemFineGrams,
+  type LotFineEstimate,
   type LotItem,
   lotItemOf,
   lotJoinProblem,
@@ -21,9 +22,12 @@ import {
   type MeltLotList,
   meltLotMessages,
   meltLotRouteMessages,
+  metalOfCategory,
   normalizeItemTag,
   type OfferedLine,
   shortId,
+  settlementLotMessages,
+  settlementLotProblem,
   type SpotPrices,
   spotPricesFromMetalPrices,
   type StoneChoice,
@@ -36,6 +40,7 @@ import { holdRefusalOf } from '../../db/hold-guard.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { findCustodyItem, findCustodyItemByTag, moveItemForLot } from '../custody/index.ts';
+import { findActiveRefiner } from '../refiners/index.ts';
 import { lockSubmissionRow } from '../submissions/index.ts';
 import {
   currentLinesOfItems,
@@ -44,8 +49,10 @@ import {
   itemsInLots,
   listLots,
   lockLot,
+  lockLotsByRef,
   lotNumberOf,
   type MeltLotRow,
+  paidForLotItems,
   stoneChoiceOf,
   updateLot,
 } from './melt-lots.repository.ts';
@@ -307,9 +314,15 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
         const items = await itemsInLots(tx, [lot.id]);
         const summary = lotSummary([...(await readingsOf(tx, items)).values()], spotNow(ctx));
         const insuredCents = dollarsToCents(body.insuredValue!)!;
+        let refinerName = body.refinerName;
+        if (body.refinerId !== undefined) {
+          const refiner = await findActiveRefiner(tx, body.refinerId);
+          if (!refiner) throw badRequest(meltLotRouteMessages.unknownRefiner);
+          refinerName = refiner.name;
+        }
         const shipment = lotShipmentProblem({
           itemCount: summary.itemCount,
-          refinerId: body.refinerName!,
+          refinerId: refinerName!,
           trackingNumber: body.trackingNumber!,
           insuredCents,
           estimatedValueCents: summary.estimatedValueCents,
@@ -317,7 +330,7 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
         if (shipment) throw summary.itemCount === 0 ? conflict(shipment) : badRequest(shipment);
         changes = {
           state: 'shipped',
-          refinerName: body.refinerName!,
+          refinerName: refinerName!,
           trackingNumber: body.trackingNumber!,
           insuredValue: insuredCents,
           shippedAt: now,
@@ -339,7 +352,7 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
           previousLotState: lot.state,
           lotState: body.to,
           ...(body.to === 'shipped'
-            ? { refinerName: body.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
+            ? { refinerName: changes.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
             : {}),
         },
       });
@@ -348,4 +361,72 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
     throw await asLotConflict(ctx, error, null);
   }
   return meltLotDetail(ctx, actor, lotId);
+}
+
+/** A lot as a refiner's settlement settles it: what our tests estimated it held, and what it cost. */
+export interface LotToSettle {
+  readonly id: string;
+  readonly number: string;
+  readonly category: MeltLotRow['category'];
+  readonly refinerName: string | null;
+  readonly estimate: LotFineEstimate | null;
+  readonly costCents: number;
+}
+
+/**
+ * Inside the settlement's transaction: locks the lots a settlement names (by number or id), checks
+ * each was shipped or assayed (a closed, settled or open lot is a 409; a lot not found a 400), and
+ * moves each to settled, audited as any lot move. Answers each lot's estimate and cost, in the
+ * order the refs were given.
+ */
+export async function settleLotsInTx(tx: DbOrTx, actor: Actor, refs: readonly string[], now: Date): Promise<LotToSettle[]> {
+  assertAppraiser(actor);
+  const rows = await lockLotsByRef(tx, refs);
+  const byRef = new Map<string, MeltLotRow>();
+  for (const row of rows) {
+    byRef.set(row.number, row);
+    byRef.set(row.id, row);
+  }
+  const missing = refs.filter((ref) => !byRef.has(ref));
+  if (missing.length > 0) throw badRequest(settlementLotMessages.unknown(missing));
+  const lots = refs.map((ref) => byRef.get(ref)!);
+  if (new Set(lots.map((lot) => lot.id)).size !== lots.length) throw badRequest(settlementLotMessages.twice);
+  for (const lot of lots) {
+    const problem = settlementLotProblem(lot.number, lot.state);
+    if (problem) throw conflict(problem);
+  }
+  const ids = lots.map((lot) => lot.id);
+  const items = await itemsInLots(tx, ids);
+  const readings = await readingsOf(tx, items);
+  const costs = await paidForLotItems(tx, ids);
+  const answer: LotToSettle[] = [];
+  for (const lot of lots) {
+    const lotItems = items.filter((item) => item.meltLotId === lot.id).flatMap((item) => readings.get(item.itemId) ?? []);
+    const metal = lotSummary(lotItems, {}).metals.find((m) => m.metal === metalOfCategory(lot.category));
+    // A shipped lot settled straight away was assayed by the settlement: its assay is on it.
+    await updateLot(tx, lot.id, { state: 'settled', assayedAt: lot.assayedAt ?? now, settledAt: now });
+    await writeAuditEntry(tx, {
+      actorId: actor.id,
+      entityType: 'melt_lot',
+      entityId: lot.id,
+      action: 'melt_lot_advanced',
+      fromStatus: lot.state,
+      toStatus: 'settled',
+      changes: { meltLotId: lot.id, lotNumber: lot.number, previousLotState: lot.state, lotState: 'settled' },
+    });
+    answer.push({
+      id: lot.id,
+      number: lot.number,
+      category: lot.category,
+      refinerName: lot.refinerName,
+      estimate: metal ? { metal: metal.metal, fineGrams: metal.fineGrams } : null,
+      costCents: costs.get(lot.id) ?? 0,
+    });
+  }
+  return answer;
+}
+
+/** A closed-lot trigger's refusal as the 409 it is; anything else as it was. */
+export function asClosedLotConflict(error: unknown): unknown {
+  return isClosedLotRefusal(error) ? conflict(meltLotMessages.closed) : error;
 }

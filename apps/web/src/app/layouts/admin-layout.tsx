@@ -1,6 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Banknote, Boxes, Flame, Gauge, IdCard, Inbox, Landmark, Microscope, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  Boxes,
+  ChartLine,
+  Factory,
+  Flame,
+  Gauge,
+  IdCard,
+  Inbox,
+  Landmark,
+  Microscope,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import type { CurrentUser } from '@assay/domain';
 import { useMailboxCounts } from '@/features/appraisal/api/mailbox';
 import { paths } from '@/lib/paths';
@@ -18,6 +31,8 @@ export const adminAreas: readonly AdminArea[] = [
   { href: paths.adminCompliance, label: 'Compliance', icon: ShieldCheck },
   { href: paths.adminCustody, label: 'Custody', icon: Boxes },
   { href: paths.adminLots, label: 'Melt lots', icon: Flame },
+  { href: paths.adminRefiners, label: 'Refiners', icon: Factory },
+  { href: paths.adminMargin, label: 'Margin', icon: ChartLine },
   { href: paths.adminPrices, label: 'Prices', icon: Gauge },
   { href: paths.adminBench, label: 'Bench', icon: Microscope },
 ];

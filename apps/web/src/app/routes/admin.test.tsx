@@ -54,6 +54,8 @@ describe('an admin work area (/admin/payouts)', () => {
       paths.adminCompliance,
       paths.adminCustody,
       paths.adminLots,
+      paths.adminRefiners,
+      paths.adminMargin,
       paths.adminPrices,
       paths.adminBench,
     ]);

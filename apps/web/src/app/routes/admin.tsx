@@ -8,6 +8,8 @@ import { AdminCompliancePage } from '../pages/admin-compliance-page';
 import { AdminCustodyPage } from '../pages/admin-custody-page';
 import { AdminIdentityPage } from '../pages/admin-identity-page';
 import { AdminLotsPage } from '../pages/admin-lots-page';
+import { AdminMarginPage } from '../pages/admin-margin-page';
+import { AdminRefinersPage } from '../pages/admin-refiners-page';
 import { AdminMailboxPage } from '../pages/admin-mailbox-page';
 import { AdminPayoutsPage } from '../pages/admin-payouts-page';
 import { AdminBenchPage } from '../pages/admin-bench-page';
@@ -28,6 +30,8 @@ export const adminViews: readonly AdminView[] = [
   { path: routePatterns.adminCompliance, render: (user) => <AdminCompliancePage user={user} /> },
   { path: routePatterns.adminCustody, render: (user) => <AdminCustodyPage user={user} /> },
   { path: routePatterns.adminLots, render: (user) => <AdminLotsPage user={user} /> },
+  { path: routePatterns.adminRefiners, render: (user) => <AdminRefinersPage user={user} /> },
+  { path: routePatterns.adminMargin, render: (user) => <AdminMarginPage user={user} /> },
   { path: routePatterns.adminPrices, render: (user) => <AdminPricesPage user={user} /> },
   { path: routePatterns.adminBench, render: (user) => <AdminBenchPage user={user} /> },
 ];

@@ -1,0 +1,2 @@
+// The margin view's public face: its route.
+export { marginRoutes } from './margin.routes.ts';

@@ -1,0 +1,10 @@
+// The refiners module's public face: its routes, and what the settlement workflow reads and writes.
+export {
+  findActiveRefiner,
+  findActiveRefinerByName,
+  findSettlementByReference,
+  insertSettlement,
+  type SettlementLotInsert,
+} from './refiners.repository.ts';
+export { refinersRoutes } from './refiners.routes.ts';
+export { listSettlements, settlementDetail } from './refiners.service.ts';
