@@ -68,6 +68,8 @@ export const apiTiers = {
     'bench',
     'uploads',
     'offers',
+    // Police holds (issue 28 item 6) end in custody's 'surrendered' and a write-off in the ledger.
+    'police-holds',
     'melt-lots',
     'custody',
     'submissions',

@@ -50,6 +50,7 @@ import { screeningDecisionsRoutes } from './modules/screening-decisions/index.ts
 import { complianceQueueRoutes } from './modules/compliance-queue/index.ts';
 import { custodyRoutes } from './modules/custody/index.ts';
 import { meltLotsRoutes } from './modules/melt-lots/index.ts';
+import { policeHoldsRoutes } from './modules/police-holds/index.ts';
 import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
 import { createAppContext } from './composition-root.ts';
 import type { Adapters, AppContext, Clock } from './context.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(named(itemDispositionRoutes));
   await app.register(named(custodyRoutes));
   await app.register(named(meltLotsRoutes));
+  await app.register(named(policeHoldsRoutes));
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(named(demoMailRoutes));
 
   await app.register(webPlugin, {

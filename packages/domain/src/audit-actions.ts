@@ -110,6 +110,10 @@ export const auditActions = {
   melt_lot_item_added: { client: null, appraiser: 'Item added to a melt lot' },
   melt_lot_item_removed: { client: null, appraiser: 'Item taken out of a melt lot' },
   melt_lot_advanced: { client: null, appraiser: 'Melt lot moved on' },
+  // Police holds (police-holds.ts, issue 28 item 6): on the item's submission, never shown to the seller.
+  police_hold_placed: { client: null, appraiser: 'Item put on police hold' },
+  police_hold_released: { client: null, appraiser: 'Police hold released' },
+  police_hold_surrendered: { client: null, appraiser: 'Item surrendered to the police' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -250,6 +254,13 @@ export interface AuditChanges {
   lotState?: string;
   previousLotState?: string;
   refinerName?: string;
+  /** Police holds: the hold, the agency's officer and case, the police's receipt, the cost written off. */
+  policeHoldId?: string;
+  agency?: string;
+  officer?: string;
+  badgeNumber?: string;
+  caseNumber?: string;
+  writtenOffCents?: number;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

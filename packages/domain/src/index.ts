@@ -100,3 +100,5 @@ export * from './margin.ts';
 export * from './api/refiner-settlement.ts';
 export * from './melt-lot-item.ts';
 export * from './api/melt-lots.ts';
+export * from './police-holds.ts';
+export * from './api/police-holds.ts';

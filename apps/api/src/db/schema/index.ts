@@ -10,3 +10,4 @@ export * from './compliance.ts';
 export * from './custody.ts';
 export * from './bench.ts';
 export * from './melt-lots.ts';
+export * from './police-holds.ts';

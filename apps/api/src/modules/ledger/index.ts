@@ -10,4 +10,5 @@ export {
   postGoodwillOwed,
   postOfferAccepted,
   postPayoutMove,
+  postPoliceSurrender,
 } from './ledger.service.ts';
