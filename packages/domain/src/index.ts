@@ -100,5 +100,6 @@ export * from './margin.ts';
 export * from './api/refiner-settlement.ts';
 export * from './melt-lot-item.ts';
 export * from './api/melt-lots.ts';
+export * from './article-codes.ts';
 export * from './police-holds.ts';
 export * from './api/police-holds.ts';
