@@ -124,6 +124,8 @@ describe.each(engines)('police holds on %s', (engine) => {
     expect(add.statusCode, add.body).toBe(409);
     expect(add.json().message).toBe(policeHoldMessages.refused('SPD-2026-0042'));
     expect(add.json().message).toMatch(/^This item is on police hold \(case SPD-2026-0042\); it cannot/);
+    const seen = await get(`/api/admin/custody/items?tag=${item.tag}`);
+    expect(seen.json().items[0].policeHoldCase).toBe('SPD-2026-0042');
     const { version } = await locationOf(item.itemId);
     const sell = await send('POST', `/api/admin/custody/items/${item.itemId}/move`, { to: 'sold', version });
     expect(sell.statusCode, sell.body).toBe(409);

@@ -678,6 +678,7 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             }[];
                         };
                     };
@@ -823,6 +824,7 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             }[];
                         };
                     };
@@ -896,6 +898,7 @@ export interface paths {
                             movedAt: string;
                             movedBy: string | null;
                             version: number;
+                            policeHoldCase: string | null;
                         };
                     };
                 };
@@ -955,6 +958,7 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             };
                             moves: {
                                 id: string;

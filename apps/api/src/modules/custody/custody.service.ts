@@ -73,6 +73,7 @@ function toCustodyItem(row: CustodyItemRow, now: Date): CustodyItem {
     movedAt: row.movedAt.toISOString(),
     movedBy: personOf(row.movedByName, row.movedByEmail),
     version: row.version,
+    policeHoldCase: row.policeHoldCase,
   };
 }
 
