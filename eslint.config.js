@@ -68,6 +68,8 @@ export const apiTiers = {
     'bench',
     'uploads',
     'offers',
+    // Police holds (issue 28 item 6) end in custody's 'surrendered' and a write-off in the ledger.
+    'police-holds',
     'melt-lots',
     // Refiners own their settlements' tables (the refiner-settlement workflow writes them); below
     // melt-lots, whose shipment names a refiner from the list.

@@ -53,6 +53,7 @@ import { meltLotsRoutes } from './modules/melt-lots/index.ts';
 import { marginRoutes } from './modules/margin/index.ts';
 import { refinerSettlementRoutes } from './modules/refiner-settlement/index.ts';
 import { refinersRoutes } from './modules/refiners/index.ts';
+import { policeHoldsRoutes } from './modules/police-holds/index.ts';
 import { taxReportingRoutes } from './modules/tax-reporting/index.ts';
 import { recordsRetentionRoutes } from './modules/records-retention/index.ts';
 import { createAppContext } from './composition-root.ts';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(named(refinersRoutes));
   await app.register(named(refinerSettlementRoutes));
   await app.register(named(marginRoutes));
+  await app.register(named(policeHoldsRoutes));
   if (deps.demo && !deps.config.production && !deps.config.mail.smtpUrl) await app.register(named(demoMailRoutes));
 
   await app.register(webPlugin, {

@@ -119,6 +119,10 @@ export const auditActions = {
   refiner_updated: { client: null, appraiser: 'Refiner updated' },
   refiner_retired: { client: null, appraiser: 'Refiner retired' },
   refiner_settlement_entered: { client: null, appraiser: 'Refiner settlement entered' },
+  // Police holds (police-holds.ts, issue 28 item 6): on the item's submission, never shown to the seller.
+  police_hold_placed: { client: null, appraiser: 'Item put on police hold' },
+  police_hold_released: { client: null, appraiser: 'Police hold released' },
+  police_hold_surrendered: { client: null, appraiser: 'Item surrendered to the police' },
 } as const satisfies Record<string, { client: string | null; appraiser: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -275,6 +279,13 @@ export interface AuditChanges {
   settlementId?: string;
   lotNumbers?: string[];
   source?: string;
+  /** Police holds: the hold, the agency's officer and case, the police's receipt, the cost written off. */
+  policeHoldId?: string;
+  agency?: string;
+  officer?: string;
+  badgeNumber?: string;
+  caseNumber?: string;
+  writtenOffCents?: number;
 }
 
 /** The client's timeline label, or null when the entry stays with the appraisers. */

@@ -4,7 +4,7 @@
 import { utcShortDateWithYear } from './day-formats.ts';
 
 /** Where a received item can be. 'melt-lot' and 'sold' are refused by the database before the hold ends. */
-export const custodyPlaces = ['vault', 'bin', 'melt-lot', 'sold', 'returned'] as const;
+export const custodyPlaces = ['vault', 'bin', 'melt-lot', 'sold', 'returned', 'surrendered'] as const;
 export type CustodyPlace = (typeof custodyPlaces)[number];
 
 /** The places an appraiser may move an item to from the custody area (melt lots have their own commands). */
@@ -12,7 +12,7 @@ export const custodyMoveTargets = ['vault', 'bin', 'sold', 'returned'] as const;
 export type CustodyMoveTarget = (typeof custodyMoveTargets)[number];
 
 /** Places an item does not come back from: it has left the business. */
-export const custodyExits: readonly CustodyPlace[] = ['sold', 'returned'];
+export const custodyExits: readonly CustodyPlace[] = ['sold', 'returned', 'surrendered'];
 
 export const custodyPlaceLabels: Record<CustodyPlace, string> = {
   vault: 'Vault',
@@ -20,6 +20,8 @@ export const custodyPlaceLabels: Record<CustodyPlace, string> = {
   'melt-lot': 'Melt lot',
   sold: 'Sold',
   returned: 'Returned to seller',
+  // Handed to the police under a hold (police-holds.ts): gone without money, written off in the ledger.
+  surrendered: 'Surrendered to the police',
 };
 
 /** The tag printed on the bag: "AS-000123", from the database's sequence. */

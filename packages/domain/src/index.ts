@@ -105,3 +105,6 @@ export * from './api/refiners.ts';
 export * from './api/margin.ts';
 export * from './melt-lot-item.ts';
 export * from './api/melt-lots.ts';
+export * from './article-codes.ts';
+export * from './police-holds.ts';
+export * from './api/police-holds.ts';

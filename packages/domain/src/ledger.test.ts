@@ -78,7 +78,7 @@ describe('chart of accounts', () => {
       expect(names).toContain(`asset:in-transit:${rail}`);
     }
     expect(names).toEqual(expect.arrayContaining([...settlementLedgerAccounts]));
-    expect(names).toHaveLength(4 + 2 * ledgerRails.length + settlementLedgerAccounts.length);
+    expect(names).toHaveLength(5 + 2 * ledgerRails.length + settlementLedgerAccounts.length);
     expect(ledgerRails).toEqual(['ach', 'paypal', 'check', 'manual']);
   });
 

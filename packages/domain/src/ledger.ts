@@ -28,6 +28,8 @@ export type LedgerAccount =
   | 'liability:seller-payable'
   | 'revenue:payout-fees'
   | 'expense:goodwill'
+  // An item surrendered to the police (issue 28 item 6): its cost leaves inventory, nothing comes in.
+  | 'expense:police-surrender'
   | `asset:cash:${LedgerRail}`
   | `asset:in-transit:${LedgerRail}`
   | SettlementLedgerAccount;
@@ -126,6 +128,12 @@ export const chartOfAccounts: readonly LedgerAccountInfo[] = Object.freeze([
     kind: 'expense',
     normalSide: 'debit',
     description: 'What the items of a settled lot cost: moved out of inventory when the lot settles.',
+  },
+  {
+    account: 'expense:police-surrender',
+    kind: 'expense',
+    normalSide: 'debit',
+    description: 'What items surrendered to the police had cost: written off inventory, no money comes back.',
   },
 ]);
 

@@ -1,9 +1,18 @@
 // The compliance exports (issue 13 item 5): the day's police report (CSV) and one seller's records
 // (JSON), with ID numbers decrypted only there, each download audited, admins only.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, kycSubmissionSchema, policeReportFileName, centsToDecimalString } from '@assay/domain';
-import { auditLog, kycRecords, submissions, transactions, users } from '../../src/db/schema/index.ts';
+import {
+  auditLog,
+  itemLocations,
+  kycRecords,
+  submissionImages,
+  submissionItems,
+  submissions,
+  transactions,
+  users,
+} from '../../src/db/schema/index.ts';
 import { personalDataContext, sealText, UNREADABLE } from '../../src/lib/personal-data.ts';
 import { reviewKyc, submitKyc } from '../../src/modules/compliance/kyc/kyc.service.ts';
 import { achDetails, currentUser, insertImage, offeredSubmission, postJson, signUpAdmin } from '../support/payouts.fixtures.ts';
@@ -104,6 +113,8 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     );
     expect(row).toEqual({
       'Transaction ID': todays.payout.id,
+      // A purchase from before items existed is one row, with no item id.
+      'Item ID': '',
       'Purchase date and time': expect.stringMatching(new RegExp(`^${today()} \\d{2}:\\d{2}:\\d{2} -0[45]:00$`)),
       'Seller name': 'Ada Lovelace',
       'Seller address': `${HOME_ADDRESS.name}, 12 Main Street, Apt 4B, Springfield, IL 62701`,
@@ -113,6 +124,7 @@ describe.each(engines)('compliance reports on %s', (engine) => {
       'ID issuer': 'FL',
       // The formula guard: a spreadsheet shows the text, never runs it.
       'Item description': `'${HOSTILE}`,
+      'Article code': 'JEWELRY-GOLD',
       'Metal/karat': 'Gold 14K',
       Weight: '12.5 grams',
       'Purchase price (USD)': '1250.00',
@@ -158,6 +170,77 @@ describe.each(engines)('compliance reports on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'police_report_exported'), eq(auditLog.actorId, admin.id)));
     expect(exports.map((e) => e.entityId)).toEqual(['police-report:2001-01-01']);
+  });
+
+  it('writes one row per bought item, each with its tag, article code, its own photos and the seller ID details', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const seller = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const sub = await offeredSubmission(t.db, seller.id, '900.00', { description: 'Ring and coin' });
+    const ring = crypto.randomUUID();
+    const coin = crypto.randomUUID();
+    const returned = crypto.randomUUID();
+    const item = (
+      id: string,
+      position: number,
+      category: 'jewelry' | 'scrap',
+      material: 'gold-18k' | 'silver',
+      description: string,
+    ) => ({
+      id,
+      submissionId: sub.id,
+      position,
+      category,
+      description,
+      estimatedWeight: '5',
+      weightUnit: 'grams' as const,
+      material,
+      preliminaryQuoteMin: 100,
+      preliminaryQuoteMax: 500,
+      declaredValue: 500,
+    });
+    await t.db
+      .insert(submissionItems)
+      .values([
+        item(ring, 1, 'jewelry', 'gold-18k', 'Wedding ring'),
+        item(coin, 2, 'scrap', 'silver', 'Silver dollar'),
+        { ...item(returned, 3, 'jewelry', 'silver', 'Kept bracelet'), outcome: 'returned' as const },
+      ]);
+    await t.db.insert(itemLocations).values([
+      { itemId: ring, place: 'vault' },
+      { itemId: coin, place: 'vault' },
+    ]);
+    const ringPhoto = await insertImage(t.db, seller.id, { purpose: 'submission', submissionId: sub.id, position: 0 });
+    const coinPhoto = await insertImage(t.db, seller.id, { purpose: 'submission', submissionId: sub.id, position: 1 });
+    await t.db.update(submissionImages).set({ itemId: ring }).where(eq(submissionImages.id, ringPhoto));
+    await t.db.update(submissionImages).set({ itemId: coin }).where(eq(submissionImages.id, coinPhoto));
+    const paid = await postJson(t.app, '/api/transactions', { submissionId: sub.id, payoutMethod: 'check' }, seller.cookie);
+    expect(paid.statusCode, paid.body).toBe(201);
+    const tags = await t.db
+      .select()
+      .from(itemLocations)
+      .where(inArray(itemLocations.itemId, [ring, coin]));
+    const tagOf = (id: string) => tags.find((l) => l.itemId === id)!.tag;
+
+    const rows = csvRecords((await report(today(), admin.cookie)).body).filter(
+      (r) => r['Seller name'] === 'Ada Lovelace' && r['Item description'] !== '',
+    );
+    const mine = rows.filter((r) => [tagOf(ring), tagOf(coin)].includes(r['Item ID']!));
+    expect(mine).toHaveLength(2);
+    expect(rows.some((r) => r['Item description'] === 'Kept bracelet')).toBe(false);
+    const [ringRow, coinRow] = [tagOf(ring), tagOf(coin)].map((tag) => mine.find((r) => r['Item ID'] === tag)!);
+    expect(ringRow).toMatchObject({
+      'Item description': 'Wedding ring',
+      'Article code': 'JEWELRY-GOLD',
+      'Metal/karat': 'Gold 18K',
+      'Photo links': `${TEST_ORIGIN}/api/objects/${ringPhoto}`,
+      'Seller name': 'Ada Lovelace',
+    });
+    expect(coinRow).toMatchObject({
+      'Item description': 'Silver dollar',
+      'Article code': 'SCRAP-SILVER',
+      'Photo links': `${TEST_ORIGIN}/api/objects/${coinPhoto}`,
+    });
+    expect(ringRow!['Transaction ID']).toBe(coinRow!['Transaction ID']);
   });
 
   it('says "not recorded" for what a seller without an identity check never gave', async () => {

@@ -664,7 +664,7 @@ export interface paths {
                                 description: string;
                                 tag: string;
                                 /** @enum {string} */
-                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered";
                                 bin: {
                                     id: string;
                                     code: string;
@@ -678,6 +678,7 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             }[];
                         };
                     };
@@ -809,7 +810,7 @@ export interface paths {
                                 description: string;
                                 tag: string;
                                 /** @enum {string} */
-                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered";
                                 bin: {
                                     id: string;
                                     code: string;
@@ -823,6 +824,7 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             }[];
                         };
                     };
@@ -882,7 +884,7 @@ export interface paths {
                             description: string;
                             tag: string;
                             /** @enum {string} */
-                            place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                            place: "vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered";
                             bin: {
                                 id: string;
                                 code: string;
@@ -896,6 +898,7 @@ export interface paths {
                             movedAt: string;
                             movedBy: string | null;
                             version: number;
+                            policeHoldCase: string | null;
                         };
                     };
                 };
@@ -941,7 +944,7 @@ export interface paths {
                                 description: string;
                                 tag: string;
                                 /** @enum {string} */
-                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                place: "vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered";
                                 bin: {
                                     id: string;
                                     code: string;
@@ -955,14 +958,15 @@ export interface paths {
                                 movedAt: string;
                                 movedBy: string | null;
                                 version: number;
+                                policeHoldCase: string | null;
                             };
                             moves: {
                                 id: string;
-                                fromPlace: ("vault" | "bin" | "melt-lot" | "sold" | "returned") | null;
+                                fromPlace: ("vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered") | null;
                                 fromBin: string | null;
                                 fromMeltLotId: string | null;
                                 /** @enum {string} */
-                                toPlace: "vault" | "bin" | "melt-lot" | "sold" | "returned";
+                                toPlace: "vault" | "bin" | "melt-lot" | "sold" | "returned" | "surrendered";
                                 toBin: string | null;
                                 toMeltLotId: string | null;
                                 by: string | null;
@@ -1138,7 +1142,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual" | "asset:cash:refiner-wires" | "revenue:metal-sales" | "expense:refining-charges" | "expense:cost-of-goods-sold";
+                            account: "inventory:purchases" | "liability:seller-payable" | "revenue:payout-fees" | "expense:goodwill" | "asset:cash:ach" | "asset:in-transit:ach" | "asset:cash:paypal" | "asset:in-transit:paypal" | "asset:cash:check" | "asset:in-transit:check" | "asset:cash:manual" | "asset:in-transit:manual" | "asset:cash:refiner-wires" | "revenue:metal-sales" | "expense:refining-charges" | "expense:cost-of-goods-sold" | "expense:police-surrender";
                             description: string;
                             debitCents: number;
                             creditCents: number;
@@ -2583,6 +2587,241 @@ export interface paths {
                             sentAt: string | null;
                             createdAt: string;
                             awaitingApproval: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/police-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item's police holds, newest first. */
+        get: {
+            parameters: {
+                query: {
+                    item: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            holds: {
+                                id: string;
+                                itemId: string;
+                                submissionId: string;
+                                agency: string;
+                                officer: string;
+                                badgeNumber: string;
+                                caseNumber: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "active" | "released" | "surrendered";
+                                placedBy: string | null;
+                                /** Format: date-time */
+                                placedAt: string;
+                                endedBy: string | null;
+                                endedAt: string | null;
+                                releaseNote: string | null;
+                                surrenderReference: string | null;
+                                writtenOffCents: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Puts a received item on police hold (one active hold per item). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemId: string;
+                        agency: string;
+                        officer: string;
+                        badgeNumber: string;
+                        caseNumber: string;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            itemId: string;
+                            submissionId: string;
+                            agency: string;
+                            officer: string;
+                            badgeNumber: string;
+                            caseNumber: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "active" | "released" | "surrendered";
+                            placedBy: string | null;
+                            /** Format: date-time */
+                            placedAt: string;
+                            endedBy: string | null;
+                            endedAt: string | null;
+                            releaseNote: string | null;
+                            surrenderReference: string | null;
+                            writtenOffCents: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/police-holds/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Releases an active police hold. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            itemId: string;
+                            submissionId: string;
+                            agency: string;
+                            officer: string;
+                            badgeNumber: string;
+                            caseNumber: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "active" | "released" | "surrendered";
+                            placedBy: string | null;
+                            /** Format: date-time */
+                            placedAt: string;
+                            endedBy: string | null;
+                            endedAt: string | null;
+                            releaseNote: string | null;
+                            surrenderReference: string | null;
+                            writtenOffCents: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/police-holds/{id}/surrender": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Surrenders a held item to the police: it leaves custody and its cost is written off the ledger. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            itemId: string;
+                            submissionId: string;
+                            agency: string;
+                            officer: string;
+                            badgeNumber: string;
+                            caseNumber: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "active" | "released" | "surrendered";
+                            placedBy: string | null;
+                            /** Format: date-time */
+                            placedAt: string;
+                            endedBy: string | null;
+                            endedAt: string | null;
+                            releaseNote: string | null;
+                            surrenderReference: string | null;
+                            writtenOffCents: number | null;
                         };
                     };
                 };

@@ -58,6 +58,8 @@ export const custodyItemSchema = z.object({
   movedBy: z.string().nullable(),
   /** Sent back with a move: a move made by someone else since refuses this one (409). */
   version: z.number().int(),
+  /** The case number of the item's active police hold (police-holds.ts), or null. */
+  policeHoldCase: z.string().nullable(),
 });
 export type CustodyItem = z.infer<typeof custodyItemSchema>;
 export const custodyItemListSchema = z.object({ items: z.array(custodyItemSchema) });

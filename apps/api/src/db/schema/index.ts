@@ -11,3 +11,4 @@ export * from './custody.ts';
 export * from './bench.ts';
 export * from './melt-lots.ts';
 export * from './refiners.ts';
+export * from './police-holds.ts';

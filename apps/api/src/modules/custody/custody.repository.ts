@@ -126,6 +126,10 @@ const itemColumns = {
   movedByName: movedByUser.name,
   movedByEmail: movedByUser.email,
   version: itemLocations.version,
+  // The case of the item's active police hold (modules/police-holds), read here so every list shows it.
+  policeHoldCase: sql<
+    string | null
+  >`(select h.case_number from police_holds h where h.item_id = ${itemLocations.itemId} and h.status = 'active')`,
 };
 export type CustodyItemRow = Awaited<ReturnType<typeof custodyItemsWhere>>[number];
 

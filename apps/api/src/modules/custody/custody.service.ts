@@ -16,6 +16,7 @@ import {
   type MoveItemBody,
   moveRefusal,
   normalizeItemTag,
+  policeHoldMessages,
   type RenameBinBody,
   shortId,
 } from '@assay/domain';
@@ -23,6 +24,7 @@ import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { holdRefusalOf } from '../../db/hold-guard.ts';
+import { policeHoldRefusalOf } from '../../db/police-hold-guard.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { lockSubmissionRow } from '../submissions/index.ts';
@@ -71,6 +73,7 @@ function toCustodyItem(row: CustodyItemRow, now: Date): CustodyItem {
     movedAt: row.movedAt.toISOString(),
     movedBy: personOf(row.movedByName, row.movedByEmail),
     version: row.version,
+    policeHoldCase: row.policeHoldCase,
   };
 }
 
@@ -281,6 +284,8 @@ export async function moveItem(ctx: Ctx, actor: Actor, itemId: string, body: Mov
       });
     });
   } catch (error) {
+    const police = policeHoldRefusalOf(error);
+    if (police) throw conflict(policeHoldMessages.refused(police.caseNumber));
     const hold = holdRefusalOf(error);
     if (hold) throw conflict(custodyMessages.onHold(hold.holdUntil ?? (await findCustodyItem(ctx.db, itemId))!.holdUntil!));
     throw error;
@@ -359,6 +364,36 @@ export async function moveItemForLot(
       tag: current.tag,
       fromPlace: current.place,
       toPlace: to.place,
+      fromBin: current.binCode,
+      toBin: null,
+      note,
+    },
+  });
+  return true;
+}
+
+/**
+ * The police holds module's move (issue 28 item 6): a held item handed to the police leaves our
+ * custody for good ('surrendered'), inside the surrender's transaction, after the caller locked the
+ * submission row. Logged and audited as any move; false when the item moved meanwhile.
+ */
+export async function surrenderItemToPolice(tx: DbOrTx, actor: Actor, current: CustodyItemRow, note: string): Promise<boolean> {
+  const from: Whereabouts = { place: current.place, binId: current.binId, meltLotId: current.meltLotId };
+  const where: Whereabouts = { place: 'surrendered', binId: null, meltLotId: null };
+  const moved = await moveIfAt(tx, current.itemId, current.version, where, actor.id);
+  if (!moved) return false;
+  await insertMove(tx, { itemId: current.itemId, from, to: where, movedBy: actor.id, note });
+  await writeAuditEntry(tx, {
+    actorId: actor.id,
+    entityType: 'submission',
+    entityId: current.submissionId,
+    action: 'item_moved',
+    changes: {
+      itemId: current.itemId,
+      position: current.position,
+      tag: current.tag,
+      fromPlace: current.place,
+      toPlace: 'surrendered',
       fromBin: current.binCode,
       toBin: null,
       note,

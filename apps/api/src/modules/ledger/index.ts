@@ -11,4 +11,5 @@ export {
   postOfferAccepted,
   postPayoutMove,
   postRefinerSettlement,
+  postPoliceSurrender,
 } from './ledger.service.ts';

@@ -18,6 +18,7 @@ import {
   payoutPaid,
   payoutRetried,
   type PayoutRail,
+  policeSurrenderWriteOff,
   type PayoutStatus,
   type PayoutTransitionName,
   post,
@@ -29,7 +30,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { insertLedgerLines, selectLedgerLinesOf, sumLedgerByAccount } from './ledger.repository.ts';
 
 /** What posted a posting: the acceptance, or the payout transition that moved the money. */
-export type LedgerEvent = 'offer_accepted' | 'goodwill_owed' | 'refiner_settlement' | PayoutTransitionName;
+export type LedgerEvent = 'offer_accepted' | 'goodwill_owed' | 'refiner_settlement' | 'police_surrender' | PayoutTransitionName;
 
 /** Whose posting it is: one payout's, or one refiner settlement's (the table's CHECK: exactly one). */
 export type LedgerOwner = { transactionId: string; settlementId?: never } | { settlementId: string; transactionId?: never };
@@ -114,6 +115,18 @@ export function postOfferAccepted(
 /** A declined offer's goodwill claimed (decision 036): its own payout owes the goodwill alone. */
 export function postGoodwillOwed(tx: DbOrTx, row: { id: string; goodwillAmount: number }) {
   return postLedger(tx, { transactionId: row.id, event: 'goodwill_owed', lines: goodwillOwed(row.goodwillAmount) });
+}
+
+/**
+ * An item surrendered to the police (issue 28 item 6): its cost written off inventory. The lines
+ * belong to the payout that bought the item, as every line belongs to one payout.
+ */
+export function postPoliceSurrender(tx: DbOrTx, row: { transactionId: string; costCents: number; caseNumber: string }) {
+  return postLedger(tx, {
+    transactionId: row.transactionId,
+    event: 'police_surrender',
+    lines: policeSurrenderWriteOff(row.costCents, row.caseNumber),
+  });
 }
 
 /** The ledger refused a posting: a 409 with the ledger's sentence, told apart from the gate's own 409. */

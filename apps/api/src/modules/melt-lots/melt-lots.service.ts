@@ -31,12 +31,14 @@ import {
   type SpotPrices,
   spotPricesFromMetalPrices,
   type StoneChoice,
+  policeHoldMessages,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isClosedLotRefusal } from '../../db/closed-lot-guard.ts';
 import { holdRefusalOf } from '../../db/hold-guard.ts';
+import { policeHoldRefusalOf } from '../../db/police-hold-guard.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { findCustodyItem, findCustodyItemByTag, moveItemForLot } from '../custody/index.ts';
@@ -190,8 +192,10 @@ export async function createMeltLot(ctx: Ctx, actor: Actor, body: CreateMeltLotB
   return meltLotDetail(ctx, actor, lot.id);
 }
 
-/** The database's refusals (the hold, a closed lot) as the 409 sentences an appraiser reads. */
+/** The database's refusals (the hold, a police hold, a closed lot) as the 409 sentences an appraiser reads. */
 async function asLotConflict(ctx: Ctx, error: unknown, itemId: string | null): Promise<unknown> {
+  const police = policeHoldRefusalOf(error);
+  if (police) return conflict(policeHoldMessages.refused(police.caseNumber));
   const hold = holdRefusalOf(error);
   if (hold) {
     const until = hold.holdUntil ?? (itemId ? (await findCustodyItem(ctx.db, itemId))?.holdUntil : null);

@@ -1,7 +1,12 @@
-// The daily police report (issue 13 item 5, DECISIONS "Compliance"): one CSV row per purchase of the
-// day in the business's time zone, with the fields LeadsOnline-style reports carry. The ID number is
+// The daily police report (issue 13 item 5, DECISIONS "Compliance"; issue 28 item 6): one CSV row
+// per item bought that day in the business's time zone (a purchase of a submission without items,
+// from before items existed, is one row), with the fields LeadsOnline-style reports carry: the
+// item's tag, its article code, links to its photos and the seller's ID details. The ID number is
 // decrypted for this file only; the download is audited and nothing of the file is kept or logged.
 import {
+  articleCodeOf,
+  type ItemType,
+  itemTypes,
   businessDateTimeOf,
   businessDayRange,
   idTypeLabels,
@@ -25,12 +30,14 @@ import {
   readDateOfBirth,
   readProfileAddress,
 } from './seller-identity.ts';
-import { itemPhotosOf, kycRecordsOf, labelsOf, offersOf, purchasesBetween } from './reports.repository.ts';
+import { itemPhotosOf, itemsOf, kycRecordsOf, labelsOf, offersOf, purchasesBetween } from './reports.repository.ts';
 
 type ReportContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'keys' | 'log'>;
 
 export interface PurchaseRow {
   transactionId: string;
+  /** The item's custody tag (its id before receipt); empty for a purchase without items. */
+  itemId: string;
   purchasedAt: string;
   sellerName: string;
   address: string;
@@ -39,6 +46,7 @@ export interface PurchaseRow {
   idNumber: string;
   idIssuer: string;
   itemDescription: string;
+  articleCode: string;
   metal: string;
   weight: string;
   purchasePrice: string;
@@ -48,6 +56,7 @@ export interface PurchaseRow {
 
 export const policeReportColumns: readonly { header: string; value: (row: PurchaseRow) => string }[] = [
   { header: 'Transaction ID', value: (r) => r.transactionId },
+  { header: 'Item ID', value: (r) => r.itemId },
   { header: 'Purchase date and time', value: (r) => r.purchasedAt },
   { header: 'Seller name', value: (r) => r.sellerName },
   { header: 'Seller address', value: (r) => r.address },
@@ -56,6 +65,7 @@ export const policeReportColumns: readonly { header: string; value: (row: Purcha
   { header: 'ID number', value: (r) => r.idNumber },
   { header: 'ID issuer', value: (r) => r.idIssuer },
   { header: 'Item description', value: (r) => r.itemDescription },
+  { header: 'Article code', value: (r) => r.articleCode },
   { header: 'Metal/karat', value: (r) => r.metal },
   { header: 'Weight', value: (r) => r.weight },
   { header: 'Purchase price (USD)', value: (r) => r.purchasePrice },
@@ -66,15 +76,18 @@ export const policeReportColumns: readonly { header: string; value: (row: Purcha
 const materialLabel = (material: string | null) =>
   material && Object.hasOwn(itemTypeLabels, material) ? itemTypeLabels[material as keyof typeof itemTypeLabels] : null;
 
+const asItemType = (material: string | null | undefined): ItemType | null =>
+  material && (itemTypes as readonly string[]).includes(material) ? (material as ItemType) : null;
+
 /** '12.5000' as '12.5': trailing zeros of the stored scale say nothing about the weighing. */
 const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-/** The day's purchases as the report's rows, the ID numbers decrypted. */
+/** The day's bought items as the report's rows, the ID numbers decrypted. */
 export async function policeReportRows(ctx: ReportContext, day: string): Promise<PurchaseRow[]> {
   const { from, to } = businessDayRange(day, ctx.config.compliance.timeZone);
   const purchases = await purchasesBetween(ctx.db, from, to);
   const submissionIds = purchases.map((p) => p.submission.id);
-  const [kyc, offerVersions, photos, labels] = await Promise.all([
+  const [kyc, offerVersions, photos, labels, items] = await Promise.all([
     kycRecordsOf(
       ctx.db,
       purchases.map((p) => p.user.id),
@@ -82,20 +95,22 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
     offersOf(ctx.db, submissionIds),
     itemPhotosOf(ctx.db, submissionIds),
     labelsOf(ctx.db, submissionIds),
+    itemsOf(ctx.db, submissionIds),
   ]);
+  const photoLinks = (list: typeof photos) =>
+    list.map((photo) => new URL(imageUrl(photo.id), ctx.config.publicUrl).toString()).join(' ');
 
-  return purchases.map(({ transaction, submission, user }) => {
+  return purchases.flatMap(({ transaction, submission, user }) => {
     const record = chooseKycRecord(kyc.filter((r) => r.userId === user.id));
     const versions = offerVersions.filter((v) => v.offer.submissionId === submission.id);
     // The version the seller accepted; an older payout without versions has only the submission's figures.
     const accepted = versions.find((v) => v.offer.status === 'accepted') ?? versions.at(-1);
     const lines = accepted?.lines ?? [];
-    const metals = [...new Set(lines.map((line) => materialLabel(line.material)).filter((m): m is string => m !== null))];
     const inbound = labels.find((l) => l.submissionId === submission.id && l.direction === 'inbound');
     const address = inbound
       ? readLabelAddressesForReport(ctx.keys.decryptionKeys, inbound).sender
       : readProfileAddress(ctx, user);
-    return {
+    const purchase = {
       transactionId: transaction.id,
       purchasedAt: businessDateTimeOf(transaction.createdAt, ctx.config.compliance.timeZone),
       sellerName: record?.fullName ?? user.name,
@@ -104,17 +119,47 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
       idType: record ? ((idTypeLabels as Record<string, string>)[record.idType] ?? record.idType) : NOT_RECORDED,
       idNumber: record ? decryptIdNumber(ctx, record) : NOT_RECORDED,
       idIssuer: record?.idIssuer ?? NOT_RECORDED,
-      // The seller's words, then the appraiser's lines where they say more (a one-line offer often repeats them).
-      itemDescription: [...new Set([submission.description, ...lines.map((line) => line.description)])].join('; '),
-      metal: metals.length ? metals.join('; ') : (materialLabel(submission.material) ?? submission.category),
-      weight: submission.actualWeight ? `${trimDecimal(submission.actualWeight)} ${submission.weightUnit}` : NOT_RECORDED,
-      purchasePrice: centsToDecimalString(transaction.grossAmount),
       amountPaid: centsToDecimalString(transaction.amount),
-      photoLinks: photos
-        .filter((photo) => photo.submissionId === submission.id)
-        .map((photo) => new URL(imageUrl(photo.id), ctx.config.publicUrl).toString())
-        .join(' '),
     };
+    const parcelPhotos = photos.filter((photo) => photo.submissionId === submission.id);
+    const bought = items.filter((i) => i.item.submissionId === submission.id && i.item.outcome !== 'returned');
+
+    if (bought.length === 0) {
+      const metals = [...new Set(lines.map((line) => materialLabel(line.material)).filter((m): m is string => m !== null))];
+      return [
+        {
+          ...purchase,
+          itemId: '',
+          // The seller's words, then the appraiser's lines where they say more (a one-line offer often repeats them).
+          itemDescription: [...new Set([submission.description, ...lines.map((line) => line.description)])].join('; '),
+          articleCode: articleCodeOf(submission.category, asItemType(lines[0]?.material ?? submission.material)),
+          metal: metals.length ? metals.join('; ') : (materialLabel(submission.material) ?? submission.category),
+          weight: submission.actualWeight ? `${trimDecimal(submission.actualWeight)} ${submission.weightUnit}` : NOT_RECORDED,
+          purchasePrice: centsToDecimalString(transaction.grossAmount),
+          photoLinks: photoLinks(parcelPhotos),
+        },
+      ];
+    }
+    return bought.map(({ item, tag }) => {
+      const line = lines.find((l) => l.itemId === item.id);
+      const material = asItemType(line?.material ?? item.material);
+      return {
+        ...purchase,
+        itemId: tag ?? item.id,
+        itemDescription: [...new Set([item.description, ...(line ? [line.description] : [])])].join('; '),
+        articleCode: articleCodeOf(item.category, material),
+        metal: materialLabel(material) ?? item.category,
+        weight: line ? `${trimDecimal(line.weight)} ${line.weightUnit}` : NOT_RECORDED,
+        // The item's own price on an itemised offer; a parcel of one item bought whole is its gross.
+        purchasePrice: line
+          ? centsToDecimalString(line.amount)
+          : bought.length === 1
+            ? centsToDecimalString(transaction.grossAmount)
+            : NOT_RECORDED,
+        // Its own photos, then those added to the whole parcel later.
+        photoLinks: photoLinks(parcelPhotos.filter((photo) => photo.itemId === item.id || photo.itemId === null)),
+      };
+    });
   });
 }
 

@@ -7,7 +7,9 @@ import {
   offerLines,
   offers,
   shippingLabels,
+  itemLocations,
   submissionImages,
+  submissionItems,
   submissions,
   transactions,
   users,
@@ -64,7 +66,12 @@ export async function offersOf(db: DbOrTx, submissionIds: readonly string[]) {
 export function itemPhotosOf(db: DbOrTx, submissionIds: readonly string[]) {
   if (submissionIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: submissionImages.id, submissionId: submissionImages.submissionId, purpose: submissionImages.purpose })
+    .select({
+      id: submissionImages.id,
+      submissionId: submissionImages.submissionId,
+      itemId: submissionImages.itemId,
+      purpose: submissionImages.purpose,
+    })
     .from(submissionImages)
     .where(
       and(
@@ -75,6 +82,17 @@ export function itemPhotosOf(db: DbOrTx, submissionIds: readonly string[]) {
       ),
     )
     .orderBy(asc(submissionImages.purpose), asc(submissionImages.position), asc(submissionImages.createdAt));
+}
+
+/** The items of these submissions (in position order) with their custody tag, when received. */
+export function itemsOf(db: DbOrTx, submissionIds: readonly string[]) {
+  if (submissionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ item: submissionItems, tag: itemLocations.tag })
+    .from(submissionItems)
+    .leftJoin(itemLocations, eq(itemLocations.itemId, submissionItems.id))
+    .where(inArray(submissionItems.submissionId, [...submissionIds]))
+    .orderBy(asc(submissionItems.submissionId), asc(submissionItems.position));
 }
 
 /** The shipping labels of these submissions: the inbound one names where the parcel came from. */

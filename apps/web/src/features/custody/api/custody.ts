@@ -9,7 +9,12 @@ import type {
   CustodyMoves,
   CustodySearchQuery,
   MoveItemBody,
+  PlacePoliceHoldBody,
+  PoliceHold,
+  PoliceHoldList,
+  ReleasePoliceHoldBody,
   RenameBinBody,
+  SurrenderPoliceHoldBody,
 } from '@assay/domain';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -92,6 +97,42 @@ export function useMoveItem() {
     mutationFn: ({ itemId, body }: { itemId: string; body: MoveItemBody }): Promise<CustodyItem> =>
       api.POST('/api/admin/custody/items/{itemId}/move', { params: { path: { itemId } }, body }),
     // A refusal too: the item may have moved, so every custody list reads again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
+  });
+}
+
+const policeHoldKeys = (itemId: string) => [...queryKeys.admin.custody, 'police-holds', itemId] as const;
+
+/** GET /api/admin/police-holds?item=: an item's police holds, newest first (read when opened). */
+export function usePoliceHolds(itemId: string) {
+  return useQuery({
+    queryKey: policeHoldKeys(itemId),
+    queryFn: ({ signal }): Promise<PoliceHoldList> =>
+      api.GET('/api/admin/police-holds', { params: { query: { item: itemId } }, signal }),
+  });
+}
+
+/** POST /api/admin/police-holds: refused (409) when the item is already held or has left. */
+export function usePlacePoliceHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlacePoliceHoldBody): Promise<PoliceHold> => api.POST('/api/admin/police-holds', { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
+  });
+}
+
+/** POST /api/admin/police-holds/{id}/release or /surrender: one of two appraisers wins, the other hears 409. */
+export function useEndPoliceHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      end:
+        | { id: string; action: 'release'; body: ReleasePoliceHoldBody }
+        | { id: string; action: 'surrender'; body: SurrenderPoliceHoldBody },
+    ): Promise<PoliceHold> =>
+      end.action === 'release'
+        ? api.POST('/api/admin/police-holds/{id}/release', { params: { path: { id: end.id } }, body: end.body })
+        : api.POST('/api/admin/police-holds/{id}/surrender', { params: { path: { id: end.id } }, body: end.body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.custody }),
   });
 }

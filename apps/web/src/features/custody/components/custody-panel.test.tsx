@@ -27,6 +27,7 @@ const item = (over: Partial<CustodyItem>): CustodyItem => ({
   movedAt: '2026-11-20T10:00:00.000Z',
   movedBy: 'Ada Appraiser',
   version: 2,
+  policeHoldCase: null,
   ...over,
 });
 const binDetail: BinDetail = {

@@ -38,6 +38,7 @@ import {
   useMoveItem,
   useRenameBin,
 } from '../api/custody';
+import { PoliceHoldSection } from './police-hold';
 
 /** What the search box reads: a tag when it starts with "AS" (as printed on the bag), else a submission's number. */
 export function searchQueryOf(text: string): CustodySearchQuery | null {
@@ -112,6 +113,7 @@ function ItemRow({ item, bins }: { item: CustodyItem; bins: readonly Bin[] }) {
   const [target, setTarget] = useState(options[0]?.value ?? 'vault');
   const selectId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [policeOpen, setPoliceOpen] = useState(false);
   const movable = item.place === 'vault' || item.place === 'bin';
 
   const submit = () => {
@@ -131,6 +133,7 @@ function ItemRow({ item, bins }: { item: CustodyItem; bins: readonly Bin[] }) {
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-sm font-semibold">{item.tag}</span>
           {item.ready ? <Badge tone="success">Ready</Badge> : <Badge tone="progress">Not ready</Badge>}
+          {item.policeHoldCase !== null && <Badge tone="danger">Police hold · case {item.policeHoldCase}</Badge>}
           <span className="text-muted-foreground">{where(item)}</span>
         </p>
         <p className="font-medium [overflow-wrap:anywhere]">
@@ -149,9 +152,20 @@ function ItemRow({ item, bins }: { item: CustodyItem; bins: readonly Bin[] }) {
           >
             {historyOpen ? 'Hide moves' : 'Moves'}
             <span className="sr-only"> of {item.tag}</span>
+          </button>{' '}
+          ·{' '}
+          <button
+            type="button"
+            className="underline underline-offset-2 hover:text-foreground"
+            aria-expanded={policeOpen}
+            onClick={() => setPoliceOpen((open) => !open)}
+          >
+            Police hold
+            <span className="sr-only"> of {item.tag}</span>
           </button>
         </p>
         {historyOpen && <MoveHistory itemId={item.itemId} />}
+        {policeOpen && <PoliceHoldSection item={item} />}
       </div>
       {movable && (
         <div className="flex shrink-0 items-end gap-2">
