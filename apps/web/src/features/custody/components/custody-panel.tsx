@@ -85,8 +85,7 @@ function MoveHistory({ itemId }: { itemId: string }) {
     <ol className="mt-2 flex flex-col gap-1 border-l-2 border-border pl-3 text-xs text-muted-foreground" aria-label="Moves">
       {moves.data.moves.map((move) => (
         <li key={move.id}>
-          {movedAtFormat.format(new Date(move.at))}:{' '}
-          {move.fromPlace ? `${placeOf(move.fromPlace, move.fromBin)} → ` : ''}
+          {movedAtFormat.format(new Date(move.at))}: {move.fromPlace ? `${placeOf(move.fromPlace, move.fromBin)} → ` : ''}
           {placeOf(move.toPlace, move.toBin)}
           {move.by ? `, by ${move.by}` : ''}
           {move.note ? ` (${move.note})` : ''}
