@@ -34,6 +34,8 @@ export const adminAreas = {
   Compliance: { path: '/admin/compliance', title: 'Compliance' },
   Custody: { path: '/admin/custody', title: 'Custody' },
   'Melt lots': { path: '/admin/lots', title: 'Melt lots' },
+  Refiners: { path: '/admin/refiners', title: 'Refiners' },
+  Margin: { path: '/admin/margin', title: 'Margin' },
   Prices: { path: '/admin/prices', title: 'Prices' },
   Bench: { path: '/admin/bench', title: 'Bench' },
 } as const;
