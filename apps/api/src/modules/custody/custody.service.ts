@@ -263,25 +263,9 @@ export async function moveItem(ctx: Ctx, actor: Actor, itemId: string, body: Mov
       const to: Whereabouts = { place: body.to, binId: body.to === 'bin' ? body.binId! : null, meltLotId: null };
       const refusal = moveRefusal(from, { place: body.to, binId: to.binId }, current);
       if (refusal) throw badRequest(refusal);
-      const moved = await moveIfAt(tx, itemId, body.version, to, actor.id);
-      if (!moved) throw conflict(custodyMessages.movedMeanwhile);
-      await insertMove(tx, { itemId, from, to, movedBy: actor.id, note: body.note ?? null });
-      await writeAuditEntry(tx, {
-        actorId: actor.id,
-        entityType: 'submission',
-        entityId: current.submissionId,
-        action: 'item_moved',
-        changes: {
-          itemId,
-          position: current.position,
-          tag: current.tag,
-          fromPlace: current.place,
-          toPlace: body.to,
-          fromBin: current.binCode,
-          toBin: toBinCode,
-          ...(body.note ? { note: body.note } : {}),
-        },
-      });
+      if (!(await moveAndRecord(tx, actor, current, to, toBinCode, body.note ?? null))) {
+        throw conflict(custodyMessages.movedMeanwhile);
+      }
     });
   } catch (error) {
     const police = policeHoldRefusalOf(error);
@@ -348,11 +332,34 @@ export async function moveItemForLot(
   to: { place: 'melt-lot'; meltLotId: string } | { place: 'vault' },
   note: string,
 ): Promise<boolean> {
-  const from: Whereabouts = { place: current.place, binId: current.binId, meltLotId: current.meltLotId };
   const where: Whereabouts = { place: to.place, binId: null, meltLotId: to.place === 'melt-lot' ? to.meltLotId : null };
-  const moved = await moveIfAt(tx, current.itemId, current.version, where, actor.id);
-  if (!moved) return false;
-  await insertMove(tx, { itemId: current.itemId, from, to: where, movedBy: actor.id, note });
+  return moveAndRecord(tx, actor, current, where, null, note);
+}
+
+/**
+ * The police holds module's move (issue 28 item 6): a held item handed to the police leaves our
+ * custody for good ('surrendered'), inside the surrender's transaction, after the caller locked the
+ * submission row. Logged and audited as any move; false when the item moved meanwhile.
+ */
+export async function surrenderItemToPolice(tx: DbOrTx, actor: Actor, current: CustodyItemRow, note: string): Promise<boolean> {
+  return moveAndRecord(tx, actor, current, { place: 'surrendered', binId: null, meltLotId: null }, null, note);
+}
+
+/**
+ * Every move's one way: the row moved at the version the caller read, the move logged, and the
+ * 'item_moved' entry on the submission's history. False when the item moved meanwhile.
+ */
+async function moveAndRecord(
+  tx: DbOrTx,
+  actor: Actor,
+  current: CustodyItemRow,
+  to: Whereabouts,
+  toBinCode: string | null,
+  note: string | null,
+): Promise<boolean> {
+  const from: Whereabouts = { place: current.place, binId: current.binId, meltLotId: current.meltLotId };
+  if (!(await moveIfAt(tx, current.itemId, current.version, to, actor.id))) return false;
+  await insertMove(tx, { itemId: current.itemId, from, to, movedBy: actor.id, note });
   await writeAuditEntry(tx, {
     actorId: actor.id,
     entityType: 'submission',
@@ -365,38 +372,8 @@ export async function moveItemForLot(
       fromPlace: current.place,
       toPlace: to.place,
       fromBin: current.binCode,
-      toBin: null,
-      note,
-    },
-  });
-  return true;
-}
-
-/**
- * The police holds module's move (issue 28 item 6): a held item handed to the police leaves our
- * custody for good ('surrendered'), inside the surrender's transaction, after the caller locked the
- * submission row. Logged and audited as any move; false when the item moved meanwhile.
- */
-export async function surrenderItemToPolice(tx: DbOrTx, actor: Actor, current: CustodyItemRow, note: string): Promise<boolean> {
-  const from: Whereabouts = { place: current.place, binId: current.binId, meltLotId: current.meltLotId };
-  const where: Whereabouts = { place: 'surrendered', binId: null, meltLotId: null };
-  const moved = await moveIfAt(tx, current.itemId, current.version, where, actor.id);
-  if (!moved) return false;
-  await insertMove(tx, { itemId: current.itemId, from, to: where, movedBy: actor.id, note });
-  await writeAuditEntry(tx, {
-    actorId: actor.id,
-    entityType: 'submission',
-    entityId: current.submissionId,
-    action: 'item_moved',
-    changes: {
-      itemId: current.itemId,
-      position: current.position,
-      tag: current.tag,
-      fromPlace: current.place,
-      toPlace: 'surrendered',
-      fromBin: current.binCode,
-      toBin: null,
-      note,
+      toBin: toBinCode,
+      ...(note ? { note } : {}),
     },
   });
   return true;
