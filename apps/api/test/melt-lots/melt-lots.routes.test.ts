@@ -4,7 +4,7 @@
 // insurance for at least its value at today's spot. Every bad input is a 400 with a sentence and
 // changes nothing; a closed lot is a 409; two appraisers adding one item to two lots, one winner.
 import { custodyMessages, meltLotItemMessages, meltLotMessages, meltLotRouteMessages } from '@assay/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, custodyMoves, itemLocations, meltLots, submissionItems } from '../../src/db/schema/index.ts';
 import { expectAdminsOnly } from '../support/admins-only.ts';
@@ -218,7 +218,9 @@ describe.each(engines)('melt lots on %s', (engine) => {
     const history = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, lot.id), eq(auditLog.action, 'melt_lot_advanced')));
+      .where(and(eq(auditLog.entityId, lot.id), eq(auditLog.action, 'melt_lot_advanced')))
+      // In the order written: a reused test database's free space puts new rows anywhere in the table.
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
     expect(history.map((a) => a.toStatus)).toEqual(['shipped', 'assayed', 'settled', 'closed']);
   });
 
