@@ -21,6 +21,9 @@ export default function MonthChart({ data, label, unit }: { data: ChartData; lab
       {
         width: width(),
         height: HEIGHT,
+        // The months are UTC month starts; drawn in the browser's zone, a month would sit on the
+        // last day of the one before for anyone west of Greenwich.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         // One month alone would be stretched over years by uPlot's auto range: show a month each side.
         scales: {
           x: {
