@@ -1,11 +1,14 @@
 // Journeys in Debian's chromium against the built app, started on a fresh data folder in demo mode.
-// Two apps: the demo as a visitor gets it (manual payouts, the sample carrier), where the journeys
-// under e2e/ run, and the "rails" app (its own data) whose payouts go out on real rails to the
-// loopback fakes of support/fake-rails-server.ts, where the journeys under e2e/rails/ run.
+// Three apps: the demo as a visitor gets it (manual payouts, the sample carrier), where the journeys
+// under e2e/ run; the "rails" app (its own data) whose payouts go out on real rails to the
+// loopback fakes of support/fake-rails-server.ts, where the journeys under e2e/rails/ run; and the
+// back-office app (its own data, a clock the journey moves: support/back-office-app.ts), where the
+// journeys under e2e/back-office/ run.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { backOfficePort, backOfficeURL, fakeClockEnv } from './support/back-office-app.ts';
 import { chromiumPath, quietChromiumArgs } from './support/chromium.ts';
 import { demoAppEnv } from './support/demo-app-env.ts';
 import {
@@ -28,7 +31,13 @@ const ofacFixtures = ['sdn.csv', 'alt.csv', 'add.csv'].map((file) => `apps/api/t
 const railsDataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-'));
 const railsSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-rails-secrets-'));
 
-/** What both apps share: a development build in demo mode on a fresh PGlite, behind the journeys' "proxy". */
+// The back-office app (support/back-office-app.ts): its own data, and a clock the journey moves.
+const backOfficeDataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-back-office-'));
+const backOfficeSecretsDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-back-office-secrets-'));
+// Set once by the runner; its workers inherit it, so the journey writes the file the app reads.
+process.env.E2E_BACK_OFFICE_CLOCK ??= path.join(mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-back-office-clock-')), 'offset');
+
+/** What the apps share: a development build in demo mode on a fresh PGlite, behind the journeys' "proxy". */
 const appEnv = (appPort: number, url: string, dataDir: string, secretsDir: string) => ({
   ...demoAppEnv(appPort, url, dataDir, secretsDir),
   // The journeys play the proxy: each sends its own X-Forwarded-For (support/fixtures.ts). A proxy
@@ -77,8 +86,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'demo', testIgnore: 'rails/**' },
+    { name: 'demo', testIgnore: ['rails/**', 'back-office/**'] },
     { name: 'rails', testMatch: 'rails/**/*.spec.ts', use: { baseURL: railsURL } },
+    { name: 'back-office', testMatch: 'back-office/**/*.spec.ts', use: { baseURL: backOfficeURL } },
   ],
   webServer: [
     {
@@ -114,6 +124,19 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: railsEnv,
+    },
+    {
+      command: 'node apps/api/dist/server.js',
+      cwd: '..',
+      url: `${backOfficeURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...appEnv(backOfficePort, backOfficeURL, backOfficeDataDir, backOfficeSecretsDir),
+        ...fakeClockEnv(process.env.E2E_BACK_OFFICE_CLOCK!),
+      },
     },
   ],
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { custodyMessages, formatItemTag, isCustodyReady, ITEM_TAG_PATTERN, moveRefusal, normalizeItemTag } from './custody.ts';
+import {
+  custodyMessages,
+  formatItemTag,
+  isCustodyHoldOver,
+  isCustodyReady,
+  ITEM_TAG_PATTERN,
+  moveRefusal,
+  normalizeItemTag,
+} from './custody.ts';
 
 const now = new Date('2026-11-29T12:00:00Z');
 const bought = { submissionStatus: 'completed', itemOutcome: 'sold' };
@@ -27,6 +35,14 @@ describe('ready', () => {
     expect(isCustodyReady({ ...bought, holdUntil: new Date('2026-12-01T00:00:00Z') }, now)).toBe(false);
     expect(isCustodyReady({ submissionStatus: 'offered', itemOutcome: null, holdUntil: null }, now)).toBe(false);
     expect(isCustodyReady({ submissionStatus: 'completed', itemOutcome: 'returned', holdUntil: null }, now)).toBe(false);
+  });
+});
+
+describe('isCustodyHoldOver', () => {
+  it("passes at the hold's last instant, as the trigger lets the move through once hold_until is not after now()", () => {
+    expect(isCustodyHoldOver(now, now)).toBe(true);
+    expect(isCustodyHoldOver(new Date(now.getTime() + 1), now)).toBe(false);
+    expect(isCustodyHoldOver(null, now)).toBe(true);
   });
 });
 

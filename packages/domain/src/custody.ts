@@ -47,7 +47,12 @@ export function isCustodyReady(
   now: Date,
 ): boolean {
   if (item.submissionStatus !== 'completed' || item.itemOutcome === 'returned') return false;
-  return item.holdUntil === null || item.holdUntil.getTime() <= now.getTime();
+  return isCustodyHoldOver(item.holdUntil, now);
+}
+
+/** The hold has passed as the database's trigger judges it (refused while hold_until > now()). */
+export function isCustodyHoldOver(holdUntil: Date | null, now: Date): boolean {
+  return holdUntil === null || holdUntil.getTime() <= now.getTime();
 }
 
 /** What an appraiser may ask for, checked before the database's own guard (which has the last word on the hold). */

@@ -673,6 +673,7 @@ export interface paths {
                                 submissionStatus: string;
                                 itemOutcome: string | null;
                                 holdUntil: string | null;
+                                holdOver: boolean;
                                 ready: boolean;
                                 /** Format: date-time */
                                 movedAt: string;
@@ -819,6 +820,7 @@ export interface paths {
                                 submissionStatus: string;
                                 itemOutcome: string | null;
                                 holdUntil: string | null;
+                                holdOver: boolean;
                                 ready: boolean;
                                 /** Format: date-time */
                                 movedAt: string;
@@ -893,6 +895,7 @@ export interface paths {
                             submissionStatus: string;
                             itemOutcome: string | null;
                             holdUntil: string | null;
+                            holdOver: boolean;
                             ready: boolean;
                             /** Format: date-time */
                             movedAt: string;
@@ -953,6 +956,7 @@ export interface paths {
                                 submissionStatus: string;
                                 itemOutcome: string | null;
                                 holdUntil: string | null;
+                                holdOver: boolean;
                                 ready: boolean;
                                 /** Format: date-time */
                                 movedAt: string;

@@ -53,6 +53,8 @@ export const custodyItemSchema = z.object({
   itemOutcome: z.string().nullable(),
   /** The end of the hold (submissions.hold_until); null for a parcel received before the rules. */
   holdUntil: z.iso.datetime().nullable(),
+  /** The hold has passed by the server's clock (the database's trigger keeps that clock, not the browser's). */
+  holdOver: z.boolean(),
   ready: z.boolean(),
   movedAt: z.iso.datetime(),
   movedBy: z.string().nullable(),

@@ -64,9 +64,7 @@ function where(item: CustodyItem): string {
 function holdText(item: CustodyItem): string {
   if (!item.holdUntil) return 'No hold on record';
   const until = new Date(item.holdUntil);
-  return until.getTime() > Date.now()
-    ? `Hold until ${utcShortDateWithYear(until)}`
-    : `Hold cleared ${utcShortDateWithYear(until)}`;
+  return item.holdOver ? `Hold cleared ${utcShortDateWithYear(until)}` : `Hold until ${utcShortDateWithYear(until)}`;
 }
 
 function placeOf(place: CustodyMove['toPlace'], bin: string | null): string {

@@ -21,6 +21,7 @@ const item = (over: Partial<CustodyItem> = {}): CustodyItem => ({
   submissionStatus: 'completed',
   itemOutcome: 'sold',
   holdUntil: '2026-11-01T05:00:00.000Z',
+  holdOver: true,
   ready: true,
   movedAt: '2026-11-20T10:00:00.000Z',
   movedBy: 'Ada Appraiser',
