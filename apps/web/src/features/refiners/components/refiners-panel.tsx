@@ -312,7 +312,10 @@ export function RefinersPanel() {
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <RefinerList />
-          <RefinerForm />
+          <div className="flex flex-col gap-3 border-t border-border pt-4">
+            <h3 className="text-sm font-semibold">Add a refiner</h3>
+            <RefinerForm />
+          </div>
         </CardContent>
       </Card>
       <Card className="min-w-0">
