@@ -62,7 +62,6 @@ export const apiTiers = {
     'payout-rails',
     'payouts',
     'compliance',
-    'shipping-labels',
     // The bench's tests belong to offer lines and carry an intake photo (issue 28 item 1): above
     // offers and uploads, which know nothing of them.
     'bench',
@@ -71,6 +70,8 @@ export const apiTiers = {
     // Police holds (issue 28 item 6) end in custody's 'surrendered' and a write-off in the ledger.
     'police-holds',
     'melt-lots',
+    // Labels, their PDF and tracking: below melt-lots, whose shipment buys and prints a label with them.
+    'shipping-labels',
     // Refiners own their settlements' tables (the refiner-settlement workflow writes them); below
     // melt-lots, whose shipment names a refiner from the list.
     'refiners',

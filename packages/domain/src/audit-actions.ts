@@ -113,6 +113,8 @@ export const auditActions = {
   melt_lot_item_added: { client: null, appraiser: 'Item added to a melt lot' },
   melt_lot_item_removed: { client: null, appraiser: 'Item taken out of a melt lot' },
   melt_lot_advanced: { client: null, appraiser: 'Melt lot moved on' },
+  // A label the carrier sold insured for less than asked: the lot stays open, the label is to be voided.
+  melt_lot_label_refused: { client: null, appraiser: 'Melt lot label refused: insured for less than asked' },
   // Refiners (modules/refiners, entity 'refiner') and their settlements (modules/refiner-settlement,
   // entity 'refiner_settlement'; each lot it settles also has its melt_lot_advanced).
   refiner_added: { client: null, appraiser: 'Refiner added' },
@@ -265,6 +267,10 @@ export interface AuditChanges {
   lotState?: string;
   previousLotState?: string;
   refinerName?: string;
+  /** A lot's carrier label: the carrier's shipment, what it confirmed insured, whether it is real postage. */
+  shipmentId?: string | null;
+  confirmedInsuredValue?: string | null;
+  validForPostage?: boolean;
   /** Records retention: how many of each kind of personal record an erase removed (counts, never values). */
   erased?: {
     photos: number;

@@ -4,6 +4,7 @@ import {
   lotEditProblem,
   lotJoinProblem,
   lotLeaveProblem,
+  lotInsuranceProblem,
   lotShipmentProblem,
   lotSummary,
   lotTransitionProblem,
@@ -90,26 +91,41 @@ describe('joining and leaving a lot', () => {
 describe('shipping a lot', () => {
   const ready = {
     itemCount: 3,
-    refinerId: 'R-1',
-    trackingNumber: '9400100000000000000000',
+    refiner: { name: 'Midwest Refining', hasAddress: true },
     insuredCents: 500_000,
     estimatedValueCents: 500_000,
   };
 
-  test('an open lot with items, a refiner, a label and full insurance may ship', () => {
+  test('an open lot with items, a refiner with an address, insured for its value at least', () => {
     expect(lotShipmentProblem(ready)).toBeNull();
     expect(lotShipmentProblem({ ...ready, insuredCents: 600_000 })).toBeNull();
   });
 
   test('each missing piece has its sentence', () => {
     expect(lotShipmentProblem({ ...ready, itemCount: 0 })).toBe('An empty lot cannot ship; add its items first.');
-    expect(lotShipmentProblem({ ...ready, refinerId: null })).toBe('Choose the refiner the lot ships to.');
-    expect(lotShipmentProblem({ ...ready, trackingNumber: '' })).toBe('The lot ships with a carrier label; create one first.');
+    expect(lotShipmentProblem({ ...ready, refiner: null })).toBe('Choose the refiner the lot ships to.');
+    expect(lotShipmentProblem({ ...ready, refiner: { name: 'Old Refinery', hasAddress: false } })).toBe(
+      'Old Refinery has no shipping address, so no carrier label can be made for it; add its address on the Refiners page first.',
+    );
     expect(lotShipmentProblem({ ...ready, estimatedValueCents: null })).toBe(
       "The lot's value at today's spot is unknown (a metal has no price), so it cannot be insured for it.",
     );
     expect(lotShipmentProblem({ ...ready, insuredCents: 499_999 })).toBe(
       "The lot must be insured for its value at today's spot ($5,000.00); it is insured for $4,999.99.",
+    );
+  });
+
+  test('the carrier must confirm the insurance asked; a carrier silent on it is taken at the amount asked', () => {
+    const asked = { askedCents: 500_000, trackingNumber: '9405000000001' };
+    expect(lotInsuranceProblem({ ...asked, confirmedCents: 500_000 })).toBeNull();
+    expect(lotInsuranceProblem({ ...asked, confirmedCents: 600_000 })).toBeNull();
+    expect(lotInsuranceProblem({ ...asked, confirmedCents: undefined })).toBeNull();
+    expect(lotInsuranceProblem({ ...asked, confirmedCents: 0 })).toBe(
+      'The carrier insured the parcel for $0.00, less than the $5,000.00 asked, so the lot was not shipped and stays open. ' +
+        'Void label 9405000000001 at the carrier, then ship the lot insured in full (a smaller lot, or a carrier that covers its value).',
+    );
+    expect(lotInsuranceProblem({ ...asked, confirmedCents: 499_999 })).toMatch(
+      /^The carrier insured the parcel for \$4,999\.99,/,
     );
   });
 });

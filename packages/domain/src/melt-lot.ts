@@ -117,24 +117,24 @@ export function lotLeaveProblem(input: {
 
 export interface LotShipmentInput {
   readonly itemCount: number;
-  readonly refinerId: string | null;
-  /** The carrier label's tracking number, once the carrier adapter made one. */
-  readonly trackingNumber: string | null;
-  /** What the parcel(s) are insured for. */
+  /** The active refiner chosen, and whether it has the shipping address a carrier label needs. */
+  readonly refiner: { readonly name: string; readonly hasAddress: boolean } | null;
+  /** What the parcel is to be insured for, asked of the carrier. */
   readonly insuredCents: number;
   /** lotSummary's value at today's spot; null while a metal has no spot price. */
   readonly estimatedValueCents: number | null;
 }
 
 /**
- * Null when an open lot may ship: it holds items, names its refiner, has a carrier label, and is
- * insured for at least its value at today's spot (a lot in the mail is the business's largest
- * single risk; decision 036 insures a seller's parcel at full value, and the lot is the same metal).
+ * Null when an open lot may ship, checked before the carrier is asked for a label (a real carrier
+ * buys postage): it holds items, goes to a refiner with a shipping address, and is to be insured
+ * for at least its value at today's spot (a lot in the mail is the business's largest single risk;
+ * decision 036 insures a seller's parcel at full value, and the lot is the same metal).
  */
 export function lotShipmentProblem(input: LotShipmentInput): string | null {
   if (input.itemCount === 0) return 'An empty lot cannot ship; add its items first.';
-  if (!input.refinerId) return 'Choose the refiner the lot ships to.';
-  if (!input.trackingNumber) return 'The lot ships with a carrier label; create one first.';
+  if (!input.refiner) return 'Choose the refiner the lot ships to.';
+  if (!input.refiner.hasAddress) return meltLotShipMessages.refinerWithoutAddress(input.refiner.name);
   if (input.estimatedValueCents === null) {
     return "The lot's value at today's spot is unknown (a metal has no price), so it cannot be insured for it.";
   }
@@ -142,6 +142,33 @@ export function lotShipmentProblem(input: LotShipmentInput): string | null {
     return `The lot must be insured for its value at today's spot (${formatCents(input.estimatedValueCents)}); it is insured for ${formatCents(input.insuredCents)}.`;
   }
   return null;
+}
+
+export const meltLotShipMessages = {
+  refinerWithoutAddress: (name: string) =>
+    `${name} has no shipping address, so no carrier label can be made for it; add its address on the Refiners page first.`,
+  insuranceShort: (confirmed: string, asked: string, trackingNumber: string) =>
+    `The carrier insured the parcel for ${confirmed}, less than the ${asked} asked, so the lot was not shipped and stays open. ` +
+    `Void label ${trackingNumber} at the carrier, then ship the lot insured in full (a smaller lot, or a carrier that covers its value).`,
+} as const;
+
+/**
+ * Null when the carrier confirmed the insurance asked; else the sentence that refuses the shipment.
+ * A carrier that says nothing of insurance (the sample carrier, whose labels carry no postage) is
+ * taken at the amount asked; a real carrier's confirmed amount below it means the insurance did not
+ * go through, and an uninsured lot is never recorded as shipped insured.
+ */
+export function lotInsuranceProblem(input: {
+  readonly askedCents: number;
+  readonly confirmedCents: number | undefined;
+  readonly trackingNumber: string;
+}): string | null {
+  if (input.confirmedCents === undefined || input.confirmedCents >= input.askedCents) return null;
+  return meltLotShipMessages.insuranceShort(
+    formatCents(input.confirmedCents),
+    formatCents(input.askedCents),
+    input.trackingNumber,
+  );
 }
 
 /** One item as the lot counts it: weighed whole (metal and any stones), at its tested purity. */

@@ -87,3 +87,14 @@ export async function boughtItem(
   const [location] = await t.db.select().from(itemLocations).where(eq(itemLocations.itemId, item!.id));
   return { submissionId: row.id!, itemId: item!.id, tag: location!.tag };
 }
+
+/** A refiner's shipping address as the server stores it: where a lot's carrier label sends it. */
+export const REFINER_ADDRESS = {
+  name: 'Midwest Refining Receiving',
+  line1: '400 Foundry Road',
+  line2: 'Dock 3',
+  city: 'Dayton',
+  state: 'OH',
+  postalCode: '45402',
+  phone: '(937) 555-0188',
+};

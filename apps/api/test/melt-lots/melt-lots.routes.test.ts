@@ -10,7 +10,7 @@ import { auditLog, custodyMoves, itemLocations, meltLots, submissionItems } from
 import { expectAdminsOnly } from '../support/admins-only.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
-import { boughtItem, DAY, requests } from './lots.ts';
+import { boughtItem, DAY, REFINER_ADDRESS, requests } from './lots.ts';
 
 const SECOND_APPRAISER = 'second-appraiser@assay.test';
 
@@ -53,6 +53,8 @@ describe.each(engines)('melt lots on %s', (engine) => {
         ['GET', '/api/admin/melt-lots/x'],
         ['POST', '/api/admin/melt-lots/x/items'],
         ['POST', '/api/admin/melt-lots/x/advance'],
+        ['POST', '/api/admin/melt-lots/x/ship'],
+        ['GET', '/api/admin/melt-lots/x/label.pdf'],
       ],
       client.cookie,
     );
@@ -163,38 +165,35 @@ describe.each(engines)('melt lots on %s', (engine) => {
     expect(notIn.json().message).toBe(meltLotMessages.notInLot);
   });
 
-  it('moves one state at a time; shipping needs items, a refiner, a label and enough insurance; a closed lot is final', async () => {
+  it('moves one state at a time; shipping needs items, a refiner with an address and enough insurance; a closed lot is final', async () => {
     const lot = await openLot();
-    const empty = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, {
-      to: 'shipped',
-      refinerName: 'Best Refining',
-      trackingNumber: '1Z999',
-      insuredValue: '100000.00',
-    });
+    const refiner = await send('POST', '/api/admin/refiners', { name: 'Best Refining', address: REFINER_ADDRESS });
+    expect(refiner.statusCode, refiner.body).toBe(201);
+    const refinerId = (refiner.json() as { id: string }).id;
+    const empty = await send('POST', `/api/admin/melt-lots/${lot.id}/ship`, { refinerId, insuredValue: '100000.00' });
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toBe('An empty lot cannot ship; add its items first.');
     const item = await bought();
     const added = await send('POST', `/api/admin/melt-lots/${lot.id}/items`, { tag: item.tag });
     const value = added.json().lot.estimatedValueCents as number;
-    const missing = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, { to: 'shipped' });
+    const missing = await send('POST', `/api/admin/melt-lots/${lot.id}/ship`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain(meltLotRouteMessages.refiner);
+    const typed = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, { to: 'shipped' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toContain(meltLotRouteMessages.shipWithLabel);
     const skip = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, { to: 'assayed' });
     expect(skip.statusCode).toBe(409);
     expect(skip.json().message).toBe(meltLotMessages.skip('open', 'assayed'));
-    const underInsured = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, {
-      to: 'shipped',
-      refinerName: 'Best Refining',
-      trackingNumber: '1Z999',
+    const underInsured = await send('POST', `/api/admin/melt-lots/${lot.id}/ship`, {
+      refinerId,
       insuredValue: ((value - 1) / 100).toFixed(2),
     });
     expect(underInsured.statusCode).toBe(400);
     expect(underInsured.json().message).toMatch(/^The lot must be insured for its value at today's spot/);
     expect(await lotRow(lot.id)).toMatchObject({ state: 'open', shippedAt: null });
-    const shipped = await send('POST', `/api/admin/melt-lots/${lot.id}/advance`, {
-      to: 'shipped',
-      refinerName: 'Best Refining',
-      trackingNumber: '1Z999',
+    const shipped = await send('POST', `/api/admin/melt-lots/${lot.id}/ship`, {
+      refinerId,
       insuredValue: (value / 100).toFixed(2),
     });
     expect(shipped.statusCode, shipped.body).toBe(200);

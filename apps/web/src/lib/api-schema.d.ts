@@ -1358,8 +1358,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1418,8 +1423,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1500,8 +1510,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1548,7 +1563,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves a lot one state on (shipping names its refiner, tracking number and insurance). */
+        /** Moves a shipped lot one state on: assayed, settled, closed (shipping is POST .../ship). */
         post: {
             parameters: {
                 query?: never;
@@ -1563,10 +1578,6 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         to: "open" | "shipped" | "assayed" | "settled" | "closed";
-                        refinerName?: string;
-                        refinerId?: string;
-                        trackingNumber?: string;
-                        insuredValue?: string;
                     };
                 };
             };
@@ -1597,8 +1608,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1687,8 +1703,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1773,8 +1794,13 @@ export interface paths {
                                 }[];
                                 estimatedValueCents: number | null;
                                 refinerName: string | null;
+                                carrier: string | null;
                                 trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
                                 insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
                                 createdBy: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -1804,6 +1830,138 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads a shipped lot's carrier label as a 4x6 PDF with its packing slip. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/melt-lots/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ships an open lot to an active refiner with an address: buys the carrier label (the business's address to the refiner's, insured for insuredValue, at least the lot's value at today's spot). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refinerId: string;
+                        insuredValue: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lot: {
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                category: "gold-8k" | "gold-8k-stones" | "gold-10k" | "gold-10k-stones" | "gold-14k" | "gold-14k-stones" | "gold-18k" | "gold-18k-stones" | "gold-22k" | "gold-22k-stones" | "gold-24k" | "gold-24k-stones" | "gold-filled" | "silver" | "platinum" | "palladium";
+                                /** @enum {string} */
+                                state: "open" | "shipped" | "assayed" | "settled" | "closed";
+                                itemCount: number;
+                                grossGrams: string;
+                                stoneCount: number;
+                                metals: {
+                                    /** @enum {string} */
+                                    metal: "gold" | "silver" | "platinum" | "palladium";
+                                    fineGrams: string;
+                                    fineTroyOunces: string;
+                                    valueCents: number | null;
+                                }[];
+                                estimatedValueCents: number | null;
+                                refinerName: string | null;
+                                carrier: string | null;
+                                trackingNumber: string | null;
+                                service: string | null;
+                                postageCents: number | null;
+                                insuredValueCents: number | null;
+                                hasLabel: boolean;
+                                validForPostage: boolean | null;
+                                createdBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                shippedAt: string | null;
+                                assayedAt: string | null;
+                                settledAt: string | null;
+                                closedAt: string | null;
+                                version: number;
+                            };
+                            items: {
+                                itemId: string;
+                                tag: string;
+                                submissionId: string;
+                                shortId: string;
+                                position: number;
+                                description: string;
+                                weight: string;
+                                weightUnit: string;
+                                purityPercent: string;
+                                fineGrams: string;
+                                stoneCount: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3069,6 +3227,15 @@ export interface paths {
                                 assayFee: string | null;
                                 shippingFee: string | null;
                                 wireFee: string | null;
+                                address: {
+                                    name: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    city: string;
+                                    state: string;
+                                    postalCode: string;
+                                    phone: string | null;
+                                } | null;
                                 retired: boolean;
                             }[];
                         };
@@ -3096,6 +3263,15 @@ export interface paths {
                         assayFee?: string | null;
                         shippingFee?: string | null;
                         wireFee?: string | null;
+                        address?: {
+                            name: string;
+                            line1: string;
+                            line2?: string | null;
+                            city: string;
+                            state: string;
+                            postalCode: string;
+                            phone?: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3115,6 +3291,15 @@ export interface paths {
                             assayFee: string | null;
                             shippingFee: string | null;
                             wireFee: string | null;
+                            address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                city: string;
+                                state: string;
+                                postalCode: string;
+                                phone: string | null;
+                            } | null;
                             retired: boolean;
                         };
                     };
@@ -3161,6 +3346,15 @@ export interface paths {
                         assayFee?: string | null;
                         shippingFee?: string | null;
                         wireFee?: string | null;
+                        address?: {
+                            name: string;
+                            line1: string;
+                            line2?: string | null;
+                            city: string;
+                            state: string;
+                            postalCode: string;
+                            phone?: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3180,6 +3374,15 @@ export interface paths {
                             assayFee: string | null;
                             shippingFee: string | null;
                             wireFee: string | null;
+                            address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                city: string;
+                                state: string;
+                                postalCode: string;
+                                phone: string | null;
+                            } | null;
                             retired: boolean;
                         };
                     };
@@ -3224,6 +3427,15 @@ export interface paths {
                             assayFee: string | null;
                             shippingFee: string | null;
                             wireFee: string | null;
+                            address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                city: string;
+                                state: string;
+                                postalCode: string;
+                                phone: string | null;
+                            } | null;
                             retired: boolean;
                         };
                     };

@@ -14,7 +14,7 @@ let transport: Promise<typeof Transport> | undefined;
 /** openapi-fetch arrives with the first call (a chunk of its own), not with the page. */
 const loadClient = () => (transport ??= import('./api-transport')).then((module) => module.client);
 
-type Method = 'get' | 'put' | 'post' | 'delete';
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 type Client = typeof Transport.client;
 type Path<M extends Method> = ClientPathsWithMethod<Client, M>;
 type Init<M extends Method, P extends Path<M>> = MaybeOptionalInit<paths[P], M>;
@@ -50,4 +50,10 @@ function dataMethod<M extends Method>(method: M): DataMethod<M> {
 /** The data a route answers with, to name it where no domain type does (`ApiAnswer<'post', '/api/kyc'>`). */
 export type ApiAnswer<M extends Method, P extends Path<M>> = Data<M, P, object>;
 
-export const api = { GET: dataMethod('get'), PUT: dataMethod('put'), POST: dataMethod('post'), DELETE: dataMethod('delete') };
+export const api = {
+  GET: dataMethod('get'),
+  PUT: dataMethod('put'),
+  POST: dataMethod('post'),
+  PATCH: dataMethod('patch'),
+  DELETE: dataMethod('delete'),
+};

@@ -10,18 +10,18 @@ import { idSchema } from './common.ts';
 export const meltLotRouteMessages = {
   category: 'Choose the sort category of the lot, like Gold 14K.',
   tag: "Type the tag on the item's bag, like AS-000123.",
-  state: 'Choose the state the lot moves to: shipped, assayed, settled or closed.',
-  refiner: 'Name the refiner the lot ships to.',
-  oneRefiner: 'Choose the refiner from the list or type its name, not both.',
+  state: 'Choose the state the lot moves to: assayed, settled or closed.',
+  refiner: 'Choose the refiner the lot ships to from the list.',
   unknownRefiner: 'That refiner is not in the list of active refiners; choose one from the list.',
-  tracking: "Type the carrier label's tracking number.",
   insured: 'Type what the parcel is insured for, in dollars and cents, like 12500.00.',
-  shipmentOnlyWhenShipping: 'The refiner, tracking number and insured value are given only when the lot ships.',
+  shipWithLabel:
+    'A lot ships with a carrier label: use Ship (POST /api/admin/melt-lots/{id}/ship) with the refiner and the insured value.',
   tagNotFound: (tag: string) => `No item has the tag ${tag}.`,
   notBought: 'Only an item we have bought goes into a melt lot; this one has not been paid for or is going back.',
   notInCustody: 'Only an item in the vault or a bin goes into a melt lot; this one has left our custody.',
   lotNotFound: 'That melt lot does not exist.',
   changedMeanwhile: 'Someone else changed this lot a moment ago; reload and try again.',
+  noLabel: 'This lot has no carrier label: it has not shipped yet.',
 } as const;
 
 const insuredSchema = z
@@ -44,41 +44,28 @@ export const addLotItemBodySchema = z.strictObject({
 });
 export type AddLotItemBody = z.infer<typeof addLotItemBodySchema>;
 
-export const advanceMeltLotBodySchema = z
-  .strictObject({
-    to: z.enum(meltLotStates, { error: meltLotRouteMessages.state }),
-    refinerName: z
-      .string({ error: meltLotRouteMessages.refiner })
-      .trim()
-      .min(1, meltLotRouteMessages.refiner)
-      .max(120)
-      .optional(),
-    // A refiner from the list (modules/refiners); its name is what the lot keeps.
-    refinerId: idSchema('refiner').optional(),
-    trackingNumber: z
-      .string({ error: meltLotRouteMessages.tracking })
-      .trim()
-      .min(1, meltLotRouteMessages.tracking)
-      .max(60, meltLotRouteMessages.tracking)
-      .optional(),
-    insuredValue: insuredSchema.optional(),
-  })
-  .superRefine((body, ctx) => {
-    const given = [body.refinerName, body.refinerId, body.trackingNumber, body.insuredValue].some((v) => v !== undefined);
-    if (body.to !== 'shipped') {
-      if (given) ctx.addIssue({ code: 'custom', path: ['to'], message: meltLotRouteMessages.shipmentOnlyWhenShipping });
-      return;
-    }
-    if (body.refinerName !== undefined && body.refinerId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['refinerId'], message: meltLotRouteMessages.oneRefiner });
-    else if (body.refinerName === undefined && body.refinerId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['refinerName'], message: meltLotRouteMessages.refiner });
-    if (body.trackingNumber === undefined)
-      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: meltLotRouteMessages.tracking });
-    if (body.insuredValue === undefined)
-      ctx.addIssue({ code: 'custom', path: ['insuredValue'], message: meltLotRouteMessages.insured });
-  });
+/** The moves after shipping: one state on. Shipping is its own command (POST .../ship), since it buys a label. */
+export const advanceMeltLotBodySchema = z.strictObject({
+  to: z
+    .enum(meltLotStates, { error: meltLotRouteMessages.state })
+    .refine((to) => to !== 'shipped', meltLotRouteMessages.shipWithLabel),
+});
 export type AdvanceMeltLotBody = z.infer<typeof advanceMeltLotBodySchema>;
+
+/**
+ * POST /api/admin/melt-lots/{id}/ship: the label is bought through the configured carrier, from the
+ * business's address to the refiner's, insured for `insuredValue` (at least the lot's value at
+ * today's spot); the refiner is an active one of the list, with a shipping address.
+ */
+export const shipMeltLotBodySchema = z.strictObject({
+  refinerId: z
+    .string({ error: meltLotRouteMessages.refiner })
+    .trim()
+    .min(1, meltLotRouteMessages.refiner)
+    .max(128, meltLotRouteMessages.refiner),
+  insuredValue: insuredSchema,
+});
+export type ShipMeltLotBody = z.infer<typeof shipMeltLotBodySchema>;
 
 export const meltLotParamsSchema = z.object({ id: idSchema('melt lot') });
 export const meltLotItemParamsSchema = z.object({ id: idSchema('melt lot'), itemId: idSchema('item') });
@@ -103,8 +90,17 @@ export const meltLotSchema = z.object({
   /** At today's spot; null while a metal in it has no price. */
   estimatedValueCents: z.number().int().nullable(),
   refinerName: z.string().nullable(),
+  /** The label's carrier ("USPS", "Assay Sample"); null before shipping or for a lot shipped before labels were bought. */
+  carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The service bought ("Priority") and its postage, when the carrier says. */
+  service: z.string().nullable(),
+  postageCents: z.number().int().nullable(),
+  /** What the carrier confirmed the parcel is insured for. */
   insuredValueCents: z.number().int().nullable(),
+  /** True when the lot has a label to print (GET .../label.pdf); false for a sample label's `validForPostage`. */
+  hasLabel: z.boolean(),
+  validForPostage: z.boolean().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime(),
   shippedAt: z.iso.datetime().nullable(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dollarsToCents } from '../money.ts';
 import { parseExactDecimal, compareExact } from '../exact-decimal.ts';
 import { idSchema } from './common.ts';
+import { shippingAddressDtoSchema, shippingAddressSchema } from './shipping-address.ts';
 
 const name = z
   .string({ error: "Please give the refiner's name." })
@@ -46,6 +47,9 @@ export const refinerInputSchema = z.object({
   assayFee: fee('assay fee').default(null),
   shippingFee: fee('shipping charge').default(null),
   wireFee: fee('wire fee').default(null),
+  // Where a lot's carrier label sends it, checked as a seller's address is (one address rule).
+  // Blank for a refiner that receives no lots by carrier; such a refiner cannot be shipped to.
+  address: shippingAddressSchema.nullable().default(null),
 });
 export type RefinerInput = z.input<typeof refinerInputSchema>;
 export type RefinerFields = z.output<typeof refinerInputSchema>;
@@ -61,6 +65,7 @@ export const refinerViewSchema = z.object({
   assayFee: z.string().nullable(),
   shippingFee: z.string().nullable(),
   wireFee: z.string().nullable(),
+  address: shippingAddressDtoSchema.nullable(),
   retired: z.boolean(),
 });
 export type RefinerView = z.infer<typeof refinerViewSchema>;

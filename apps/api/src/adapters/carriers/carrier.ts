@@ -62,3 +62,29 @@ export interface CarrierAdapter {
    */
   fetchTracker?(trackerId: string): Promise<TrackerState | null>;
 }
+
+/**
+ * What a carrier's failure tells its caller, whichever carrier it is (EasyPostError has these): the
+ * callers that buy postage answer by it without knowing the carrier.
+ */
+export interface CarrierFailure {
+  readonly message: string;
+  /** True when asking again later cannot buy a second label: nothing was bought. */
+  readonly retrySafe: boolean;
+  /** 'address_invalid' when the carrier refused an address; 'purchase_unknown' when a label may exist. */
+  readonly kind: string;
+  /** The carrier's shipment, once one was created. */
+  readonly shipmentId: string | null;
+}
+
+export function carrierFailureOf(error: unknown): CarrierFailure | null {
+  if (!(error instanceof Error)) return null;
+  const e = error as Error & Partial<Record<keyof CarrierFailure, unknown>>;
+  if (typeof e.retrySafe !== 'boolean' || typeof e.kind !== 'string') return null;
+  return {
+    message: e.message,
+    retrySafe: e.retrySafe,
+    kind: e.kind,
+    shipmentId: typeof e.shipmentId === 'string' ? e.shipmentId : null,
+  };
+}

@@ -20,6 +20,16 @@ export const refiners = pgTable(
     assayFee: money('refiners', 'assay_fee'),
     shippingFee: money('refiners', 'shipping_fee'),
     wireFee: money('refiners', 'wire_fee'),
+    // Where a lot's carrier label sends it (shippingAddressSchema, as a seller's address). All null
+    // for a refiner that has none yet: it stays a valid record, but no lot can ship to it. A
+    // business's address, not a person's, so it is not sealed (decision 028 seals people's).
+    addressName: text('address_name'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    addressCity: text('address_city'),
+    addressState: text('address_state'),
+    addressPostalCode: text('address_postal_code'),
+    addressPhone: text('address_phone'),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +39,11 @@ export const refiners = pgTable(
     uniqueIndex('refiners_active_name_idx')
       .on(sql`lower(${t.name})`)
       .where(sql`${t.retiredAt} is null`),
+    // An address is whole or absent: a label is never made from half of one.
+    check(
+      'refiners_address_check',
+      sql`(${t.addressName} is null) = (${t.addressLine1} is null) and (${t.addressName} is null) = (${t.addressCity} is null) and (${t.addressName} is null) = (${t.addressState} is null) and (${t.addressName} is null) = (${t.addressPostalCode} is null) and (${t.addressName} is not null or (${t.addressLine2} is null and ${t.addressPhone} is null))`,
+    ),
     check(
       'refiners_refining_percent_check',
       sql`${t.refiningPercent} is null or (${t.refiningPercent} >= 0 and ${t.refiningPercent} <= 100)`,

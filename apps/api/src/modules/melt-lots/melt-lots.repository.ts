@@ -56,6 +56,11 @@ export async function updateLot(tx: DbOrTx, id: string, changes: Partial<Omit<Me
   return row!;
 }
 
+/** Where the lot's carrier label image is kept, once fetched: not a change of the lot, so its version stays. */
+export async function setLotLabelImageKey(db: DbOrTx, id: string, key: string) {
+  await db.update(meltLots).set({ labelImageKey: key }).where(eq(meltLots.id, id));
+}
+
 /** The items in these lots, each with what custody and the item record know of it. */
 export function itemsInLots(db: DbOrTx, lotIds: readonly string[]) {
   if (lotIds.length === 0) return Promise.resolve([]);

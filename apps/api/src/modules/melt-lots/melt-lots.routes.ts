@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addLotItemBodySchema,
   advanceMeltLotBodySchema,
+  shipMeltLotBodySchema,
   createMeltLotBodySchema,
   meltLotDetailSchema,
   meltLotItemParamsSchema,
@@ -17,6 +18,8 @@ import { SIGNED_IN } from '../../plugins/api-docs.ts';
 import {
   addItemToLot,
   advanceMeltLot,
+  meltLotLabelPdf,
+  shipMeltLot,
   createMeltLot,
   listMeltLots,
   meltLotDetail,
@@ -99,12 +102,46 @@ export async function meltLotsRoutes(app: FastifyInstance) {
     {
       schema: {
         ...docs,
-        summary: 'Moves a lot one state on (shipping names its refiner, tracking number and insurance).',
+        summary: 'Moves a shipped lot one state on: assayed, settled, closed (shipping is POST .../ship).',
         params: meltLotParamsSchema,
         body: advanceMeltLotBodySchema,
         response: { 200: meltLotDetailSchema },
       },
     },
     async (request) => advanceMeltLot(ctx, await app.requireAdmin(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/admin/melt-lots/:id/ship',
+    {
+      schema: {
+        ...docs,
+        summary:
+          "Ships an open lot to an active refiner with an address: buys the carrier label (the business's address to the refiner's, insured for insuredValue, at least the lot's value at today's spot).",
+        params: meltLotParamsSchema,
+        body: shipMeltLotBodySchema,
+        response: { 200: meltLotDetailSchema },
+      },
+    },
+    async (request) => shipMeltLot(ctx, await app.requireAdmin(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/melt-lots/:id/label.pdf',
+    {
+      schema: {
+        ...docs,
+        summary: "Downloads a shipped lot's carrier label as a 4x6 PDF with its packing slip.",
+        params: meltLotParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await meltLotLabelPdf(ctx, await app.requireAdmin(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 }

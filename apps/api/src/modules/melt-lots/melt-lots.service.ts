@@ -3,6 +3,7 @@
 // its current offer's lines), leaves it while it is open, and the lot moves one state at a time.
 // The hold and a closed lot are the database's (triggers); their refusals are answered with 409s.
 import {
+  addressLines,
   type AddLotItemBody,
   type AdvanceMeltLotBody,
   type CreateMeltLotBody,
@@ -12,6 +13,7 @@ import {
   type LotFineEstimate,
   type LotItem,
   lotItemOf,
+  lotInsuranceProblem,
   lotJoinProblem,
   lotLeaveProblem,
   lotShipmentProblem,
@@ -22,9 +24,12 @@ import {
   type MeltLotList,
   meltLotMessages,
   meltLotRouteMessages,
+  meltSortCategoryLabels,
   metalOfCategory,
   normalizeItemTag,
   type OfferedLine,
+  type ShipMeltLotBody,
+  type ShippingAddress,
   shortId,
   settlementLotMessages,
   settlementLotProblem,
@@ -34,15 +39,18 @@ import {
   policeHoldMessages,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
+import { type CarrierLabel, type CarrierLabelRequest, carrierFailureOf } from '../../adapters/carriers/carrier.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isClosedLotRefusal } from '../../db/closed-lot-guard.ts';
 import { holdRefusalOf } from '../../db/hold-guard.ts';
 import { policeHoldRefusalOf } from '../../db/police-hold-guard.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { markOutsideEffect } from '../../db/transaction-retry.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAuditEntry } from '../audit/index.ts';
 import { findCustodyItem, findCustodyItemByTag, moveItemForLot } from '../custody/index.ts';
-import { findActiveRefiner } from '../refiners/index.ts';
+import { findActiveRefiner, refinerAddressOf } from '../refiners/index.ts';
+import { carrierLabelImage, keepCarrierLabelImage, renderLabelPdf } from '../shipping-labels/index.ts';
 import { lockSubmissionRow } from '../submissions/index.ts';
 import {
   currentLinesOfItems,
@@ -55,6 +63,7 @@ import {
   lotNumberOf,
   type MeltLotRow,
   paidForLotItems,
+  setLotLabelImageKey,
   stoneChoiceOf,
   updateLot,
 } from './melt-lots.repository.ts';
@@ -109,8 +118,13 @@ function toLot(
     metals: [...summary.metals],
     estimatedValueCents: summary.estimatedValueCents,
     refinerName: lot.refinerName,
+    carrier: lot.carrier,
     trackingNumber: lot.trackingNumber,
+    service: lot.service,
+    postageCents: lot.postage,
     insuredValueCents: lot.insuredValue,
+    hasLabel: lot.carrier !== null,
+    validForPostage: lot.labelValidForPostage,
     createdBy: personOf(row.creatorName, row.creatorEmail),
     createdAt: lot.createdAt.toISOString(),
     shippedAt: lot.shippedAt?.toISOString() ?? null,
@@ -301,9 +315,8 @@ export async function removeItemFromLot(ctx: Ctx, actor: Actor, lotId: string, i
 }
 
 /**
- * Moves a lot one state on. Shipping needs lotShipmentProblem to pass on the lot's items at today's
- * spot: a refiner, a tracking number, and insurance for at least the lot's value. The carrier label
- * is typed in for now; making it through the carrier adapter comes later.
+ * Moves a shipped lot one state on (assayed, settled, closed). Shipping is shipMeltLot's: it buys
+ * the label, so the schema sends "shipped" there with a sentence.
  */
 export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body: AdvanceMeltLotBody): Promise<MeltLotDetail> {
   assertAppraiser(actor);
@@ -312,36 +325,15 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
       const lot = await lockedLotOrNotFound(tx, lotId);
       const problem = lotTransitionProblem(lot.state, body.to);
       if (problem) throw conflict(problem);
+      // An open lot's next state is shipped, which lotTransitionProblem allows only from open.
+      if (body.to === 'open') throw conflict(meltLotMessages.same('open'));
       const now = ctx.clock.now();
-      let changes: Partial<MeltLotRow>;
-      if (body.to === 'shipped') {
-        const items = await itemsInLots(tx, [lot.id]);
-        const summary = lotSummary([...(await readingsOf(tx, items)).values()], spotNow(ctx));
-        const insuredCents = dollarsToCents(body.insuredValue!)!;
-        let refinerName = body.refinerName;
-        if (body.refinerId !== undefined) {
-          const refiner = await findActiveRefiner(tx, body.refinerId);
-          if (!refiner) throw badRequest(meltLotRouteMessages.unknownRefiner);
-          refinerName = refiner.name;
-        }
-        const shipment = lotShipmentProblem({
-          itemCount: summary.itemCount,
-          refinerId: refinerName!,
-          trackingNumber: body.trackingNumber!,
-          insuredCents,
-          estimatedValueCents: summary.estimatedValueCents,
-        });
-        if (shipment) throw summary.itemCount === 0 ? conflict(shipment) : badRequest(shipment);
-        changes = {
-          state: 'shipped',
-          refinerName: refinerName!,
-          trackingNumber: body.trackingNumber!,
-          insuredValue: insuredCents,
-          shippedAt: now,
-        };
-      } else if (body.to === 'assayed') changes = { state: 'assayed', assayedAt: now };
-      else if (body.to === 'settled') changes = { state: 'settled', settledAt: now };
-      else changes = { state: 'closed', closedAt: now };
+      const changes: Partial<MeltLotRow> =
+        body.to === 'assayed'
+          ? { state: 'assayed', assayedAt: now }
+          : body.to === 'settled'
+            ? { state: 'settled', settledAt: now }
+            : { state: 'closed', closedAt: now };
       await updateLot(tx, lot.id, changes);
       await writeAuditEntry(tx, {
         actorId: actor.id,
@@ -350,21 +342,216 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
         action: 'melt_lot_advanced',
         fromStatus: lot.state,
         toStatus: body.to,
-        changes: {
-          meltLotId: lot.id,
-          lotNumber: lot.number,
-          previousLotState: lot.state,
-          lotState: body.to,
-          ...(body.to === 'shipped'
-            ? { refinerName: changes.refinerName!, trackingNumber: body.trackingNumber!, insuredValue: body.insuredValue! }
-            : {}),
-        },
+        changes: { meltLotId: lot.id, lotNumber: lot.number, previousLotState: lot.state, lotState: body.to },
       });
     });
   } catch (error) {
     throw await asLotConflict(ctx, error, null);
   }
   return meltLotDetail(ctx, actor, lotId);
+}
+
+type ShipCtx = Ctx & Pick<AppContext, 'carrier' | 'config' | 'storage' | 'log'>;
+
+const lotLabelImageKey = (lotId: string) => `labels/melt-lot-${lotId}.png`;
+
+/**
+ * The carrier's failure as the sentence an appraiser can act on; the lot is left open. A carrier
+ * that may have bought a label says so, with its shipment, so nobody buys a second one blindly.
+ */
+function carrierRefusal(error: unknown): unknown {
+  const failure = carrierFailureOf(error);
+  if (!failure) return error;
+  if (failure.kind === 'purchase_unknown') {
+    return new AppError(
+      'BAD_GATEWAY',
+      `The carrier may have sold a label for this lot but its answer was lost (${failure.message}). The lot is still open: ` +
+        `look the shipment up at the carrier${failure.shipmentId ? ` (${failure.shipmentId})` : ''} before shipping it again.`,
+    );
+  }
+  if (failure.kind === 'address_invalid') {
+    return badRequest(
+      `The carrier refused an address (${failure.message}). The lot is still open: correct the refiner's address on the Refiners page and ship again.`,
+    );
+  }
+  if (failure.retrySafe) {
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      `The carrier could not make the label just now (${failure.message}). Nothing was bought and the lot is still open; please try again in a minute.`,
+    );
+  }
+  return new AppError(
+    'BAD_GATEWAY',
+    `The carrier refused the label (${failure.message}). Nothing was recorded and the lot is still open.`,
+  );
+}
+
+/**
+ * Ships an open lot to a refiner with a label bought through the configured carrier: from the
+ * business's address to the refiner's, insured for the amount asked (at least the lot's value at
+ * today's spot), the lot's number as the carrier's reference. The lot's row is locked before the
+ * carrier is asked and held until the label is stored, so of two appraisers shipping one lot the
+ * second waits, finds it shipped and hears a 409: the carrier is asked once. Buying postage acts
+ * outside the database, so the transaction is never retried (decision 024); a carrier that fails
+ * leaves the lot open with its sentence (503 when trying again is safe, 502 otherwise).
+ */
+export async function shipMeltLot(ctx: ShipCtx, actor: Actor, lotId: string, body: ShipMeltLotBody): Promise<MeltLotDetail> {
+  assertAppraiser(actor);
+  const askedCents = dollarsToCents(body.insuredValue)!;
+  let refused: string | null = null;
+  try {
+    refused = await ctx.db.transaction(async (tx) => {
+      const lot = await lockedLotOrNotFound(tx, lotId);
+      const problem = lotTransitionProblem(lot.state, 'shipped');
+      if (problem) throw conflict(problem);
+      const refiner = await findActiveRefiner(tx, body.refinerId);
+      if (!refiner) throw badRequest(meltLotRouteMessages.unknownRefiner);
+      const receiver = refinerAddressOf(refiner);
+      const items = await itemsInLots(tx, [lot.id]);
+      const summary = lotSummary([...(await readingsOf(tx, items)).values()], spotNow(ctx));
+      const shipment = lotShipmentProblem({
+        itemCount: summary.itemCount,
+        refiner: { name: refiner.name, hasAddress: receiver !== null },
+        insuredCents: askedCents,
+        estimatedValueCents: summary.estimatedValueCents,
+      });
+      if (shipment) throw summary.itemCount === 0 ? conflict(shipment) : badRequest(shipment);
+
+      const sender = ctx.config.receivingLabelAddress;
+      markOutsideEffect(tx);
+      // The carrier's 'return' is an ordinary outbound shipment from us (adapters/carriers).
+      const request: CarrierLabelRequest = {
+        direction: 'return',
+        sender,
+        receiver: receiver!,
+        insuredValueCents: askedCents,
+        reference: lot.number,
+      };
+      let made: CarrierLabel;
+      try {
+        made = await ctx.carrier.createLabel(request);
+      } catch (error) {
+        throw carrierRefusal(error);
+      }
+      const bought = {
+        meltLotId: lot.id,
+        lotNumber: lot.number,
+        carrier: made.carrier,
+        trackingNumber: made.trackingNumber,
+        shipmentId: made.shipmentId ?? null,
+      };
+      const short = lotInsuranceProblem({ askedCents, confirmedCents: made.insuredCents, trackingNumber: made.trackingNumber });
+      if (short) {
+        // Kept though the lot is not shipped: the label exists at the carrier and is to be voided.
+        await writeAuditEntry(tx, {
+          actorId: actor.id,
+          entityType: 'melt_lot',
+          entityId: lot.id,
+          action: 'melt_lot_label_refused',
+          changes: {
+            ...bought,
+            insuredValue: body.insuredValue,
+            confirmedInsuredValue: made.insuredCents === undefined ? null : centsText(made.insuredCents),
+          },
+        });
+        return short;
+      }
+      try {
+        const labelImageKey = made.labelUrl
+          ? await keepCarrierLabelImage(ctx.carrier, ctx.storage, lotLabelImageKey(lot.id), made.labelUrl)
+          : null;
+        const insuredCents = made.insuredCents ?? askedCents;
+        await updateLot(tx, lot.id, {
+          state: 'shipped',
+          refinerName: refiner.name,
+          trackingNumber: made.trackingNumber,
+          insuredValue: insuredCents,
+          carrier: made.carrier,
+          shipmentId: made.shipmentId ?? null,
+          service: made.service ?? null,
+          postage: made.rateCents ?? null,
+          labelUrl: made.labelUrl ?? null,
+          labelImageKey,
+          labelValidForPostage: made.validForPostage,
+          labelSender: sender,
+          labelReceiver: receiver,
+          shippedAt: ctx.clock.now(),
+        });
+        await writeAuditEntry(tx, {
+          actorId: actor.id,
+          entityType: 'melt_lot',
+          entityId: lot.id,
+          action: 'melt_lot_advanced',
+          fromStatus: lot.state,
+          toStatus: 'shipped',
+          changes: {
+            ...bought,
+            previousLotState: lot.state,
+            lotState: 'shipped',
+            refinerId: refiner.id,
+            refinerName: refiner.name,
+            insuredValue: centsText(insuredCents),
+            validForPostage: made.validForPostage,
+          },
+        });
+      } catch (error) {
+        // The postage is bought and this transaction will not keep it: say where to find it.
+        ctx.log.error(
+          { err: error, ...bought },
+          'a carrier label was bought for a melt lot but could not be recorded; void it at the carrier',
+        );
+        throw error;
+      }
+      return null;
+    });
+  } catch (error) {
+    throw await asLotConflict(ctx, error, null);
+  }
+  if (refused) throw new AppError('BAD_GATEWAY', refused);
+  return meltLotDetail(ctx, actor, lotId);
+}
+
+const centsText = (cents: number) => (cents / 100).toFixed(2);
+
+/** The lot's label as a 4x6 PDF (the carrier's image, or drawn and marked when not valid for postage), with its packing slip. */
+export async function meltLotLabelPdf(ctx: ShipCtx, actor: Actor, lotId: string) {
+  assertAppraiser(actor);
+  const row = await findLot(ctx.db, lotId);
+  if (!row) throw notFound('That melt lot');
+  const { lot } = row;
+  if (lot.carrier === null || lot.trackingNumber === null) throw conflict(meltLotRouteMessages.noLabel);
+  const items = await itemsInLots(ctx.db, [lot.id]);
+  const summary = lotSummary([...(await readingsOf(ctx.db, items)).values()], {});
+  const carrierImage = await carrierLabelImage(
+    ctx,
+    { labelUrl: lot.labelUrl, labelImageKey: lot.labelImageKey, key: lotLabelImageKey(lot.id) },
+    // A closed lot's row refuses every write (its trigger): its image is then fetched each time.
+    (key) =>
+      setLotLabelImageKey(ctx.db, lot.id, key).catch((error: unknown) => {
+        if (!isClosedLotRefusal(error)) throw error;
+      }),
+  );
+  const receiver = lot.labelReceiver as ShippingAddress;
+  const pdf = await renderLabelPdf({
+    carrierImage,
+    direction: 'return',
+    trackingNumber: lot.trackingNumber,
+    carrier: lot.carrier,
+    validForPostage: lot.labelValidForPostage === true,
+    insuredValueCents: lot.insuredValue ?? 0,
+    submissionId: lot.id,
+    sender: lot.labelSender as ShippingAddress,
+    receiver,
+    freeReturn: null,
+    createdAt: lot.shippedAt ?? lot.createdAt,
+    reference: { heading: 'TO REFINER', line: `Melt lot ${lot.number}`, slipOwner: `Refiner: ${addressLines(receiver)[0]}` },
+    slip: {
+      sellerName: receiver.name,
+      description: `${summary.itemCount} item${summary.itemCount === 1 ? '' : 's'} of ${meltSortCategoryLabels[lot.category]}, ${summary.grossGrams} g gross.`,
+      details: summary.metals.map((m) => `Estimated fine ${m.metal}: ${m.fineGrams} g`),
+    },
+  });
+  return { filename: `melt-lot-${lot.number}-label.pdf`, pdf };
 }
 
 /** A lot as a refiner's settlement settles it: what our tests estimated it held, and what it cost. */

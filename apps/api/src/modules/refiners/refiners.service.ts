@@ -12,6 +12,7 @@ import {
   type RefinerView,
   type SettlementsResponse,
   type SettlementView,
+  type ShippingAddress,
 } from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -35,6 +36,32 @@ type Ctx = Pick<AppContext, 'db'>;
 const dollars = (cents: number | null) => (cents === null ? null : centsToDecimalString(cents));
 const cents = (text: string | null) => (text === null ? null : dollarsToCents(text));
 
+/** The refiner's shipping address, or null while it has none (the columns are whole or empty, by CHECK). */
+export function refinerAddressOf(row: RefinerRow): ShippingAddress | null {
+  if (row.addressName === null) return null;
+  return {
+    name: row.addressName,
+    line1: row.addressLine1!,
+    line2: row.addressLine2,
+    city: row.addressCity!,
+    state: row.addressState!,
+    postalCode: row.addressPostalCode!,
+    phone: row.addressPhone,
+  };
+}
+
+function addressColumns(address: ShippingAddress | null) {
+  return {
+    addressName: address?.name ?? null,
+    addressLine1: address?.line1 ?? null,
+    addressLine2: address?.line2 ?? null,
+    addressCity: address?.city ?? null,
+    addressState: address?.state ?? null,
+    addressPostalCode: address?.postalCode ?? null,
+    addressPhone: address?.phone ?? null,
+  };
+}
+
 function toView(row: RefinerRow): RefinerView {
   return {
     id: row.id,
@@ -45,6 +72,7 @@ function toView(row: RefinerRow): RefinerView {
     assayFee: dollars(row.assayFee),
     shippingFee: dollars(row.shippingFee),
     wireFee: dollars(row.wireFee),
+    address: refinerAddressOf(row),
     retired: row.retiredAt !== null,
   };
 }
@@ -58,6 +86,7 @@ function toChanges(input: RefinerFields): RefinerChanges {
     assayFee: cents(input.assayFee),
     shippingFee: cents(input.shippingFee),
     wireFee: cents(input.wireFee),
+    ...addressColumns(input.address),
   };
 }
 

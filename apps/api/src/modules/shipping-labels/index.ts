@@ -10,4 +10,12 @@ export { listLabelsOfSubmission as labelsOfSubmission } from './shipping-labels.
 // their sender, through the job 'sample-labels-follow-address' enqueued with the save.
 export { shippingLabelsJobs } from './shipping-labels.jobs.ts';
 export { shippingLabelsRoutes } from './shipping-labels.routes.ts';
-export { addressRequired, createLabelInTransaction, toLabelDto } from './shipping-labels.service.ts';
+export {
+  addressRequired,
+  carrierLabelImage,
+  createLabelInTransaction,
+  keepCarrierLabelImage,
+  toLabelDto,
+} from './shipping-labels.service.ts';
+// The 4x6 label PDF (page 1 drawn, or the carrier's image; page 2 the packing slip): melt lots print theirs with it.
+export { type LabelDocument, renderLabelPdf } from './shipping-labels.pdf.ts';

@@ -40,6 +40,12 @@ export interface LabelDocument {
    * as the carrier made it (its barcode and postage are what gets scanned). Null: we draw page 1.
    */
   carrierImage?: Buffer | null;
+  /**
+   * What the parcel is, when it is not a submission's: a melt lot's label says "TO REFINER" in its
+   * header, "Melt lot LOT-0001" where a submission's number goes, and its refiner where the slip
+   * names the seller. Unset: the submission's, as above.
+   */
+  reference?: { heading: string; line: string; slipOwner: string } | null;
 }
 
 export interface PackingSlip {
@@ -161,7 +167,7 @@ export async function renderLabelPdf(label: LabelDocument): Promise<Buffer> {
     info: {
       Title: `Shipping label ${label.trackingNumber}`,
       Author: 'Assay',
-      Subject: `Submission ${shortId(label.submissionId)}`,
+      Subject: label.reference?.line ?? `Submission ${shortId(label.submissionId)}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -194,7 +200,7 @@ async function drawLabel(doc: PDFKit.PDFDocument, label: LabelDocument) {
   doc
     .font(BOLD)
     .fontSize(12)
-    .text(label.direction === 'return' ? 'RETURN' : 'INBOUND', MARGIN, MARGIN, {
+    .text(label.reference?.heading ?? (label.direction === 'return' ? 'RETURN' : 'INBOUND'), MARGIN, MARGIN, {
       width: INNER,
       align: 'right',
       lineBreak: false,
@@ -218,7 +224,8 @@ async function drawLabel(doc: PDFKit.PDFDocument, label: LabelDocument) {
   const size = pngSize(png);
   const modules = size.width / BARCODE_PX_PER_MODULE;
   const barcodeWidth = Math.min(INNER, modules * MAX_MODULE_PT);
-  const footer = FOOTER_HEIGHT_PT + (label.direction === 'return' ? RETURN_TERMS_HEIGHT_PT : 0);
+  const returning = label.direction === 'return' && !label.reference;
+  const footer = FOOTER_HEIGHT_PT + (returning ? RETURN_TERMS_HEIGHT_PT : 0);
   const barcodeHeight = Math.max(MIN_BARCODE_HEIGHT_PT, Math.min(BARCODE_HEIGHT_PT, LABEL_HEIGHT_PT - MARGIN - footer - y));
   doc.image(png, (LABEL_WIDTH_PT - barcodeWidth) / 2, y, { width: barcodeWidth, height: barcodeHeight });
   y += barcodeHeight + 4;
@@ -226,10 +233,10 @@ async function drawLabel(doc: PDFKit.PDFDocument, label: LabelDocument) {
   rule(doc, y);
   y += 6;
 
-  y = fitLine(doc, `Submission #${shortId(label.submissionId)}${parcelSuffix(label)}`, y, { size: 10, font: BOLD });
+  y = fitLine(doc, referenceLine(label), y, { size: 10, font: BOLD });
   y = fitLine(doc, `Carrier: ${label.carrier}`, y + 2, { size: 8 });
   y = fitLine(doc, `Created ${label.createdAt.toISOString().slice(0, 10)}`, y + 1, { size: 8 });
-  if (label.direction === 'return') {
+  if (returning) {
     y += 6;
     const terms = returnShippingText(label.freeReturn === true);
     if (label.freeReturn) band(doc, terms, y, 18);
@@ -251,6 +258,8 @@ export function parcelOfText(parcel: { number: number; count: number }): string 
 }
 
 const parcelSuffix = (label: LabelDocument) => (label.parcel ? `, ${parcelOfText(label.parcel)}` : '');
+const referenceLine = (label: LabelDocument) =>
+  label.reference?.line ?? `Submission #${shortId(label.submissionId)}${parcelSuffix(label)}`;
 
 function packingSlipPage(doc: PDFKit.PDFDocument, label: LabelDocument) {
   doc.addPage({ size: [LABEL_WIDTH_PT, LABEL_HEIGHT_PT], margin: 0 });
@@ -259,9 +268,9 @@ function packingSlipPage(doc: PDFKit.PDFDocument, label: LabelDocument) {
   y = fitLine(doc, 'Goes inside the parcel, with the items', y + 1, { size: 9 }) + 4;
   rule(doc, y, 1.5);
   y += 8;
-  y = fitLine(doc, `Submission #${shortId(label.submissionId)}`, y, { size: 12, font: BOLD });
+  y = fitLine(doc, label.reference?.line ?? `Submission #${shortId(label.submissionId)}`, y, { size: 12, font: BOLD });
   if (label.parcel) y = fitLine(doc, parcelOfText(label.parcel), y + 2, { size: 12, font: BOLD });
-  y = fitLine(doc, `Seller: ${printable(label.slip.sellerName)}`, y + 3, { size: 10 });
+  y = fitLine(doc, printable(label.reference?.slipOwner ?? `Seller: ${label.slip.sellerName}`), y + 3, { size: 10 });
   y = fitLine(doc, `Tracking: ${label.trackingNumber}`, y + 2, { size: 9 }) + 6;
   rule(doc, y);
   y += 8;

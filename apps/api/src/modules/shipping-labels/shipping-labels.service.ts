@@ -108,7 +108,8 @@ export async function createLabelInTransaction(
     try {
       // A savepoint, so a tracking-number clash can be retried without losing the transaction.
       const id = crypto.randomUUID();
-      const labelImageKey = made.labelUrl && storage ? await keepCarrierLabelImage(carrier, storage, id, made.labelUrl) : null;
+      const labelImageKey =
+        made.labelUrl && storage ? await keepCarrierLabelImage(carrier, storage, labelImageKeyOf(id), made.labelUrl) : null;
       const row = await tx.transaction((sp) =>
         insertLabelIfAbsent(sp, {
           id,
@@ -137,15 +138,14 @@ export async function createLabelInTransaction(
 const labelImageKeyOf = (labelId: string) => `labels/${labelId}.png`;
 
 /**
- * Fetches the carrier's label image and keeps it in object storage, answering its key; null when
- * it could not be had now. The postage is bought by then, so a failure here must not lose the
- * label: the PDF fetches the image again when it is first asked for.
+ * Fetches the carrier's label image and keeps it in object storage under `key`, answering the key;
+ * null when it could not be had now. The postage is bought by then, so a failure here must not lose
+ * the label: the PDF fetches the image again when it is first asked for. Melt lots keep theirs so too.
  */
-async function keepCarrierLabelImage(carrier: CarrierAdapter, storage: ObjectStorage, labelId: string, labelUrl: string) {
+export async function keepCarrierLabelImage(carrier: CarrierAdapter, storage: ObjectStorage, key: string, labelUrl: string) {
   if (!carrier.fetchLabelImage) return null;
   try {
     const image = await carrier.fetchLabelImage(labelUrl);
-    const key = labelImageKeyOf(labelId);
     await storage.put(key, image, 'image/png');
     return key;
   } catch {
@@ -153,18 +153,28 @@ async function keepCarrierLabelImage(carrier: CarrierAdapter, storage: ObjectSto
   }
 }
 
-/** The carrier's label image for the PDF: from storage, else fetched (and kept) now; null for a drawn label. */
-async function carrierLabelImage(ctx: AppContext, row: LabelRow): Promise<Buffer | null> {
-  if (!row.labelUrl) return null;
-  if (row.labelImageKey) {
-    const stored = await ctx.storage.get(row.labelImageKey);
+/**
+ * The carrier's label image for a PDF: from storage, else fetched and kept now under `key` (then
+ * `remember` stores the key on its row); null for a label we draw. A 503 sentence when the carrier
+ * cannot hand it over just now.
+ */
+export async function carrierLabelImage(
+  ctx: Pick<AppContext, 'carrier' | 'storage'>,
+  label: { labelUrl: string | null; labelImageKey: string | null; key: string },
+  remember: (key: string) => Promise<unknown>,
+): Promise<Buffer | null> {
+  if (!label.labelUrl) return null;
+  if (label.labelImageKey) {
+    const stored = await ctx.storage.get(label.labelImageKey);
     if (stored) return buffer(stored.body);
   }
-  const key = ctx.carrier.fetchLabelImage ? await keepCarrierLabelImage(ctx.carrier, ctx.storage, row.id, row.labelUrl) : null;
+  const key = ctx.carrier.fetchLabelImage
+    ? await keepCarrierLabelImage(ctx.carrier, ctx.storage, label.key, label.labelUrl)
+    : null;
   if (!key) {
     throw new AppError('SERVICE_UNAVAILABLE', "The carrier's label could not be fetched just now. Please try again in a minute.");
   }
-  await setLabelImageKey(ctx.db, row.id, key);
+  await remember(key);
   const stored = await ctx.storage.get(key);
   if (!stored)
     throw new AppError('SERVICE_UNAVAILABLE', "The carrier's label could not be read just now. Please try again in a minute.");
@@ -310,7 +320,9 @@ export async function getLabelPdf(ctx: AppContext, actor: Actor, { id }: { id: s
   const submission = await findSubmissionRow(ctx.db, row.submissionId);
   const inbound = row.direction !== 'return';
   const parcelCount = inbound ? await countLabels(ctx.db, row.submissionId, 'inbound') : 1;
-  const carrierImage = await carrierLabelImage(ctx, row);
+  const carrierImage = await carrierLabelImage(ctx, { ...row, key: labelImageKeyOf(row.id) }, (key) =>
+    setLabelImageKey(ctx.db, row.id, key),
+  );
   const { sender, receiver } = openLabelAddresses(ctx.keys.decryptionKeys, row);
   const pdf = await renderLabelPdf({
     carrierImage,

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddLotItemBody, AdvanceMeltLotBody, CreateMeltLotBody, MeltLotDetail, MeltLotList } from '@assay/domain';
+import type {
+  AddLotItemBody,
+  AdvanceMeltLotBody,
+  CreateMeltLotBody,
+  MeltLotDetail,
+  MeltLotList,
+  RefinersResponse,
+  ShipMeltLotBody,
+} from '@assay/domain';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -63,4 +71,22 @@ export function useAdvanceMeltLot() {
   return useLotMutation(({ id, body }: { id: string; body: AdvanceMeltLotBody }) =>
     api.POST('/api/admin/melt-lots/{id}/advance', { params: { path: { id } }, body }),
   );
+}
+
+/** POST /api/admin/melt-lots/{id}/ship: buys the carrier label to the refiner; refused with the server's sentence. */
+export function useShipMeltLot() {
+  return useLotMutation(({ id, body }: { id: string; body: ShipMeltLotBody }) =>
+    api.POST('/api/admin/melt-lots/{id}/ship', { params: { path: { id } }, body }),
+  );
+}
+
+/**
+ * GET /api/admin/refiners for the ship form's choice (the refiners feature's own list, under the
+ * shared key, so a refiner added or given an address there is read again here).
+ */
+export function useActiveRefiners() {
+  return useQuery({
+    queryKey: [...queryKeys.admin.refiners, 'list'] as const,
+    queryFn: ({ signal }): Promise<RefinersResponse> => api.GET('/api/admin/refiners', { signal }),
+  });
 }

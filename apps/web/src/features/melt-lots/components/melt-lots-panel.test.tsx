@@ -17,8 +17,13 @@ const lot = (over: Partial<MeltLot>): MeltLot => ({
   metals: [{ metal: 'gold', fineGrams: '5.8500', fineTroyOunces: '0.1881', valueCents: 49712 }],
   estimatedValueCents: 49712,
   refinerName: null,
+  carrier: null,
   trackingNumber: null,
+  service: null,
+  postageCents: null,
   insuredValueCents: null,
+  hasLabel: false,
+  validForPostage: null,
   createdBy: 'Ada Appraiser',
   createdAt: '2026-11-20T10:00:00.000Z',
   shippedAt: null,
@@ -54,6 +59,7 @@ const detail: MeltLotDetail = {
 describe('melt lots panel', () => {
   test('lists the lots with their totals and state, and opens a lot with its items', async () => {
     server.use(
+      http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [] })),
       http.get('/api/admin/melt-lots', () => HttpResponse.json(lots)),
       http.get('/api/admin/melt-lots/:id', () => HttpResponse.json(detail)),
     );
@@ -80,6 +86,7 @@ describe('melt lots panel', () => {
     let answer = () =>
       apiError(409, 'Conflict', 'This item is on hold until Dec 9, 2099; it cannot go into a melt lot or be sold before then.');
     server.use(
+      http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [] })),
       http.get('/api/admin/melt-lots', () => HttpResponse.json(lots)),
       http.get('/api/admin/melt-lots/:id', () => HttpResponse.json(detail)),
       http.post('/api/admin/melt-lots/:id/items', () => answer()),
@@ -96,34 +103,90 @@ describe('melt lots panel', () => {
     expect(await screen.findByText('AS-000002 added')).toBeTruthy();
   });
 
-  test('ships an open lot with its refiner, tracking number and insurance; says what is missing first', async () => {
+  test('ships an open lot to a refiner from the list (one without an address disabled, with why); shows the server sentence', async () => {
+    const address = {
+      name: 'Best Receiving',
+      line1: '1 Foundry Rd',
+      line2: null,
+      city: 'Dayton',
+      state: 'OH',
+      postalCode: '45402',
+      phone: null,
+    };
+    const refiner = (id: string, name: string, over: object = {}) => ({
+      id,
+      name,
+      terms: '',
+      refiningPercent: null,
+      refiningPerOz: null,
+      assayFee: null,
+      shippingFee: null,
+      wireFee: null,
+      address,
+      retired: false,
+      ...over,
+    });
+    let answer = () =>
+      apiError(
+        503,
+        'Service Unavailable',
+        'The carrier could not make the label just now (timeout). Nothing was bought and the lot is still open; please try again in a minute.',
+      );
     server.use(
       http.get('/api/admin/melt-lots', () => HttpResponse.json(lots)),
       http.get('/api/admin/melt-lots/:id', () => HttpResponse.json(detail)),
-      http.post('/api/admin/melt-lots/:id/advance', () =>
-        HttpResponse.json({ ...detail, lot: lot({ state: 'shipped', refinerName: 'Best Refining' }) }),
+      http.get('/api/admin/refiners', () =>
+        HttpResponse.json({
+          refiners: [
+            refiner('r-1', 'Best Refining'),
+            refiner('r-2', 'Bare Refining', { address: null }),
+            refiner('r-3', 'Gone Refining', { retired: true }),
+          ],
+        }),
       ),
+      http.post('/api/admin/melt-lots/:id/ship', () => answer()),
     );
     const seen = recordRequests();
     const { user } = renderWithApp(<MeltLotsPanel />);
     await user.click(await screen.findByRole('button', { name: /LOT-0001/ }));
-    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
-    expect(await screen.findByText('Name the refiner the lot ships to.')).toBeTruthy();
-    expect(seen.some((r) => r.path.endsWith('/advance'))).toBe(false);
-    await user.type(screen.getByLabelText('Refiner'), 'Best Refining');
-    await user.type(screen.getByLabelText('Tracking number'), '1Z999');
-    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
-    expect(await screen.findByText('LOT-0001 shipped')).toBeTruthy();
-    expect(seen.find((r) => r.path === '/api/admin/melt-lots/lot-1/advance')!.body).toEqual({
-      to: 'shipped',
-      refinerName: 'Best Refining',
-      trackingNumber: '1Z999',
+    const select = (await screen.findByLabelText('Refiner')) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Best Refining, Dayton OH' });
+    const bare = screen.getByRole('option', { name: 'Bare Refining (no shipping address)' }) as HTMLOptionElement;
+    expect(bare.disabled).toBe(true);
+    expect(screen.queryByRole('option', { name: /Gone Refining/ })).toBeNull();
+    expect(screen.getByText(/Bare Refining cannot be chosen: no shipping address/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
+    expect(await screen.findByText('Choose the refiner the lot ships to from the list.')).toBeTruthy();
+    expect(seen.some((r) => r.path.endsWith('/ship'))).toBe(false);
+
+    await user.selectOptions(select, 'r-1');
+    await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
+    expect(await screen.findByText(/The carrier could not make the label just now/)).toBeTruthy();
+    expect(seen.find((r) => r.path === '/api/admin/melt-lots/lot-1/ship')!.body).toEqual({
+      refinerId: 'r-1',
       insuredValue: '497.12',
     });
+
+    answer = () =>
+      HttpResponse.json({
+        ...detail,
+        lot: lot({ state: 'shipped', refinerName: 'Best Refining', carrier: 'USPS', trackingNumber: '9405500000000000000001' }),
+      });
+    await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
+    expect(await screen.findByText('LOT-0001 shipped')).toBeTruthy();
   });
 
   test('a shipped lot moves on with one button; a closed one says it can no longer change', async () => {
-    const shipped = lot({ state: 'shipped', refinerName: 'Best Refining', trackingNumber: '1Z999', insuredValueCents: 50000 });
+    const shipped = lot({
+      state: 'shipped',
+      refinerName: 'Best Refining',
+      carrier: 'Assay Sample',
+      trackingNumber: 'ASY1234567890128',
+      insuredValueCents: 50000,
+      hasLabel: true,
+      validForPostage: false,
+    });
     server.use(
       http.get('/api/admin/melt-lots', () => HttpResponse.json({ lots: [shipped] })),
       http.get('/api/admin/melt-lots/:id', () => HttpResponse.json({ ...detail, lot: shipped })),
@@ -131,7 +194,11 @@ describe('melt lots panel', () => {
     const { user } = renderWithApp(<MeltLotsPanel />);
     await user.click(await screen.findByRole('button', { name: /LOT-0001/ }));
     expect(await screen.findByRole('button', { name: 'Mark assayed' })).toBeTruthy();
-    expect(screen.getByText(/Shipped to Best Refining/).textContent).toContain('$500.00');
+    const shipment = screen.getByText((_, element) => element?.tagName === 'P' && /^Shipped to Best/.test(element.textContent));
+    expect(shipment.textContent).toContain('Best Refining by Assay Sample, tracking ASY1234567890128, insured for $500.00.');
+    const print = screen.getByRole('link', { name: 'Print label' });
+    expect(print.getAttribute('href')).toBe('/api/admin/melt-lots/lot-1/label.pdf');
+    expect(screen.getByText('Sample: not valid for postage')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Take out/ })).toBeNull();
     expect(screen.queryByLabelText('Add an item by its tag')).toBeNull();
   });

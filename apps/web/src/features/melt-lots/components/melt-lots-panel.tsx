@@ -26,10 +26,20 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
-import { useAddLotItem, useAdvanceMeltLot, useCreateMeltLot, useMeltLot, useMeltLots, useRemoveLotItem } from '../api/melt-lots';
+import {
+  useActiveRefiners,
+  useAddLotItem,
+  useAdvanceMeltLot,
+  useCreateMeltLot,
+  useMeltLot,
+  useMeltLots,
+  useRemoveLotItem,
+  useShipMeltLot,
+} from '../api/melt-lots';
 
 const stateTone: Record<MeltLotState, 'progress' | 'info' | 'offer' | 'success' | 'neutral'> = {
   open: 'progress',
@@ -46,10 +56,9 @@ const fineText = (lot: MeltLot) =>
     ? '0 g fine'
     : lot.metals.map((m) => `${grams(m.fineGrams)} fine ${meltMetalLabels[m.metal].toLowerCase()}`).join(', ');
 
-/** The form's own shape: what the shipment needs, typed as text, sent as the advance's body. */
+/** The form's own shape: the refiner chosen from the list and the insured value, sent as the ship body. */
 const shipFormSchema = z.object({
-  refinerName: z.string().trim().min(1, meltLotRouteMessages.refiner).max(120),
-  trackingNumber: z.string().trim().min(1, meltLotRouteMessages.tracking).max(60, meltLotRouteMessages.tracking),
+  refinerId: z.string().min(1, meltLotRouteMessages.refiner),
   insuredValue: z
     .string()
     .trim()
@@ -189,45 +198,53 @@ function AddItemForm({ lotId }: { lotId: string }) {
   );
 }
 
+/**
+ * Ships an open lot: the refiner from the active ones (one without a shipping address is shown but
+ * cannot be chosen, with why), insured for the lot's value at today's spot unless raised. The
+ * server buys the label through the configured carrier; its sentence is shown when it refuses.
+ */
 function ShipForm({ lot }: { lot: MeltLot }) {
-  const advance = useAdvanceMeltLot();
+  const ship = useShipMeltLot();
+  const refiners = useActiveRefiners();
   const form = useZodForm(shipFormSchema, {
     defaultValues: {
-      refinerName: '',
-      trackingNumber: '',
+      refinerId: '',
       insuredValue: lot.estimatedValueCents === null ? '' : (lot.estimatedValueCents / 100).toFixed(2),
     },
   });
   const onSubmit = form.handleSubmit((values) =>
-    advance.mutateAsync({ id: lot.id, body: { to: 'shipped', ...values } }).then(
-      (detail) => toast.success(`${detail.lot.number} shipped`, { description: `To ${detail.lot.refinerName}` }),
+    ship.mutateAsync({ id: lot.id, body: values }).then(
+      (detail) =>
+        toast.success(`${detail.lot.number} shipped`, {
+          description: `To ${detail.lot.refinerName}, ${detail.lot.carrier} ${detail.lot.trackingNumber}`,
+        }),
       (err: unknown) => {
         if (!applyServerIssues(form, err))
           form.setError(FORM_ERROR, { type: 'server', message: errorMessage(err, 'Could not ship the lot.') });
       },
     ),
   );
+  const active = refiners.data?.refiners.filter((r) => !r.retired) ?? [];
+  const without = active.filter((r) => r.address === null);
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void onSubmit(event)} aria-label="Ship the lot">
       <p className="text-sm text-muted-foreground">
-        Ship to the refiner: insure the parcel for at least the lot's value at today's spot ({valueText(lot)}).
+        Ship to a refiner: the carrier label is bought from our address to the refiner&apos;s, insured for at least the lot&apos;s
+        value at today&apos;s spot ({valueText(lot)}).
       </p>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label="Refiner"
-          autoComplete="off"
-          maxLength={120}
-          error={form.formState.errors.refinerName?.message}
-          {...form.register('refinerName')}
-        />
-        <TextField
-          label="Tracking number"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={60}
-          error={form.formState.errors.trackingNumber?.message}
-          {...form.register('trackingNumber')}
-        />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Refiner" error={form.formState.errors.refinerId?.message}>
+          {(control) => (
+            <NativeSelect {...control} disabled={refiners.isPending} {...form.register('refinerId')}>
+              <option value="">{refiners.isPending ? 'Loading the refiners…' : 'Choose a refiner'}</option>
+              {active.map((r) => (
+                <option key={r.id} value={r.id} disabled={r.address === null}>
+                  {r.address === null ? `${r.name} (no shipping address)` : `${r.name}, ${r.address.city} ${r.address.state}`}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <TextField
           label="Insured for ($)"
           inputMode="decimal"
@@ -237,11 +254,64 @@ function ShipForm({ lot }: { lot: MeltLot }) {
           {...form.register('insuredValue')}
         />
       </div>
+      {refiners.isError && <FormError message={errorMessage(refiners.error, 'The refiners could not be loaded.')} />}
+      {refiners.isSuccess && active.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          No active refiners yet: add one on the{' '}
+          <a className="underline" href={paths.adminRefiners}>
+            Refiners
+          </a>{' '}
+          page.
+        </p>
+      )}
+      {without.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {without.map((r) => r.name).join(', ')} cannot be chosen: no shipping address. Add it on the{' '}
+          <a className="underline" href={paths.adminRefiners}>
+            Refiners
+          </a>{' '}
+          page.
+        </p>
+      )}
       <FormError message={form.formState.errors.root?.server?.message} />
-      <Button type="submit" className="self-start" disabled={advance.isPending}>
-        Mark shipped
+      <Button type="submit" className="self-start" disabled={ship.isPending}>
+        {ship.isPending ? 'Buying the label…' : 'Buy label and ship'}
       </Button>
     </form>
+  );
+}
+
+/** The shipment as stored: carrier, tracking number, what it is insured for, and its label to print. */
+function Shipment({ lot }: { lot: MeltLot }) {
+  if (!lot.refinerName) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p>
+        Shipped to <span className="font-medium">{lot.refinerName}</span>
+        {lot.carrier && (
+          <>
+            {' '}
+            by {lot.carrier}
+            {lot.service && ` ${lot.service}`}
+          </>
+        )}
+        , tracking <span className="font-mono [overflow-wrap:anywhere]">{lot.trackingNumber}</span>, insured for{' '}
+        {lot.insuredValueCents === null ? '-' : formatCents(lot.insuredValueCents)}
+        {lot.postageCents !== null && `, postage ${formatCents(lot.postageCents)}`}.
+      </p>
+      {lot.hasLabel && (
+        <p className="flex flex-wrap items-center gap-2">
+          <a
+            className="font-medium text-navy-700 underline"
+            href={`/api/admin/melt-lots/${encodeURIComponent(lot.id)}/label.pdf`}
+            download={`melt-lot-${lot.number}-label.pdf`}
+          >
+            Print label
+          </a>
+          {lot.validForPostage === false && <Badge tone="neutral">Sample: not valid for postage</Badge>}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -249,21 +319,22 @@ function NextStep({ lot }: { lot: MeltLot }) {
   const advance = useAdvanceMeltLot();
   const next = nextLotState(lot.state);
   if (lot.state === 'open') return <ShipForm lot={lot} />;
-  if (next === null) return <p className="text-sm text-muted-foreground">Closed: this lot can no longer change.</p>;
+  if (next === null)
+    return (
+      <div className="flex flex-col gap-2">
+        <Shipment lot={lot} />
+        <p className="text-sm text-muted-foreground">Closed: this lot can no longer change.</p>
+      </div>
+    );
   return (
     <div className="flex flex-col gap-2">
-      {lot.refinerName && (
-        <p className="text-sm text-muted-foreground">
-          Shipped to {lot.refinerName}, tracking <span className="font-mono">{lot.trackingNumber}</span>, insured for{' '}
-          {lot.insuredValueCents === null ? '-' : formatCents(lot.insuredValueCents)}.
-        </p>
-      )}
+      <Shipment lot={lot} />
       <Button
         className="self-start"
         disabled={advance.isPending}
         onClick={() =>
           advance.mutate(
-            { id: lot.id, body: { to: next } },
+            { id: lot.id, body: { to: next as Exclude<MeltLotState, 'shipped'> } },
             {
               onSuccess: (detail) => toast.success(`${detail.lot.number}: ${meltLotStateLabels[detail.lot.state].toLowerCase()}`),
               onError: (err) => toast.error(errorMessage(err, 'Could not move the lot on.')),

@@ -34,6 +34,13 @@ export function useAddRefiner() {
   return useRefinerMutation((body: RefinerInput) => api.POST('/api/admin/refiners', { body }));
 }
 
+/** PATCH /api/admin/refiners/{id}: the whole record replaced, its address included. */
+export function useChangeRefiner() {
+  return useRefinerMutation(({ id, body }: { id: string; body: RefinerInput }) =>
+    api.PATCH('/api/admin/refiners/{id}', { params: { path: { id } }, body }),
+  );
+}
+
 /** POST /api/admin/refiners/{id}/retire. */
 export function useRetireRefiner() {
   return useRefinerMutation((id: string) => api.POST('/api/admin/refiners/{id}/retire', { params: { path: { id } } }));

@@ -1,38 +1,95 @@
 // Refiners and their settlements (issue 28 item 4): the list of refiners with their charges, a form
 // to add one, and a settlement imported from its CSV (docs/refiner-settlement-csv.md), checked in
 // the browser by the same domain reader the server runs, then settled on the server.
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatCents, refinerInputSchema, settlementImportSchema } from '@assay/domain';
+import { z } from 'zod';
+import {
+  addressLines,
+  formatCents,
+  refinerInputSchema,
+  type RefinerView,
+  settlementImportSchema,
+  shippingAddressSchema,
+} from '@assay/domain';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldMessage } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { UsStateOptions } from '@/components/us-state-options';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { useZodForm } from '@/lib/forms/use-zod-form';
-import { useAddRefiner, useImportSettlement, useRefiners, useRetireRefiner, useSettlements } from '../api/refiners';
+import {
+  useAddRefiner,
+  useChangeRefiner,
+  useImportSettlement,
+  useRefiners,
+  useRetireRefiner,
+  useSettlements,
+} from '../api/refiners';
 
-function AddRefinerForm() {
+const addressKeys = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'phone'] as const;
+type AddressText = Record<(typeof addressKeys)[number], string>;
+const blankAddress: AddressText = { name: '', line1: '', line2: '', city: '', state: '', postalCode: '', phone: '' };
+
+/**
+ * The refiner as the form holds it: the domain's fields, and the address as text that is either
+ * all blank (no address: null) or checked by the seller's address rule, shippingAddressSchema.
+ */
+const refinerFormSchema = refinerInputSchema.extend({
+  address: z
+    .object(Object.fromEntries(addressKeys.map((key) => [key, z.string()])) as Record<keyof AddressText, z.ZodString>)
+    .transform((address, ctx) => {
+      if (addressKeys.every((key) => address[key].trim() === '')) return null;
+      const parsed = shippingAddressSchema.safeParse(address);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }),
+});
+
+function formValuesOf(refiner: RefinerView | undefined): z.input<typeof refinerFormSchema> {
+  const text = (value: string | null | undefined) => value ?? '';
+  const address = refiner?.address;
+  return {
+    name: text(refiner?.name),
+    terms: text(refiner?.terms),
+    refiningPercent: text(refiner?.refiningPercent),
+    refiningPerOz: text(refiner?.refiningPerOz),
+    assayFee: text(refiner?.assayFee),
+    shippingFee: text(refiner?.shippingFee),
+    wireFee: text(refiner?.wireFee),
+    address: address ? { ...address, line2: text(address.line2), phone: text(address.phone) } : blankAddress,
+  };
+}
+
+/** Adds a refiner, or changes one (the whole record, as PATCH replaces it) when `refiner` is given. */
+function RefinerForm({ refiner, onDone }: { refiner?: RefinerView; onDone?: () => void }) {
   const add = useAddRefiner();
-  const form = useZodForm(refinerInputSchema, {
-    defaultValues: { name: '', terms: '', refiningPercent: '', refiningPerOz: '', assayFee: '', shippingFee: '', wireFee: '' },
-  });
+  const change = useChangeRefiner();
+  const saving = add.isPending || change.isPending;
+  const form = useZodForm(refinerFormSchema, { defaultValues: formValuesOf(refiner) });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((body) =>
-    add.mutate(body, {
-      onSuccess: (saved) => {
-        toast.success('Refiner added', { description: saved.name });
-        form.reset();
+  const onSubmit = form.handleSubmit((body) => {
+    const done = {
+      onSuccess: (saved: RefinerView) => {
+        toast.success(refiner ? 'Refiner saved' : 'Refiner added', { description: saved.name });
+        form.reset(formValuesOf(refiner ? saved : undefined));
+        onDone?.();
       },
-      onError: (err) => {
+      onError: (err: unknown) => {
         if (!applyServerIssues(form, err)) form.setError('root.server', { message: errorMessage(err, 'Please try again.') });
       },
-    }),
-  );
+    };
+    if (refiner) change.mutate({ id: refiner.id, body }, done);
+    else add.mutate(body, done);
+  });
   const fields = [
     ['refiningPercent', 'Refining %'],
     ['refiningPerOz', 'Refining per oz ($)'],
@@ -40,8 +97,14 @@ function AddRefinerForm() {
     ['shippingFee', 'Shipping ($)'],
     ['wireFee', 'Wire fee ($)'],
   ] as const;
+  const addressErrors = errors.address;
   return (
-    <form noValidate aria-label="Add a refiner" onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+    <form
+      noValidate
+      aria-label={refiner ? `Change ${refiner.name}` : 'Add a refiner'}
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-3"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
@@ -57,10 +120,52 @@ function AddRefinerForm() {
           </Field>
         ))}
       </div>
+      <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-medium">Shipping address</legend>
+        <p className="text-xs text-muted-foreground">
+          Where a lot&apos;s carrier label sends it. Leave it all blank for a refiner lots are not shipped to.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Receiving name" error={addressErrors?.name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('address.name')} />}
+          </Field>
+          <Field label="Phone" error={addressErrors?.phone?.message}>
+            {(control) => <Input {...control} type="tel" autoComplete="off" {...form.register('address.phone')} />}
+          </Field>
+          <Field label="Street address" error={addressErrors?.line1?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('address.line1')} />}
+          </Field>
+          <Field label="Suite, dock (optional)" error={addressErrors?.line2?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('address.line2')} />}
+          </Field>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+          <Field label="City" error={addressErrors?.city?.message} className="col-span-2 sm:col-span-1">
+            {(control) => <Input {...control} autoComplete="off" {...form.register('address.city')} />}
+          </Field>
+          <Field label="State" error={addressErrors?.state?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('address.state')}>
+                <UsStateOptions blankLabel="—" />
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="ZIP code" error={addressErrors?.postalCode?.message}>
+            {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...form.register('address.postalCode')} />}
+          </Field>
+        </div>
+      </fieldset>
       {errors.root?.server?.message && <FieldMessage>{errors.root.server.message}</FieldMessage>}
-      <Button type="submit" className="self-start" disabled={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add refiner'}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving}>
+          {refiner ? (saving ? 'Saving…' : 'Save refiner') : saving ? 'Adding…' : 'Add refiner'}
+        </Button>
+        {onDone && (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
     </form>
   );
 }
@@ -106,6 +211,7 @@ function ImportSettlementForm() {
 function RefinerList() {
   const refiners = useRefiners();
   const retire = useRetireRefiner();
+  const [editing, setEditing] = useState<string | null>(null);
   if (refiners.isPending) return <Spinner />;
   if (refiners.isError)
     return (
@@ -135,16 +241,32 @@ function RefinerList() {
                 .filter(Boolean)
                 .join(' · ') || 'No charges recorded'}
             </p>
+            {r.address ? (
+              <p className="break-words text-muted-foreground">Ships to {addressLines(r.address).join(', ')}</p>
+            ) : (
+              !r.retired && <p className="text-amber-800">No shipping address: lots cannot ship to it until one is added.</p>
+            )}
           </div>
-          {!r.retired && (
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={retire.isPending}
-              onClick={() => retire.mutate(r.id, { onError: (err) => toast.error(errorMessage(err, 'Please try again.')) })}
-            >
-              Retire
-            </Button>
+          {!r.retired && editing !== r.id && (
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" onClick={() => setEditing(r.id)}>
+                {r.address ? 'Edit' : 'Add address'}
+                <span className="sr-only"> for {r.name}</span>
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={retire.isPending}
+                onClick={() => retire.mutate(r.id, { onError: (err) => toast.error(errorMessage(err, 'Please try again.')) })}
+              >
+                Retire
+              </Button>
+            </div>
+          )}
+          {editing === r.id && (
+            <div className="w-full">
+              <RefinerForm refiner={r} onDone={() => setEditing(null)} />
+            </div>
           )}
         </li>
       ))}
@@ -190,7 +312,10 @@ export function RefinersPanel() {
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <RefinerList />
-          <AddRefinerForm />
+          <div className="flex flex-col gap-3 border-t border-border pt-4">
+            <h3 className="text-sm font-semibold">Add a refiner</h3>
+            <RefinerForm />
+          </div>
         </CardContent>
       </Card>
       <Card className="min-w-0">
