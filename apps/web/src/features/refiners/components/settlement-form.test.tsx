@@ -135,8 +135,8 @@ describe('EnterSettlementForm', () => {
         .map((option) => option.textContent),
     ).toEqual([
       'Choose a shipped or assayed lot',
-      'LOT-0001 · Gold 14K · Shipped to the refiner · Midwest Refining',
-      expect.stringMatching(/^LOT-0002 · Gold 14K · /),
+      'LOT-0001 · Gold 14K · shipped · Midwest Refining',
+      'LOT-0002 · Gold 14K · assayed · Midwest Refining',
     ]);
 
     await fillSettlement(user, '4801.00');

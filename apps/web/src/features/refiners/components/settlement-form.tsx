@@ -9,7 +9,6 @@ import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   formatCents,
-  meltLotStateLabels,
   meltMetalLabels,
   meltMetals,
   meltSortCategoryLabels,
@@ -190,7 +189,7 @@ export function EnterSettlementForm() {
                       <ChosenLotOption control={form.control} index={index} choices={lotChoices} />
                       {lotChoices.map((lot) => (
                         <option key={lot.id} value={lot.number}>
-                          {lot.number} · {meltSortCategoryLabels[lot.category]} · {meltLotStateLabels[lot.state]}
+                          {lot.number} · {meltSortCategoryLabels[lot.category]} · {lot.state}
                           {lot.refinerName ? ` · ${lot.refinerName}` : ''}
                         </option>
                       ))}
@@ -242,8 +241,8 @@ export function EnterSettlementForm() {
                 removeLabel={`Remove metal line ${index + 1}`}
                 onRemove={metalRows.fields.length > 1 ? () => metalRows.remove(index) : undefined}
               >{`Metal line ${index + 1}`}</RowHeading>
-              <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
-                <Field label="For" error={message(rowErrors?.lotId)}>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+                <Field label="For" className="col-span-2 sm:col-span-1" error={message(rowErrors?.lotId)}>
                   {(control) => (
                     <NativeSelect {...control} {...form.register(`metals.${index}.lotId`)}>
                       <option value="">The pooled melt</option>
@@ -325,17 +324,17 @@ export function EnterSettlementForm() {
                     </NativeSelect>
                   )}
                 </Field>
-                <Field label="On" error={message(rowErrors?.lotId)}>
+                <Field label="Amount ($)" error={message(rowErrors?.amount)}>
+                  {(control) => (
+                    <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(`charges.${index}.amount`)} />
+                  )}
+                </Field>
+                <Field label="On" className="col-span-2 sm:col-span-1" error={message(rowErrors?.lotId)}>
                   {(control) => (
                     <NativeSelect {...control} {...form.register(`charges.${index}.lotId`)}>
                       <option value="">The whole settlement</option>
                       <ListedLotOptions control={form.control} />
                     </NativeSelect>
-                  )}
-                </Field>
-                <Field label="Amount ($)" className="col-span-2 sm:col-span-1" error={message(rowErrors?.amount)}>
-                  {(control) => (
-                    <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(`charges.${index}.amount`)} />
                   )}
                 </Field>
               </div>
@@ -347,7 +346,7 @@ export function EnterSettlementForm() {
         </Button>
       </section>
 
-      <section aria-label="Wire" className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_1fr] sm:items-start">
+      <section aria-label="Wire" className="grid gap-3 sm:grid-cols-2 sm:items-start">
         <Field label="Wire received ($)" error={errors.wire?.message}>
           {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('wire')} />}
         </Field>
