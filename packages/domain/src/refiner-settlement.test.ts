@@ -8,6 +8,7 @@ import {
   parseSettlementCsv,
   readCsv,
   settlementCsvColumns,
+  settlementDraftTotals,
   type RefinerSettlement,
   type SettlementDraft,
 } from './refiner-settlement.ts';
@@ -459,5 +460,35 @@ describe('fine weight accuracy', () => {
       accuracyPercent: null,
       accuracy: 'unknown',
     });
+  });
+});
+
+describe('settlementDraftTotals', () => {
+  const metal = (amount: string) => ({ lotId: null, metal: 'gold', assayPercent: '50', fineOz: '1', pricePerOz: '1', amount });
+  const charge = (amount: string) => ({ kind: 'assay', lotId: null, amount });
+
+  test('adds the metal amounts and the charges to the cent, and reads the wire', () => {
+    expect(
+      settlementDraftTotals({
+        wire: '81207.57',
+        metals: [metal('81705.07'), metal('100.40')],
+        charges: [charge('292.90'), charge('305')],
+      }),
+    ).toEqual({ grossCents: 8_180_547, chargesCents: 59_790, netCents: 8_120_757, wireCents: 8_120_757 });
+  });
+
+  test('an amount not readable yet counts nothing, and a wire not readable is null', () => {
+    expect(
+      settlementDraftTotals({ wire: '12,00', metals: [metal('100.5'), metal('abc')], charges: [charge(''), charge('0.25')] }),
+    ).toEqual({
+      grossCents: 10_050,
+      chargesCents: 25,
+      netCents: 10_025,
+      wireCents: null,
+    });
+  });
+
+  test('charges above the metal make a net below zero', () => {
+    expect(settlementDraftTotals({ wire: '', metals: [], charges: [charge('10.00')] }).netCents).toBe(-1000);
   });
 });

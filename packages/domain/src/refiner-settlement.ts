@@ -480,6 +480,28 @@ function checkDraft(draft: SettlementDraft, totals: boolean): SettlementReadResu
   };
 }
 
+/** What a settlement comes to as typed so far: a form shows it beside the wire before sending. */
+export interface SettlementDraftTotals {
+  readonly grossCents: number;
+  readonly chargesCents: number;
+  /** gross − charges; below 0 while the charges typed exceed the metal. */
+  readonly netCents: number;
+  /** null while the wire is not an amount yet. */
+  readonly wireCents: number | null;
+}
+
+/**
+ * The running totals of a half-typed settlement: an amount that does not read as dollars yet
+ * counts nothing (checkSettlement names it), so the appraiser sees the net move as they type and
+ * a cent's mismatch with the wire before the check refuses it.
+ */
+export function settlementDraftTotals(draft: Pick<SettlementDraft, 'wire' | 'metals' | 'charges'>): SettlementDraftTotals {
+  const sum = (amounts: readonly string[]) => amounts.reduce((total, amount) => total + (dollarsToCents(amount) ?? 0), 0);
+  const grossCents = sum(draft.metals.map((metal) => metal.amount));
+  const chargesCents = sum(draft.charges.map((charge) => charge.amount));
+  return { grossCents, chargesCents, netCents: grossCents - chargesCents, wireCents: dollarsToCents(draft.wire) };
+}
+
 function capped(problems: readonly string[]): string[] {
   if (problems.length <= MAX_SETTLEMENT_PROBLEMS) return [...problems];
   const shown = problems.slice(0, MAX_SETTLEMENT_PROBLEMS - 1);

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RefinerInput, RefinersResponse, RefinerView, SettlementsResponse, SettlementView } from '@assay/domain';
+import type {
+  MeltLotList,
+  RefinerInput,
+  RefinersResponse,
+  RefinerView,
+  SettlementDraftInput,
+  SettlementsResponse,
+  SettlementView,
+} from '@assay/domain';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -46,11 +54,22 @@ export function useRetireRefiner() {
   return useRefinerMutation((id: string) => api.POST('/api/admin/refiners/{id}/retire', { params: { path: { id } } }));
 }
 
-/** POST /api/admin/refiner-settlements/import: settles lots and posts the ledger, so lots and margin read again. */
-export function useImportSettlement() {
+/**
+ * GET /api/admin/melt-lots, under the melt-lots area's own key (the same answer, one cache): the
+ * typed settlement offers the lots a refiner can settle.
+ */
+export function useMeltLotChoices() {
+  return useQuery({
+    queryKey: [...queryKeys.admin.meltLots, 'list'] as const,
+    queryFn: ({ signal }): Promise<MeltLotList> => api.GET('/api/admin/melt-lots', { signal }),
+  });
+}
+
+/** A settlement settles lots and posts the ledger: the settlements, the lots and the margin read again. */
+function useSettlementMutation<V>(mutationFn: (variables: V) => Promise<SettlementView>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { csv: string }): Promise<SettlementView> => api.POST('/api/admin/refiner-settlements/import', { body }),
+    mutationFn,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.refiners }),
@@ -58,4 +77,14 @@ export function useImportSettlement() {
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.margin }),
       ]),
   });
+}
+
+/** POST /api/admin/refiner-settlements/import. */
+export function useImportSettlement() {
+  return useSettlementMutation((body: { csv: string }) => api.POST('/api/admin/refiner-settlements/import', { body }));
+}
+
+/** POST /api/admin/refiner-settlements: typed in. */
+export function useEnterSettlement() {
+  return useSettlementMutation((body: SettlementDraftInput) => api.POST('/api/admin/refiner-settlements', { body }));
 }

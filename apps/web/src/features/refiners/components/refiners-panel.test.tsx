@@ -34,6 +34,7 @@ describe('RefinersPanel', () => {
     server.use(
       http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [refiner] })),
       http.get('/api/admin/refiner-settlements', () => HttpResponse.json({ settlements: [] })),
+      http.get('/api/admin/melt-lots', () => HttpResponse.json({ lots: [] })),
       http.post('/api/admin/refiners', () => HttpResponse.json({ ...refiner, id: 'r-2', name: 'Golden State' }, { status: 201 })),
     );
     const requests = recordRequests();
@@ -48,6 +49,7 @@ describe('RefinersPanel', () => {
     server.use(
       http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [] })),
       http.get('/api/admin/refiner-settlements', () => HttpResponse.json({ settlements: [] })),
+      http.get('/api/admin/melt-lots', () => HttpResponse.json({ lots: [] })),
     );
     const requests = recordRequests();
     renderWithApp(<RefinersPanel />);

@@ -1,6 +1,7 @@
 // Refiners and their settlements (issue 28 item 4): the list of refiners with their charges, a form
-// to add one, and a settlement imported from its CSV (docs/refiner-settlement-csv.md), checked in
-// the browser by the same domain reader the server runs, then settled on the server.
+// to add one, and a settlement typed in (settlement-form.tsx) or imported from its CSV
+// (docs/refiner-settlement-csv.md), checked in the browser by the same domain check the server
+// runs, then settled on the server.
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ import {
   useRetireRefiner,
   useSettlements,
 } from '../api/refiners';
+import { EnterSettlementForm } from './settlement-form';
 
 const addressKeys = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'phone'] as const;
 type AddressText = Record<(typeof addressKeys)[number], string>;
@@ -329,6 +331,18 @@ export function RefinersPanel() {
         <CardContent className="flex flex-col gap-6">
           <ImportSettlementForm />
           <SettlementList />
+        </CardContent>
+      </Card>
+      <Card className="min-w-0 lg:col-span-2">
+        <CardHeader>
+          <CardTitle>Enter a settlement</CardTitle>
+          <CardDescription>
+            Type in the refiner&apos;s statement: the lots it covers, the metal paid, the charges and the wire. The net must equal
+            the wire to the cent.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EnterSettlementForm />
         </CardContent>
       </Card>
     </div>
