@@ -63,6 +63,7 @@ describe('RefinersPanel', () => {
     server.use(
       http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [refiner] })),
       http.get('/api/admin/refiner-settlements', () => HttpResponse.json({ settlements: [] })),
+      http.get('/api/admin/melt-lots', () => HttpResponse.json({ lots: [] })),
       http.patch('/api/admin/refiners/:id', () => HttpResponse.json({ ...refiner, address })),
     );
     const requests = recordRequests();
@@ -90,6 +91,7 @@ describe('RefinersPanel', () => {
     server.use(
       http.get('/api/admin/refiners', () => HttpResponse.json({ refiners: [] })),
       http.get('/api/admin/refiner-settlements', () => HttpResponse.json({ settlements: [] })),
+      http.get('/api/admin/melt-lots', () => HttpResponse.json({ lots: [] })),
       http.post('/api/admin/refiners', () => HttpResponse.json(refiner, { status: 201 })),
     );
     const requests = recordRequests();
