@@ -95,7 +95,7 @@ export const policeReportLineActions: Record<PoliceReportLineProblemKind, string
  * them and blames no one. Only a missing address is theirs to give, and it is asked for plainly.
  */
 export const POLICE_REPORT_LINE_SELLER_MESSAGE =
-  'We are still completing the purchase record the law asks us to keep for your items; an appraiser is on it. You can accept as soon as it is done, and we will let you know.';
+  'We are still completing the purchase record the law asks us to keep for your items; an appraiser is on it. Nothing is needed from you: please accept again a little later.';
 export const POLICE_REPORT_ADDRESS_SELLER_MESSAGE =
   'The law asks us to record your address with the purchase: please add it in your account, then accept again.';
 
