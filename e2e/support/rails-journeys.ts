@@ -1,6 +1,7 @@
 // What the rails journeys share: a seller with an offer to accept (the appraiser makes it in the
 // mailbox), accepting it with a payout method, waiting for the payout's state on the seller's
 // page, the ledger's reconciliation, and the fakes' control API (support/fake-rails-server.ts).
+import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openAdminArea } from './appraiser.ts';
 import { expect } from './fixtures.ts';
@@ -21,9 +22,28 @@ export interface SellerAddress {
 }
 
 /**
- * A new seller, signed up in the browser, with one item submitted (over the API: the submission
- * form has journeys of its own) and an offer the appraiser made for it in the mailbox. A given
- * address is saved before the parcel is received: the compliance rule is picked from it at receipt.
+ * One photo of the item, uploaded as the form uploads it (a one-time URL, then one PUT): a purchase
+ * is refused while its item has none for the police report line (issue 28 item 6).
+ */
+async function itemPhoto(page: Page): Promise<string> {
+  const headers = { Origin: new URL(page.url()).origin };
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 205, g: 160, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const made = await page.request.post('/api/objects/upload', { data: { purpose: 'submission' }, headers });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { uploadURL } = (await made.json()) as { uploadURL: string };
+  const put = await page.request.put(uploadURL, { data: bytes, headers: { 'Content-Type': 'image/jpeg', ...headers } });
+  expect(put.ok(), await put.text()).toBe(true);
+  return ((await put.json()) as { url: string }).url;
+}
+
+/**
+ * A new seller, signed up in the browser, with one item and its photo submitted (over the API: the
+ * submission form has journeys of its own) and an offer the appraiser made for it in the mailbox. Its
+ * address is saved before the parcel is received: the compliance rule is picked from it at receipt,
+ * and a purchase needing no ID records it on its police report line (issue 28 item 6). Without one
+ * given, Vermont: a state with no rule of its own, as a seller without an address was treated.
  */
 export async function sellerWithOffer(
   page: Page,
@@ -31,16 +51,28 @@ export async function sellerWithOffer(
   seller: { firstName: string; lastName: string; email: string; item: string; offer: string; address?: SellerAddress },
 ): Promise<string> {
   await signUpInBrowser(page, seller);
-  if (seller.address) {
-    const saved = await page.request.put('/api/users/me/address', {
-      headers: { Origin: new URL(page.url()).origin },
-      data: seller.address,
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
+  const address = seller.address ?? {
+    name: `${seller.firstName} ${seller.lastName}`,
+    line1: '12 Orchard Lane',
+    city: 'Burlington',
+    state: 'VT',
+    postalCode: '05401',
+    phone: '(802) 555-0142',
+  };
+  const saved = await page.request.put('/api/users/me/address', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: address,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
   const created = await page.request.post('/api/submissions', {
     headers: { Origin: new URL(page.url()).origin },
-    data: { category: 'jewelry', description: seller.item, estimatedWeight: 12, weightUnit: 'grams', images: [] },
+    data: {
+      category: 'jewelry',
+      description: seller.item,
+      estimatedWeight: 12,
+      weightUnit: 'grams',
+      images: [await itemPhoto(page)],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };

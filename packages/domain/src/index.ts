@@ -106,5 +106,6 @@ export * from './api/margin.ts';
 export * from './melt-lot-item.ts';
 export * from './api/melt-lots.ts';
 export * from './article-codes.ts';
+export * from './police-report-line.ts';
 export * from './police-holds.ts';
 export * from './api/police-holds.ts';

@@ -3,6 +3,7 @@
 import {
   dollarsToCents,
   guaranteeDeadlineFrom,
+  type ItemType,
   payoutAmountCents,
   payoutFeeCents,
   type PayoutMethod,
@@ -40,6 +41,8 @@ export interface SubmissionSpec {
   actualWeight?: number;
   adminNotes?: string;
   kycRequested?: boolean;
+  /** The metal or gem named; null (not named) by default. */
+  material?: ItemType;
 }
 
 export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
@@ -58,6 +61,7 @@ export function buildSubmission(spec: SubmissionSpec): SubmissionInsert {
     userId: spec.userId,
     category,
     description: spec.description ?? '14k yellow gold chain, 20 inches',
+    material: spec.material ?? null,
     estimatedWeight: String(estimatedWeight),
     weightUnit,
     preliminaryQuoteMin: quote ? requiredCents(quote.preliminaryQuoteMin) : null,

@@ -16,6 +16,8 @@ export const errorStatus = {
   KYC_REQUIRED: 409,
   /** The rule asks for the seller's signed statement of ownership before paying (the browser then asks for it). */
   STATEMENT_REQUIRED: 409,
+  /** A bought item's police report line is not whole yet (issue 28 item 6): the appraiser's to complete; the browser says so and keeps the form. */
+  PURCHASE_RECORD_INCOMPLETE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

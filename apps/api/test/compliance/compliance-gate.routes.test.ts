@@ -20,6 +20,7 @@ import { postJson, signUpAdmin, type Person } from '../support/payouts.fixtures.
 import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { sealedProfileAddress } from '../support/sealed-addresses.ts';
 import { openText, personalDataContext } from '../../src/lib/personal-data.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 const TIME_ZONE = 'America/New_York';
 const DAY = 86_400_000;
@@ -224,6 +225,7 @@ describe.each(engines)('compliance gate on %s', (engine) => {
     const client = await seller('FL');
     const sub = buildSubmission({ userId: client.id, status: 'offered', finalOffer: '500.00' });
     await t.db.insert(submissions).values(sub);
+    await photographItems(t.db, sub.id!, client.id);
     const res = await accept(sub.id, client.cookie);
     expect(res.statusCode, res.body).toBe(201);
   });

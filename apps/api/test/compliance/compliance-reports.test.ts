@@ -15,7 +15,16 @@ import {
 } from '../../src/db/schema/index.ts';
 import { personalDataContext, sealText, UNREADABLE } from '../../src/lib/personal-data.ts';
 import { reviewKyc, submitKyc } from '../../src/modules/compliance/kyc/kyc.service.ts';
-import { achDetails, currentUser, insertImage, offeredSubmission, postJson, signUpAdmin } from '../support/payouts.fixtures.ts';
+import {
+  achDetails,
+  bareOfferedSubmission,
+  currentUser,
+  insertImage,
+  offeredSubmission,
+  postJson,
+  signUpAdmin,
+} from '../support/payouts.fixtures.ts';
+import { giveSellerAddress } from '../support/report-lines.ts';
 import { HOME_ADDRESS, saveAddress } from '../support/addresses.ts';
 import { expectAdminsOnly } from '../support/admins-only.ts';
 import { csvRecords, parseCsv } from '../support/csv-parser.ts';
@@ -57,7 +66,7 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     await submitKyc(t.app.ctx, currentUser(seller), details);
     const [record] = await t.db.select().from(kycRecords).where(eq(kycRecords.userId, seller.id));
     await reviewKyc(t.app.ctx, admin.user, { recordId: record!.id, approve: true });
-    const sub = await offeredSubmission(t.db, seller.id, '1250.00', { description, actualWeight: 12.5 });
+    const sub = await bareOfferedSubmission(t.db, seller.id, '1250.00', { description, actualWeight: 12.5 });
     await t.db.update(submissions).set({ material: 'gold-14k' }).where(eq(submissions.id, sub.id));
     const photo = await insertImage(t.db, seller.id, { purpose: 'submission', submissionId: sub.id, position: 0 });
     const paid = await postJson(
@@ -175,7 +184,8 @@ describe.each(engines)('compliance reports on %s', (engine) => {
   it('writes one row per bought item, each with its tag, article code, its own photos and the seller ID details', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const seller = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
-    const sub = await offeredSubmission(t.db, seller.id, '900.00', { description: 'Ring and coin' });
+    const sub = await bareOfferedSubmission(t.db, seller.id, '900.00', { description: 'Ring and coin' });
+    await giveSellerAddress(t.db, seller.id);
     const ring = crypto.randomUUID();
     const coin = crypto.randomUUID();
     const returned = crypto.randomUUID();
@@ -243,7 +253,7 @@ describe.each(engines)('compliance reports on %s', (engine) => {
     expect(ringRow!['Transaction ID']).toBe(coinRow!['Transaction ID']);
   });
 
-  it('says "not recorded" for what a seller without an identity check never gave', async () => {
+  it('says "not recorded" for the ID details of a seller whose purchase needed no ID', async () => {
     const admin = await signUpAdmin(t.app, t.db);
     const seller = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
     const sub = await offeredSubmission(t.db, seller.id, '300.00', { description: 'Sterling spoons' });
@@ -252,14 +262,15 @@ describe.each(engines)('compliance reports on %s', (engine) => {
 
     const records = csvRecords((await report(today(), admin.cookie)).body);
     const row = records.find((r) => r['Item description'] === 'Sterling spoons')!;
+    // Without ID the line carries the seller's name and address (the purchase needed them, issue 28 item 6).
     expect(row).toMatchObject({
       'Seller name': 'Grace Hopper',
-      'Seller address': 'not recorded',
+      'Seller address': 'Casey Client, 12 Main Street, Albany, NY 12207',
       'Date of birth': 'not recorded',
       'ID type': 'not recorded',
       'ID number': 'not recorded',
       'ID issuer': 'not recorded',
-      'Photo links': '',
+      'Photo links': expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/api/objects/`)),
     });
   });
 

@@ -24,7 +24,8 @@ describe.each(engines)('the demo second approver, on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, { STAFF_TWO_FACTOR: 'required', DUAL_APPROVAL_ABOVE: '5000' }, { demo: true });
-    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY })).toBe(true);
+    // With its photos, as the server seeds it: a purchase needs them for its police report line.
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY, photos: t.app.ctx })).toBe(true);
   }, 180_000);
   afterAll(() => t.close());
 
@@ -89,7 +90,8 @@ describe.each(engines)('a demo seeded before the second approver existed, on %s'
   afterAll(() => t.close());
 
   it('gets one at its next start in demo mode, once', async () => {
-    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY })).toBe(true);
+    // With its photos, as the server seeds it: a purchase needs them for its police report line.
+    expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY, photos: t.app.ctx })).toBe(true);
     await t.db.delete(users).where(eq(users.email, demoAccounts.approver.email));
     expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY })).toBe(false);
     expect(await seedDemoIfFresh(t.db, t.app.ctx.identity.auth, { encryptionKey: ENCRYPTION_KEY })).toBe(false);

@@ -16,6 +16,7 @@ import { HOME_ADDRESS } from '../support/addresses.ts';
 import { sealedProfileAddress } from '../support/sealed-addresses.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, type TestApp } from '../support/test-app.ts';
+import { readyForReportLine } from '../support/report-lines.ts';
 
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
@@ -143,6 +144,7 @@ describe.each(engines)('encryption key rotation on %s', (engine) => {
     const client = await signUp(t.app);
     const sub = buildSubmission({ userId: client.id, status: 'offered', finalOffer: '700.00' });
     await t.db.insert(submissions).values(sub);
+    await readyForReportLine(t.db, sub.id!, client.id, KEY_B);
     const paid = await postJson(
       t.app,
       '/api/transactions',

@@ -9,6 +9,7 @@ import { saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 describe.each(engines)('goodwill of the guaranteed floor on %s', (engine) => {
   let t: TestApp;
@@ -39,6 +40,7 @@ describe.each(engines)('goodwill of the guaranteed floor on %s', (engine) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
+    await photographItems(t.db, id, seller.id);
     expect((await send('POST', `/api/admin/submissions/${id}/receive`, admin.cookie, {})).statusCode).toBe(200);
     const offer = await send('PUT', `/api/submissions/${id}`, admin.cookie, { status: 'offered', offerLines: [line] });
     expect(offer.statusCode, offer.body).toBe(200);

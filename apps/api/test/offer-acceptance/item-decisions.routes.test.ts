@@ -9,6 +9,7 @@ import { saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 describe.each(engines)('per-item decisions on %s', (engine) => {
   let t: TestApp;
@@ -50,6 +51,7 @@ describe.each(engines)('per-item decisions on %s', (engine) => {
   async function created(items: object[] = [chain, coins]) {
     const res = await send('POST', '/api/submissions', seller.cookie, { ...ring, items });
     expect(res.statusCode, res.body).toBe(201);
+    await photographItems(t.db, res.json().id, seller.id);
     return res.json();
   }
   async function offered(lines: object[], items?: object[]) {

@@ -10,6 +10,7 @@ import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { listFinalOffersSince } from '../../src/modules/offers/offers.repository.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 describe.each(engines)('guaranteed floor per item on %s', (engine) => {
   let t: TestApp;
@@ -46,6 +47,7 @@ describe.each(engines)('guaranteed floor per item on %s', (engine) => {
   async function created(first: object, items: object[]) {
     const res = await send('POST', '/api/submissions', seller.cookie, { ...first, items });
     expect(res.statusCode, res.body).toBe(201);
+    await photographItems(t.db, res.json().id, seller.id);
     return res.json();
   }
   async function offered(lines: object[]) {

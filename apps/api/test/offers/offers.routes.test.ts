@@ -13,6 +13,7 @@ import { HOME_ADDRESS, saveAddress } from '../support/addresses.ts';
 import { goldLine } from '../support/offer-lines.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 const DAY = 86_400_000;
 
@@ -51,6 +52,7 @@ describe.each(engines)('itemised offers on %s', (engine) => {
   async function make(spec: Partial<SubmissionSpec> = {}) {
     const row = buildSubmission({ userId: client.id, status: 'appraising', weightUnit: 'grams', ...spec });
     await t.db.insert(submissions).values(row);
+    await photographItems(t.db, row.id!, client.id);
     return row.id!;
   }
   const load = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;

@@ -16,6 +16,7 @@ import { deleteAllPayouts } from '../support/ledger.ts';
 import { handoverDeps, installPayoutQueues, queuedHandovers } from '../support/payout-handover.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 const ACH_ENV = {
   ACH_COMPANY_NAME: 'ASSAY BUYERS',
@@ -69,6 +70,7 @@ describe.each(engines)('approving large payouts on %s', (engine) => {
   async function acceptedPayout(amount: string, method: Method, payouts?: PayoutAdapter) {
     const sub = buildSubmission({ userId: seller.id, status: 'appraising' });
     await t.db.insert(submissions).values(sub);
+    await photographItems(t.db, sub.id!, seller.id);
     const offered = await t.app.inject({
       method: 'PUT',
       url: `/api/submissions/${sub.id}`,

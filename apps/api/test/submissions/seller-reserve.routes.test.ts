@@ -11,6 +11,7 @@ import { saveAddress } from '../support/addresses.ts';
 import { rowsOf, startTestEngine } from '../support/jobs.ts';
 import { signUp } from '../support/sessions.ts';
 import { ADMIN_EMAIL, createTestApp, engines, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
+import { photographItems } from '../support/report-lines.ts';
 
 class MovableClock {
   constructor(private ms = Date.now()) {}
@@ -45,6 +46,8 @@ describe.each(engines)('seller reserve on %s', (engine) => {
       ...form,
     });
   const offer = async (id: string, finalOffer: string) => {
+    // What its police report line needs: a photo of the item.
+    await photographItems(t.db, id, seller.id);
     expect((await send('POST', `/api/admin/submissions/${id}/receive`, admin.cookie, {})).statusCode).toBe(200);
     return send('PUT', `/api/submissions/${id}`, admin.cookie, { status: 'offered', finalOffer, actualWeight: 10 });
   };

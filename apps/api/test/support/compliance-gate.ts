@@ -10,6 +10,7 @@ import { achDetails, postJson, type Person } from './payouts.fixtures.ts';
 import { sealedProfileAddress } from './sealed-addresses.ts';
 import { signUp } from './sessions.ts';
 import type { TestApp } from './test-app.ts';
+import { photographItems } from './report-lines.ts';
 
 /** The seller's profile address, in `state`. */
 export const sellerAddress = (state: string) => ({
@@ -33,9 +34,11 @@ export async function signUpSellerIn(t: TestApp, state: string | null): Promise<
   return person;
 }
 
+/** A new submission, photographed: its police report line will be whole once bought. */
 export async function insertNewSubmission(db: Db, userId: string) {
   const row = buildSubmission({ userId, status: 'new' });
   await db.insert(submissions).values(row);
+  await photographItems(db, row.id!, userId);
   return row;
 }
 
@@ -58,6 +61,7 @@ export async function approveIdOf(db: Db, userId: string) {
     status: 'approved',
     fullName: 'Casey Client',
     idType: 'drivers_license',
+    idIssuer: 'FL',
     idNumberLast4: '1234',
     encryptedIdNumber: 'v1:test',
     reviewedAt: new Date(),

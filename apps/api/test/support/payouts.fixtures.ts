@@ -7,6 +7,7 @@ import { buildSubmission, type SubmissionSpec } from '../../src/db/factories.ts'
 import type { Db } from '../../src/db/client.ts';
 import { submissionImages, submissions } from '../../src/db/schema/index.ts';
 import type { Actor } from '../../src/access/actor.ts';
+import { readyForReportLine } from './report-lines.ts';
 import { signUp } from './sessions.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
@@ -16,7 +17,18 @@ export const achDetails = { accountName: 'Ada Lovelace', routingNumber: ROUTING,
 
 export type Person = Awaited<ReturnType<typeof signUp>>;
 
+/**
+ * An offered submission its seller can accept: besides the offer, what its police report line needs
+ * (issue 28 item 6) and a received parcel has, a photo and the seller's address.
+ */
 export async function offeredSubmission(db: Db, userId: string, finalOffer = '1000.00', spec: Partial<SubmissionSpec> = {}) {
+  const row = await bareOfferedSubmission(db, userId, finalOffer, spec);
+  await readyForReportLine(db, row.id, userId);
+  return row;
+}
+
+/** The offer alone: for a test that sets up the photos and address itself. */
+export async function bareOfferedSubmission(db: Db, userId: string, finalOffer = '1000.00', spec: Partial<SubmissionSpec> = {}) {
   const row = buildSubmission({ userId, status: 'offered', finalOffer, ...spec });
   await db.insert(submissions).values(row);
   return row;

@@ -13,6 +13,8 @@ import { createScratchDatabase, databaseUrl, dropPostgresDatabase } from './data
 import { runTemplates, takeTestDatabase } from './test-databases.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+/** The test app's encryption key unless a test sets its own: fixtures written straight into the database seal with it. */
+export const TEST_ENCRYPTION_KEY = 'a'.repeat(64);
 export const ADMIN_EMAIL = 'appraiser@assay.test';
 
 export type Engine = 'pglite' | 'postgres';
@@ -99,7 +101,7 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     ADMIN_EMAILS: ADMIN_EMAIL,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ENCRYPTION_KEY: 'a'.repeat(64),
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
     // PGlite in the test's own thread: the hop to a database thread (production's default) cost a

@@ -261,10 +261,10 @@ export interface paths {
                             description: string;
                             customerLabel: string;
                             /** @enum {string} */
-                            kind: "id" | "statement" | "sanctions" | "hold";
+                            kind: "id" | "statement" | "report" | "sanctions" | "hold";
                             message: string;
                             /** @enum {string} */
-                            clearedBy: "review-id" | "request-id" | "decide-sanctions" | "seller" | "time" | "none";
+                            clearedBy: "review-id" | "request-id" | "decide-sanctions" | "complete-report-line" | "seller" | "time" | "none";
                             action: string;
                             transactionId: string | null;
                         }[];

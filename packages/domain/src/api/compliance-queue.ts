@@ -2,15 +2,24 @@
 // seller, or melting each bought item, with what clears it.
 import { z } from 'zod';
 
-export const complianceBlockKinds = ['id', 'statement', 'sanctions', 'hold'] as const;
+export const complianceBlockKinds = ['id', 'statement', 'report', 'sanctions', 'hold'] as const;
 export type ComplianceBlockKind = (typeof complianceBlockKinds)[number];
 
 /**
  * What clears a block: an appraiser's action (review the ID waiting in Identity checks, ask the
- * seller for one, decide the sanctions match), or nothing an appraiser does: the seller must act
- * (sign the statement) or time must pass (the hold).
+ * seller for one, decide the sanctions match, complete an item's police report line on its
+ * submission), or nothing an appraiser does: the seller must act (sign the statement) or time must
+ * pass (the hold).
  */
-export const complianceClearers = ['review-id', 'request-id', 'decide-sanctions', 'seller', 'time', 'none'] as const;
+export const complianceClearers = [
+  'review-id',
+  'request-id',
+  'decide-sanctions',
+  'complete-report-line',
+  'seller',
+  'time',
+  'none',
+] as const;
 export type ComplianceClearer = (typeof complianceClearers)[number];
 
 export const complianceQueueItemSchema = z.object({

@@ -1,8 +1,15 @@
 // The appraisers' compliance queue (issue 13 item 6): in one list, what blocks paying each seller
-// (their ID, the signed statement, a sanctions review) or melting each bought item (its hold), and
+// (their ID, the signed statement, an item's police report line, a sanctions review) or melting each bought item (its hold), and
 // what clears it. The blocks are the gate's own (paymentBlockers), so the queue can never disagree
 // with what a payout would be refused for.
-import { type ComplianceQueueItem, customerLabel, holdViewOf, shortId } from '@assay/domain';
+import {
+  type ComplianceQueueItem,
+  customerLabel,
+  holdViewOf,
+  policeReportLineActions,
+  policeReportLineSentence,
+  shortId,
+} from '@assay/domain';
 import { type Actor, assertAppraiser } from '../../access/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { latestKycRecord, paymentBlockers } from '../compliance/index.ts';
@@ -51,7 +58,12 @@ export async function complianceQueue(ctx: Pick<AppContext, 'db' | 'clock'>, adm
   for (const submission of await offeredSubmissions(db)) {
     // An offered submission always has its offer; none yet weighs as nothing to pay.
     const amountCents = submission.finalOffer ?? 0;
-    const blockers = await paymentBlockers(db, { submissionId: submission.id, userId: submission.userId, amountCents });
+    const blockers = await paymentBlockers(db, {
+      submissionId: submission.id,
+      userId: submission.userId,
+      amountCents,
+      buysItems: true,
+    });
     for (const blocker of blockers) {
       if (blocker.kind === 'id') {
         const waiting = (await latestKycRecord(db, submission.userId))?.status === 'pending';
@@ -63,6 +75,20 @@ export async function complianceQueue(ctx: Pick<AppContext, 'db' | 'clock'>, adm
             action: waiting ? actions.reviewId : actions.requestId,
           }),
         );
+      } else if (blocker.kind === 'report') {
+        // One row per item, naming what its police report line lacks and who supplies it.
+        for (const { item, problems } of blocker.reportLines ?? []) {
+          const kinds = problems.map((problem) => problem.kind);
+          const only = (kind: (typeof kinds)[number]) => kinds.every((k) => k === kind);
+          items.push(
+            itemOf(submission, {
+              kind: 'report',
+              message: policeReportLineSentence(item, problems),
+              clearedBy: only('address') ? 'seller' : only('id') ? 'request-id' : 'complete-report-line',
+              action: kinds.map((kind) => policeReportLineActions[kind]).join(' '),
+            }),
+          );
+        }
       } else if (blocker.kind === 'statement') {
         items.push(
           itemOf(submission, { kind: 'statement', message: blocker.message, clearedBy: 'seller', action: actions.seller }),

@@ -10,6 +10,7 @@ import {
   holdUntil as holdUntilOf,
   defaultJurisdictionRule,
   paymentRequirementsOf,
+  policeReportLineSellerMessage,
   requiresKyc,
   ruleFor,
   strictestRule,
@@ -35,6 +36,7 @@ import { writeAuditEntry } from '../audit/index.ts';
 import { isIdentityVerified } from './kyc/kyc.service.ts';
 import { findSubmissionRow, lockSubmissionRow, type SubmissionRow, updateSubmissionIf } from '../submissions/index.ts';
 import { addressStateOf, payeeNameOf } from '../users/index.ts';
+import { type ReportLineGap, reportLineGaps } from './reports/report-lines.ts';
 import { findSellerStatement, insertSellerStatement } from './seller-statements.repository.ts';
 
 type ComplianceConfig = Pick<AppContext['config'], 'compliance'>;
@@ -68,10 +70,13 @@ export async function complianceAtReceipt(
 // ---------------------------------------------------------------------------------------------
 // Before payment.
 
-export type PaymentBlockerKind = 'id' | 'statement' | 'sanctions' | 'hold';
+export type PaymentBlockerKind = 'id' | 'statement' | 'report' | 'sanctions' | 'hold';
 export interface PaymentBlocker {
   kind: PaymentBlockerKind;
+  /** The seller's sentence. */
   message: string;
+  /** For 'report': each bought item whose police report line would miss something, and what. */
+  reportLines?: ReportLineGap[];
 }
 
 async function hasSignedStatement(db: DbOrTx, submissionId: string) {
@@ -81,12 +86,24 @@ async function hasSignedStatement(db: DbOrTx, submissionId: string) {
 /**
  * What stops paying this seller for this submission now, inside the caller's transaction. ID: the
  * stored rule's (identityRequired) or, as before the rules, the $10,000 KYC threshold; the statement
- * where the stored rule asks for one. A submission not yet received has no stored rule and keeps the
+ * where the stored rule asks for one; the police report line of each item bought (its photo, its
+ * article code, and the seller's ID details or address). A submission not yet received has no stored rule and keeps the
  * KYC threshold only. The hold never blocks a payment: it stops melting, not paying.
  */
 export async function paymentBlockers(
   tx: DbOrTx,
-  { submissionId, userId, amountCents }: { submissionId: string; userId: string; amountCents: number },
+  {
+    submissionId,
+    userId,
+    amountCents,
+    buysItems,
+  }: {
+    submissionId: string;
+    userId: string;
+    amountCents: number;
+    /** False for a payout that buys nothing (the goodwill claimed after a decline): no report line. */
+    buysItems: boolean;
+  },
 ): Promise<PaymentBlocker[]> {
   const submission = await findSubmissionRow(tx, submissionId);
   if (!submission) throw notFound('Submission');
@@ -99,6 +116,15 @@ export async function paymentBlockers(
   }
   if (needs?.statementRequired && !(await hasSignedStatement(tx, submissionId))) {
     blockers.push({ kind: 'statement', message: STATEMENT_REQUIRED_MESSAGE });
+  }
+  // Issue 28 item 6: no purchase whose police report line would be missing (report-lines.ts).
+  const reportLines = buysItems ? await reportLineGaps(tx, submission, kycThreshold || (needs?.identityRequired ?? false)) : [];
+  if (reportLines.length > 0) {
+    blockers.push({
+      kind: 'report',
+      message: policeReportLineSellerMessage(reportLines.flatMap((gap) => gap.problems)),
+      reportLines,
+    });
   }
   // A possible sanctions match does not refuse the sale: it holds the payout it makes
   // (sanctions/screening.service.ts holdPayoutOnSanctionsMatch), so the seller is not told why.

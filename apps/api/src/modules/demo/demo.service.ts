@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { type AuditAction, DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { Auth } from '../users/index.ts';
+import { type Auth, saveShippingAddress } from '../users/index.ts';
 import { buildSubmission, buildTransaction } from '../../db/factories.ts';
 import { postOfferAccepted } from '../ledger/index.ts';
 import { encryptField } from '../../lib/crypto.ts';
@@ -153,6 +153,17 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
 }
 
 type SeededSubmission = ReturnType<typeof buildSubmission>;
+
+/** The demo client's shipping address (made up; Illinois has no compliance row of its own). */
+const demoClientAddress = {
+  name: `${demoAccounts.client.firstName} ${demoAccounts.client.lastName}`,
+  line1: '1200 Harbor Street',
+  line2: null,
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  phone: '(217) 555-0130',
+};
 
 /**
  * The client's identity check, sent a few hours ago and waiting for an appraiser, so the ID queue
@@ -306,7 +317,12 @@ export async function seedDemoIfFresh(
   await db.transaction(async (tx) => {
     for (const id of Object.values(accounts)) await markEmailVerified(tx, id);
     for (const key of demoStaff) await markAdmin(tx, accounts[key]);
-    const identity = demoIdentityCheck(accounts.client, options.encryptionKey ?? randomBytes(32).toString('hex'));
+    const encryptionKey = options.encryptionKey ?? randomBytes(32).toString('hex');
+    const identity = demoIdentityCheck(accounts.client, encryptionKey);
+    // The client's address, as one who has shipped parcels has: a purchase needing no ID records it
+    // on its police report line (issue 28 item 6), so the demo's offers can be accepted. Illinois
+    // has no rule of its own, as the client without an address was treated.
+    await saveShippingAddress(tx, encryptionKey, accounts.client, demoClientAddress);
     await insertDemoRows(tx, rows);
     // Each accepted offer on the ledger, as accepting it would have posted, so the demo reconciles.
     for (const payout of rows.transactions) {

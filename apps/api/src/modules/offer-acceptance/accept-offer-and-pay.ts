@@ -59,7 +59,8 @@ export function destinationOf(body: PayoutChoice): PayoutDestination {
 
 /**
  * DECISIONS "Compliance": the first thing that still blocks paying (the seller's ID, the signed
- * statement, the sanctions check) refuses the acceptance; the browser reads the code and asks for it.
+ * statement, an item's police report line, the sanctions check) refuses the acceptance; the browser
+ * reads the code and asks for ID or the statement, and shows the sentence otherwise.
  */
 export async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof paymentBlockers>[1]) {
   const [first] = await paymentBlockers(tx, request);
@@ -69,6 +70,8 @@ export async function refuseWhileBlocked(tx: DbOrTx, request: Parameters<typeof 
       throw new AppError('KYC_REQUIRED', first.message);
     case 'statement':
       throw new AppError('STATEMENT_REQUIRED', first.message);
+    case 'report':
+      throw new AppError('PURCHASE_RECORD_INCOMPLETE', first.message);
     case 'sanctions':
     case 'hold':
       throw conflict(first.message);
@@ -101,7 +104,12 @@ export async function createTransaction(ctx: AcceptanceContext, actor: Actor, bo
       // Decision 036: an offer below the guaranteed floor for no measured reason pays the goodwill with it.
       const goodwillCents = offer === null ? 0 : goodwillOwedCents(await floorJudgementOfVersion(tx, submission, offer));
       const { feeCents, amountCents } = amountsFor(grossCents, body.payoutMethod, goodwillCents);
-      await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: grossCents });
+      await refuseWhileBlocked(tx, {
+        submissionId: submission.id,
+        userId: actor.id,
+        amountCents: grossCents,
+        buysItems: true,
+      });
 
       // Conditional: of two payouts, or a payout racing a decline, exactly one moves the row.
       const completed = await transitionSubmission(tx, {

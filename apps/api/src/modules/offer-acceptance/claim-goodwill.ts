@@ -55,7 +55,13 @@ export async function claimGoodwill(ctx: PayoutContext, actor: Actor, submission
           ? 0
           : goodwillOwedCents(await floorJudgementOfVersion(tx, submission, offer));
       if (goodwillCents <= 0) throw conflict(goodwillMessages.notOwed);
-      await refuseWhileBlocked(tx, { submissionId: submission.id, userId: actor.id, amountCents: goodwillCents });
+      // The goodwill buys nothing: the declined items come back, so no police report line is due.
+      await refuseWhileBlocked(tx, {
+        submissionId: submission.id,
+        userId: actor.id,
+        amountCents: goodwillCents,
+        buysItems: false,
+      });
 
       const recorded = await recordPayout(
         tx,

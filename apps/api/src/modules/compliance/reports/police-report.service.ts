@@ -5,8 +5,6 @@
 // decrypted for this file only; the download is audited and nothing of the file is kept or logged.
 import {
   articleCodeOf,
-  type ItemType,
-  itemTypes,
   businessDateTimeOf,
   businessDayRange,
   idTypeLabels,
@@ -30,7 +28,16 @@ import {
   readDateOfBirth,
   readProfileAddress,
 } from './seller-identity.ts';
-import { itemPhotosOf, itemsOf, kycRecordsOf, labelsOf, offersOf, purchasesBetween } from './reports.repository.ts';
+import { materialOfItem, photosOfItem } from './report-lines.ts';
+import {
+  benchPhotosOf,
+  itemPhotosOf,
+  itemsOf,
+  kycRecordsOf,
+  labelsOf,
+  offersOf,
+  purchasesBetween,
+} from './reports.repository.ts';
 
 type ReportContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'keys' | 'log'>;
 
@@ -76,9 +83,6 @@ export const policeReportColumns: readonly { header: string; value: (row: Purcha
 const materialLabel = (material: string | null) =>
   material && Object.hasOwn(itemTypeLabels, material) ? itemTypeLabels[material as keyof typeof itemTypeLabels] : null;
 
-const asItemType = (material: string | null | undefined): ItemType | null =>
-  material && (itemTypes as readonly string[]).includes(material) ? (material as ItemType) : null;
-
 /** '12.5000' as '12.5': trailing zeros of the stored scale say nothing about the weighing. */
 const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
@@ -87,13 +91,14 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
   const { from, to } = businessDayRange(day, ctx.config.compliance.timeZone);
   const purchases = await purchasesBetween(ctx.db, from, to);
   const submissionIds = purchases.map((p) => p.submission.id);
-  const [kyc, offerVersions, photos, labels, items] = await Promise.all([
+  const [kyc, offerVersions, photos, benchPhotos, labels, items] = await Promise.all([
     kycRecordsOf(
       ctx.db,
       purchases.map((p) => p.user.id),
     ),
     offersOf(ctx.db, submissionIds),
     itemPhotosOf(ctx.db, submissionIds),
+    benchPhotosOf(ctx.db, submissionIds),
     labelsOf(ctx.db, submissionIds),
     itemsOf(ctx.db, submissionIds),
   ]);
@@ -132,7 +137,7 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
           itemId: '',
           // The seller's words, then the appraiser's lines where they say more (a one-line offer often repeats them).
           itemDescription: [...new Set([submission.description, ...lines.map((line) => line.description)])].join('; '),
-          articleCode: articleCodeOf(submission.category, asItemType(lines[0]?.material ?? submission.material)),
+          articleCode: articleCodeOf(submission.category, materialOfItem(lines, null, submission.material)),
           metal: metals.length ? metals.join('; ') : (materialLabel(submission.material) ?? submission.category),
           weight: submission.actualWeight ? `${trimDecimal(submission.actualWeight)} ${submission.weightUnit}` : NOT_RECORDED,
           purchasePrice: centsToDecimalString(transaction.grossAmount),
@@ -142,7 +147,7 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
     }
     return bought.map(({ item, tag }) => {
       const line = lines.find((l) => l.itemId === item.id);
-      const material = asItemType(line?.material ?? item.material);
+      const material = materialOfItem(lines, item.id, item.material);
       return {
         ...purchase,
         itemId: tag ?? item.id,
@@ -156,8 +161,8 @@ export async function policeReportRows(ctx: ReportContext, day: string): Promise
           : bought.length === 1
             ? centsToDecimalString(transaction.grossAmount)
             : NOT_RECORDED,
-        // Its own photos, then those added to the whole parcel later.
-        photoLinks: photoLinks(parcelPhotos.filter((photo) => photo.itemId === item.id || photo.itemId === null)),
+        // Its own photos, its bench photos on the scale, then those of the whole parcel (report-lines.ts).
+        photoLinks: photoLinks(photosOfItem(parcelPhotos, benchPhotos, item.id)),
       };
     });
   });

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
+  itemTests,
   kycRecords,
   offerLines,
   offers,
@@ -82,6 +83,21 @@ export function itemPhotosOf(db: DbOrTx, submissionIds: readonly string[]) {
       ),
     )
     .orderBy(asc(submissionImages.purpose), asc(submissionImages.position), asc(submissionImages.createdAt));
+}
+
+/**
+ * The bench photos of these submissions' items: each test's photo of the item on the scale, with the
+ * item its line prices. A test copied into a newer version names the same photo, hence distinct.
+ */
+export function benchPhotosOf(db: DbOrTx, submissionIds: readonly string[]) {
+  if (submissionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinct({ imageId: submissionImages.id, itemId: offerLines.itemId })
+    .from(itemTests)
+    .innerJoin(offerLines, eq(offerLines.id, itemTests.offerLineId))
+    .innerJoin(offers, eq(offers.id, offerLines.offerId))
+    .innerJoin(submissionImages, eq(submissionImages.id, itemTests.photoImageId))
+    .where(and(inArray(offers.submissionId, [...submissionIds]), eq(submissionImages.status, 'stored')));
 }
 
 /** The items of these submissions (in position order) with their custody tag, when received. */

@@ -69,6 +69,31 @@ describe('compliance queue panel', () => {
     expect(seen.filter((r) => r.path === '/api/admin/submissions/sub-00000001/request-id')).toHaveLength(1);
   });
 
+  test('lists each item whose police report line is missing, by itself, with what it lacks (issue 28 item 6)', async () => {
+    const line = (position: number, lacks: string): ComplianceQueueItem => ({
+      ...base,
+      submissionId: 'sub-00000004',
+      shortId: '00000004',
+      kind: 'report',
+      message: `Item ${position} (14k chain) cannot go on the police report yet: ${lacks}.`,
+      clearedBy: 'complete-report-line',
+      action: "Record a bench test with a photo on the item's line, or ask the seller for more photos.",
+    });
+    server.use(
+      http.get('/api/admin/compliance/queue', () =>
+        HttpResponse.json([line(2, 'no photo of the item'), line(3, 'no photo of the item')]),
+      ),
+    );
+    renderWithApp(<ComplianceQueuePanel />);
+    const rows = within(await screen.findByRole('list', { name: 'Blocks' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Item 2 (14k chain) cannot go on the police report yet: no photo of the item.'),
+      expect.stringContaining('Item 3 (14k chain) cannot go on the police report yet: no photo of the item.'),
+    ]);
+    expect(rows[0]!.textContent).toContain('Police report line');
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+  });
+
   test('says when nothing blocks', async () => {
     server.use(http.get('/api/admin/compliance/queue', () => HttpResponse.json([])));
     renderWithApp(<ComplianceQueuePanel />);

@@ -15,6 +15,7 @@ import { useComplianceQueue, useRequestId } from '../api/compliance-queue';
 const kindLabels: Record<ComplianceBlockKind, string> = {
   id: 'ID',
   statement: 'Statement',
+  report: 'Police report line',
   sanctions: 'Sanctions review',
   hold: 'Hold',
 };
@@ -85,8 +86,9 @@ export function ComplianceQueuePanel({ className }: { className?: string }) {
   } else {
     body = (
       <ul className="flex flex-col" aria-label="Blocks">
-        {queue.data.map((item) => (
-          <QueueRow key={`${item.submissionId}-${item.kind}`} item={item} />
+        {queue.data.map((item, index) => (
+          // A submission may have several items lacking a report line: the index keeps their keys apart.
+          <QueueRow key={`${item.submissionId}-${item.kind}-${index}`} item={item} />
         ))}
       </ul>
     );
@@ -100,7 +102,8 @@ export function ComplianceQueuePanel({ className }: { className?: string }) {
           Compliance queue
         </CardTitle>
         <CardDescription>
-          What stops paying a seller (ID, signed statement, sanctions review) or melting an item (its hold), and what clears it.
+          What stops paying a seller (ID, signed statement, an item&apos;s police report line, sanctions review) or melting an
+          item (its hold), and what clears it.
         </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>

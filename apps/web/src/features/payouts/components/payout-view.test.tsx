@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { validationMessages, type KycStatusResponse } from '@assay/domain';
+import { POLICE_REPORT_LINE_SELLER_MESSAGE, validationMessages, type KycStatusResponse } from '@assay/domain';
 import { describedText, isInvalid } from '@/testing/fields';
 import { aSubmissionDetail, aTransaction } from '@/testing/fixtures';
 import { apiError, recordRequests, server } from '@/testing/msw';
@@ -139,6 +139,21 @@ describe('payout form', () => {
 
     expect(await screen.findByText(sentence)).toBeTruthy();
     expect(screen.getByText('Failed to process payout')).toBeTruthy();
+    expect(confirm()).toHaveProperty('disabled', false);
+  });
+
+  test('a purchase record still to complete is said in view, without a "failed" toast (issue 28 item 6)', async () => {
+    server.use(
+      http.post('/api/transactions', () => apiError(409, 'PURCHASE_RECORD_INCOMPLETE', POLICE_REPORT_LINE_SELLER_MESSAGE)),
+    );
+    const { user } = renderWithApp(<PayoutView submission={offered} />);
+
+    await user.click(screen.getByRole('radio', { name: /Paper Check/i }));
+    await user.click(confirm());
+
+    const said = await screen.findByText(POLICE_REPORT_LINE_SELLER_MESSAGE);
+    expect(said.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByText('Failed to process payout')).toBeNull();
     expect(confirm()).toHaveProperty('disabled', false);
   });
 });

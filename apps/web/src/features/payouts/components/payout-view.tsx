@@ -78,6 +78,8 @@ export function PayoutView({
   const create = useCreateTransaction();
   const [kycAsked, setKycAsked] = useState(false);
   const [statementAsked, setStatementAsked] = useState(false);
+  // The purchase record the law asks for is not complete yet (issue 28 item 6): the server's sentence, kept in view.
+  const [recordPending, setRecordPending] = useState<string | null>(null);
   // The payout this page just made: shown at once, before the refetched submission says completed.
   const [accepted, setAccepted] = useState<Transaction | null>(null);
   const ids = { legend: useId(), summary: useId(), form: useId(), identity: useId(), statement: useId(), waiting: useId() };
@@ -152,6 +154,11 @@ export function PayoutView({
           setAccepted(transaction);
         },
         onError: (err) => {
+          // Ours to finish, not the seller's mistake: said once, in view, without a "failed" toast.
+          if (apiErrorCode(err) === 'PURCHASE_RECORD_INCOMPLETE') {
+            setRecordPending(errorMessage(err, ''));
+            return;
+          }
           if (apiErrorCode(err) === 'KYC_REQUIRED') setKycAsked(true);
           if (apiErrorCode(err) === 'STATEMENT_REQUIRED') setStatementAsked(true);
           applyServerIssues(form, err);
@@ -188,6 +195,12 @@ export function PayoutView({
             loading={statement.isPending}
             statement={statement.data}
           />
+        )}
+
+        {recordPending && (
+          <Alert variant="info">
+            <span>{recordPending}</span>
+          </Alert>
         )}
 
         {/* The ID step above has a form of its own, so this one starts after it (forms cannot nest). */}
