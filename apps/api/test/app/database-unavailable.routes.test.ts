@@ -40,6 +40,28 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
     await t?.close();
   });
 
+  /**
+   * Waits until the app holds a connection in `state` (the request reached the database): a fixed
+   * sleep was too short on a busy machine, where the pool's new connection takes longer to open.
+   */
+  async function waitForAppConnection(state: 'active' | 'idle in transaction') {
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    try {
+      for (let tries = 0; tries < 100; tries++) {
+        const found = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = $1',
+          [state],
+        );
+        if (found.rows[0]!.n > 0) return;
+        await sleep(50);
+      }
+      throw new Error(`The app held no connection ${state} within 5 s.`);
+    } finally {
+      await admin.end();
+    }
+  }
+
   async function endEveryConnectionOfTheApp() {
     const admin = new pg.Client({ connectionString: t.databaseUrl });
     await admin.connect();
@@ -55,7 +77,7 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
 
   it('answers a request whose connection the server ended 503, with a sentence and Retry-After, never 500', async () => {
     const inFlight = t.app.inject({ method: 'GET', url: '/test/slow-query' });
-    await sleep(300);
+    await waitForAppConnection('active');
     expect(await endEveryConnectionOfTheApp()).toBeGreaterThan(0);
     const answer = await inFlight;
     expect(answer.statusCode).toBe(503);
@@ -65,7 +87,7 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
 
   it('survives a connection lost between two statements of a transaction: a 503, and the process goes on', async () => {
     const inFlight = t.app.inject({ method: 'POST', url: '/test/paused-transaction', headers: { origin: TEST_ORIGIN } });
-    await sleep(500);
+    await waitForAppConnection('idle in transaction');
     expect(await endEveryConnectionOfTheApp()).toBeGreaterThan(0);
     const answer = await inFlight;
     expect(answer.statusCode).toBe(503);

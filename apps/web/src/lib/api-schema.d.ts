@@ -1880,7 +1880,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ships an open lot to an active refiner with an address: buys the carrier label (the business's address to the refiner's, insured for insuredValue, at least the lot's value at today's spot). */
+        /**
+         * Ships an open lot to a refiner with a carrier label bought and insured for the lot.
+         * @description The label goes from the business's address to the refiner's (an active refiner with an address), insured for insuredValue, at least the lot's value at today's spot.
+         */
         post: {
             parameters: {
                 query?: never;

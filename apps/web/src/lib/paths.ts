@@ -101,4 +101,5 @@ export const serverPaths = {
   signIn: (returnTo: string | null) => withReturnTo('/api/login', returnTo),
   signOut: '/api/logout',
   labelPdf: (labelId: string) => `/api/shipping/labels/${encodeURIComponent(labelId)}/pdf`,
+  meltLotLabelPdf: (lotId: string) => `/api/admin/melt-lots/${encodeURIComponent(lotId)}/label.pdf`,
 } as const;

@@ -116,8 +116,9 @@ export async function meltLotsRoutes(app: FastifyInstance) {
     {
       schema: {
         ...docs,
-        summary:
-          "Ships an open lot to an active refiner with an address: buys the carrier label (the business's address to the refiner's, insured for insuredValue, at least the lot's value at today's spot).",
+        summary: 'Ships an open lot to a refiner with a carrier label bought and insured for the lot.',
+        description:
+          "The label goes from the business's address to the refiner's (an active refiner with an address), insured for insuredValue, at least the lot's value at today's spot.",
         params: meltLotParamsSchema,
         body: shipMeltLotBodySchema,
         response: { 200: meltLotDetailSchema },

@@ -26,7 +26,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
+import { paths, serverPaths } from '@/lib/paths';
 import { applyServerIssues } from '@/lib/forms/server-issues';
 import { FORM_ERROR, useZodForm } from '@/lib/forms/use-zod-form';
 import { cn } from '@/lib/utils';
@@ -303,7 +303,7 @@ function Shipment({ lot }: { lot: MeltLot }) {
         <p className="flex flex-wrap items-center gap-2">
           <a
             className="font-medium text-navy-700 underline"
-            href={`/api/admin/melt-lots/${encodeURIComponent(lot.id)}/label.pdf`}
+            href={serverPaths.meltLotLabelPdf(lot.id)}
             download={`melt-lot-${lot.number}-label.pdf`}
           >
             Print label
