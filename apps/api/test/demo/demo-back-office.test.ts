@@ -2,8 +2,10 @@
 // with pieces in them, one ready and one still on hold, an open lot with its value, a lot shipped,
 // settled and closed, a month of margin with a testing-accuracy point, and a ledger that balances,
 // every one of them read through the appraiser's own routes.
-import { sql } from 'drizzle-orm';
-import { ledgerLines } from '../../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { ledgerLines, submissions, users } from '../../src/db/schema/index.ts';
+import { paymentBlockers } from '../../src/modules/compliance/index.ts';
+import { SAMPLE_ESTATE_SELLER } from '../../src/modules/demo/demo-back-office.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, seedDemoIfFresh } from '../../src/modules/demo/demo.service.ts';
 import { cookieOf, signIn, uniqueAddress } from '../support/sessions.ts';
@@ -117,6 +119,24 @@ describe.each(engines)('the demo back office, on %s', (engine) => {
     );
     expect(settlements).toHaveLength(1);
     expect(settlements[0]!.grossCents - settlements[0]!.chargesCents).toBe(settlements[0]!.wireCents);
+  });
+
+  it("gives each purchase what its police report line needs (a photo, the seller's address)", async () => {
+    const bought = await t.db
+      .select({ id: submissions.id, userId: submissions.userId, finalOffer: submissions.finalOffer })
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .where(eq(users.email, SAMPLE_ESTATE_SELLER.email));
+    expect(bought).toHaveLength(8);
+    for (const s of bought) {
+      const blockers = await paymentBlockers(t.db, {
+        submissionId: s.id,
+        userId: s.userId,
+        amountCents: s.finalOffer!,
+        buysItems: true,
+      });
+      expect(blockers.filter((b) => b.kind === 'report')).toEqual([]);
+    }
   });
 
   it('leaves a ledger whose every posting balances', async () => {
