@@ -51,6 +51,7 @@ async function main() {
       encryptionKey: booted.secrets.encryptionKey,
       simulatedPrices: config.priceFeed.provider === 'simulated',
       photos: app.ctx,
+      backOffice: app.ctx,
       terms: { insuredLimitCents: config.insuredLimitCents, guarantee: config.guarantee },
     }))
   )

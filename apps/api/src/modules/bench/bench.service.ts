@@ -274,14 +274,23 @@ export async function testsOfSubmission(ctx: AppContext, actor: Actor, submissio
   };
 }
 
-/** The demo's sample register (modules/demo), written as the appraiser's "Add" would, without audit entries. */
+/**
+ * The demo's sample register (modules/demo), written as the appraiser's "Add" would, without audit
+ * entries. Answers each instrument's id, by serial, for the demo's sample tests.
+ */
 export async function recordSampleInstruments(
   tx: DbOrTx,
   createdBy: string,
   rows: readonly Pick<InstrumentRow, 'name' | 'kind' | 'serial' | 'lastCalibratedOn' | 'nextCalibrationDue'>[],
   now: Date,
-): Promise<void> {
-  for (const row of rows) await insertInstrument(tx, { ...row, id: crypto.randomUUID(), createdBy, createdAt: now });
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const row of rows) {
+    const id = crypto.randomUUID();
+    await insertInstrument(tx, { ...row, id, createdBy, createdAt: now });
+    ids.set(row.serial, id);
+  }
+  return ids;
 }
 
 /**

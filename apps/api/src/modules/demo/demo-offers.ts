@@ -18,7 +18,7 @@ import { simulatedStartingPrices } from '../../adapters/price-feeds/simulated.ts
 import type { NewOfferLine } from '../offers/index.ts';
 import { checkedCents } from '../../lib/amounts.ts';
 
-interface BasisLine {
+export interface BasisLine {
   description: string;
   material: ItemType;
   weight: string;
@@ -93,7 +93,11 @@ export function demoReferenceRows(pricedAt: Date) {
 /** The stored lines and their total for a demo offer made at `offeredAt`, or null when it is one amount. */
 export function demoOfferLines(description: string, offeredAt: Date): { lines: NewOfferLine[]; totalCents: number } | null {
   const planned = demoItemisedOffers[description];
-  if (!planned) return null;
+  return planned ? demoBasisLines(planned, offeredAt) : null;
+}
+
+/** Planned lines priced as the offer form prices them at `offeredAt`, and their total. */
+export function demoBasisLines(planned: readonly DemoLine[], offeredAt: Date): { lines: NewOfferLine[]; totalCents: number } {
   const rows = demoReferenceRows(offeredAt);
   let totalCents = 0;
   const lines = planned.map((line): NewOfferLine => {

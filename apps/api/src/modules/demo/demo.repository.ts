@@ -51,6 +51,21 @@ export async function insertDemoRows(
   if (rows.transactions.length) await db.insert(transactions).values(rows.transactions);
 }
 
+/**
+ * The back office's sample purchases (demo-back-office.ts): the submissions and their one item
+ * each, not yet placed; the receipt's own placing (custody) follows, by the appraiser.
+ */
+export async function insertParcels(db: DbOrTx, rows: readonly (typeof submissions.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(submissions).values([...rows]);
+  await insertFirstItems(db, rows);
+}
+
+/** The sample payouts of purchases written whole. */
+export async function insertPayouts(db: DbOrTx, rows: readonly (typeof transactions.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(transactions).values([...rows]);
+}
+
 export async function markAdmin(db: DbOrTx, userId: string) {
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
 }

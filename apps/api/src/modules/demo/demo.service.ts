@@ -1,7 +1,7 @@
 // Demo mode: a fresh embedded install comes alive at once with a client, an appraiser and
 // submissions in every status. Never in production (demo-mode.ts decides when).
 import { randomBytes } from 'node:crypto';
-import { type AuditAction, DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
+import { DEFAULT_OFFER_VALID_DAYS } from '@assay/domain';
 import { type AuditEntryInput, writeAuditEntries } from '../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { type Auth, saveShippingAddress } from '../users/index.ts';
@@ -14,6 +14,7 @@ import { recordPriceHistory } from '../pricing/index.ts';
 import { recordPastOffer } from '../offers/index.ts';
 import { recordSampleInstruments } from '../bench/index.ts';
 import { demoOfferLines } from './demo-offers.ts';
+import { demoHistory } from './demo-history.ts';
 import { demoQuote, type DemoQuoteTerms } from './demo-quotes.ts';
 import { demoPriceHistoryRows } from './demo-price-history.ts';
 import { demoPastSales, SAMPLE_SELLER } from './demo-past-sales.ts';
@@ -22,6 +23,8 @@ import { type DemoAccount, demoAccounts, demoStaff } from './demo-accounts.ts';
 
 export { demoAccounts, describeDemoAccounts } from './demo-accounts.ts';
 import type { UploadsContext } from '../uploads/index.ts';
+import type { AppContext } from '../../context.ts';
+import { seedDemoBackOffice } from './demo-back-office.ts';
 import {
   countUsers,
   countUsersWithEmails,
@@ -152,8 +155,6 @@ export function demoSubmissions(clientId: string, adminId: string, now = new Dat
   return { submissions: created, transactions: payouts, auditLog: created.flatMap((s) => demoHistory(s, clientId, adminId)) };
 }
 
-type SeededSubmission = ReturnType<typeof buildSubmission>;
-
 /** The demo client's shipping address (made up; Illinois has no compliance row of its own). */
 const demoClientAddress = {
   name: `${demoAccounts.client.firstName} ${demoAccounts.client.lastName}`,
@@ -198,36 +199,6 @@ export function demoIdentityCheck(clientId: string, encryptionKey: string, now =
     createdAt,
   };
   return { record, audit };
-}
-
-/** The audit trail the real flows would have written, so the demo's timelines are not empty. */
-function demoHistory(s: SeededSubmission, clientId: string, adminId: string) {
-  const createdAt = s.createdAt as Date;
-  const entry = (
-    actorId: string,
-    action: AuditAction,
-    fromStatus: string | null,
-    toStatus: string,
-    at: Date,
-  ): AuditEntryInput => ({
-    actorId,
-    entityType: 'submission',
-    entityId: s.id!,
-    action,
-    fromStatus,
-    toStatus,
-    createdAt: at,
-  });
-  const rows = [entry(clientId, 'created', null, 'new', createdAt)];
-  if (s.receivedAt) rows.push(entry(adminId, 'received', 'new', 'appraising', s.receivedAt));
-  if (s.offeredAt) rows.push(entry(adminId, 'offer_submitted', s.receivedAt ? 'appraising' : 'new', 'offered', s.offeredAt));
-  const closedAt = new Date((s.offeredAt ?? createdAt).getTime() + 6 * HOUR);
-  if (s.status === 'completed') rows.push(entry(clientId, 'payout_requested', 'offered', 'completed', closedAt));
-  if (s.status === 'returned' || s.status === 'returning')
-    rows.push(entry(clientId, 'offer_declined', 'offered', 'returning', closedAt));
-  if (s.status === 'returned')
-    rows.push(entry(adminId, 'return_delivered', 'returning', 'returned', new Date(closedAt.getTime() + 72 * HOUR)));
-  return rows;
 }
 
 /**
@@ -304,7 +275,14 @@ function demoInstruments(now: Date) {
 export async function seedDemoIfFresh(
   db: Db,
   auth: Auth,
-  options: { encryptionKey?: string; simulatedPrices?: boolean; photos?: UploadsContext; terms?: DemoQuoteTerms } = {},
+  options: {
+    encryptionKey?: string;
+    simulatedPrices?: boolean;
+    photos?: UploadsContext;
+    terms?: DemoQuoteTerms;
+    /** The app's context: with it, the back office's history is taken through the appraiser's commands. */
+    backOffice?: AppContext;
+  } = {},
 ): Promise<boolean> {
   if (await readMeta(db, DEMO_SEEDED_KEY)) {
     await addDemoApproverIfMissing(db, auth);
@@ -314,10 +292,10 @@ export async function seedDemoIfFresh(
   const accounts = {} as Record<DemoAccount, string>;
   for (const key of Object.keys(demoAccounts) as DemoAccount[]) accounts[key] = await signUpDemoAccount(auth, key);
   const rows = demoSubmissions(accounts.client, accounts.admin, new Date(), options.terms ?? null);
-  await db.transaction(async (tx) => {
+  const encryptionKey = options.encryptionKey ?? randomBytes(32).toString('hex');
+  const instruments = await db.transaction(async (tx) => {
     for (const id of Object.values(accounts)) await markEmailVerified(tx, id);
     for (const key of demoStaff) await markAdmin(tx, accounts[key]);
-    const encryptionKey = options.encryptionKey ?? randomBytes(32).toString('hex');
     const identity = demoIdentityCheck(accounts.client, encryptionKey);
     // The client's address, as one who has shipped parcels has: a purchase needing no ID records it
     // on its police report line (issue 28 item 6), so the demo's offers can be accepted. Illinois
@@ -367,9 +345,24 @@ export async function seedDemoIfFresh(
     await writeAuditEntries(tx, [...rows.auditLog, identity.audit]);
     await recordKycCheck(tx, identity.record);
     if (options.simulatedPrices) await recordPriceHistory(tx, demoPriceHistoryRows(new Date()));
-    await recordSampleInstruments(tx, accounts.admin, demoInstruments(new Date()), new Date());
+    const instrumentIds = await recordSampleInstruments(tx, accounts.admin, demoInstruments(new Date()), new Date());
     await writeMeta(tx, DEMO_SEEDED_KEY, new Date().toISOString());
+    return { xrf: instrumentIds.get('XL2-88121')!, acid: instrumentIds.get('KIT-7')! };
   });
+  if (options.backOffice) {
+    const { admin } = demoAccounts;
+    const appraiser = {
+      id: accounts.admin,
+      email: admin.email,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      isAdmin: true,
+      isPremium: false,
+      twoFactorEnabled: false,
+      secondFactorAt: null,
+    };
+    await seedDemoBackOffice(options.backOffice, appraiser, instruments, encryptionKey, new Date());
+  }
   if (options.photos) {
     const { client } = demoAccounts;
     const owner = {

@@ -7,4 +7,4 @@ export {
   type SettlementLotInsert,
 } from './refiners.repository.ts';
 export { refinersRoutes } from './refiners.routes.ts';
-export { listSettlements, refinerAddressOf, settlementDetail } from './refiners.service.ts';
+export { addRefiner, listSettlements, refinerAddressOf, settlementDetail } from './refiners.service.ts';
