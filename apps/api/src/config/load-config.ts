@@ -35,6 +35,9 @@ const envSchema = z.object({
   ...achEnv,
 });
 
+/** Every setting Assay reads from the environment (.env.example lists each: env-example.test.ts). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Rules across several variables. They read the raw strings, so they are reported together with
  * any malformed single variable instead of only after those are fixed.
