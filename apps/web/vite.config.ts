@@ -24,7 +24,9 @@ export default defineConfig({
     // Every browser the app supports knows <link rel="modulepreload">; the polyfill would only
     // add to the first load.
     modulePreload: { polyfill: false },
-    sourcemap: true,
+    // Written for the operator's error tracker, not referenced from the files nor served
+    // (plugins/web.ts): the app's source stays off the public site.
+    sourcemap: 'hidden',
     rolldownOptions: {
       treeshake: {
         // packages/domain is pure (rules and zod schemas, no side effects), but its package.json

@@ -57,6 +57,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       preCompressed: true,
       // Nothing of the build's own bookkeeping (.vite/manifest.json) is a page's.
       dotfiles: 'ignore',
+      // The build keeps source maps for the operator's error tracker (apps/web vite.config.ts
+      // 'hidden'), not for every visitor: they would publish the app's source as written.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite fingerprints asset names, so they never change under the same URL.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -108,7 +111,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = apiPrefixes.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
+    // A file of the build that is not there (a page of an older deploy asks for its old chunk, or a
+    // source map) is a 404, not the page: a browser would try to run the HTML as a script.
+    const isBuildFile = pathname.startsWith('/assets/') || pathname.endsWith('.map');
+    if (indexHtml && !isBuildFile && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       let page: RenderedHtml | null = null;
       if (await rendersOnServer(request, pathname)) {

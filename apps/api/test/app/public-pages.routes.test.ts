@@ -39,6 +39,7 @@ describe('server-rendered public pages (stand-in renderer)', () => {
     writeFileSync(path.join(web, 'index.html'), template);
     writeFileSync(path.join(web, 'assets', 'index-1.css'), 'body{color:navy}');
     writeFileSync(path.join(web, 'assets', 'index-1.js'), 'console.log(1)');
+    writeFileSync(path.join(web, 'assets', 'index-1.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
     // What apps/web/scripts/precompress.mjs writes beside an asset, and Vite's manifest.
     const script = 'export const x = 1;'.repeat(100);
     writeFileSync(path.join(web, 'assets', 'app-1.js'), script);
@@ -66,6 +67,17 @@ describe('server-rendered public pages (stand-in renderer)', () => {
       '<script type="application/json" id="assay-query-state">',
       '<script type="module" crossorigin src="/assets/index-1.js">',
     ]);
+  });
+
+  it("serves the build's files but not its source maps, and a missing file is a 404, not the page", async () => {
+    const script = await t.app.inject('/assets/index-1.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log(1)');
+    for (const url of ['/assets/index-1.js.map', '/assets/gone-1.js', '/main.js.map']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<html');
+    }
   });
 
   it('inlines the stylesheet, and keeps the security and cache headers', async () => {
