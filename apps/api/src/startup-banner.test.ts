@@ -25,6 +25,7 @@ const PRODUCTION = {
 
 const SECRETS = [
   'db-password',
+  'redis-secret',
   'also-secret',
   's3-pass',
   'AKIAEXAMPLEKEYID',
@@ -43,7 +44,7 @@ const demoModeOf = (config: Config) => decideDemoMode(demoModeFacts(config));
 
 describe('startupBanner', () => {
   it('names PUBLIC_URL and every outside service of a production instance, and no secret', () => {
-    const config = loadConfig(PRODUCTION);
+    const config = loadConfig({ ...PRODUCTION, REDIS_URL: 'redis://:redis-secret@cache.internal:6379/0' });
     const text = startupBanner({
       config,
       host: '0.0.0.0',
@@ -61,6 +62,7 @@ describe('startupBanner', () => {
         '  prices:     metals-dev at https://metals.example/v1, refreshed every 60 s',
         '  sign-in:    e-mail and password, and OpenID Connect at https://login.example/realms/assay',
         '  carrier:    sample (labels marked NOT VALID FOR POSTAGE)',
+        '  redis:      route rate limits shared at redis://cache.internal:6379/0 (keys assay:*)',
         '  secrets:    from the environment',
         '  demo mode:  off (production)',
         '  proxies:    X-Forwarded-For believed from 10.0.0.0/8',
@@ -96,6 +98,7 @@ describe('startupBanner', () => {
       '  prices:     simulated demo prices (set PRICE_FEED=gold-api for market prices)',
       '  sign-in:    e-mail and password',
       '  carrier:    sample (labels marked NOT VALID FOR POSTAGE)',
+      '  redis:      none: route rate limits are counted per instance (set REDIS_URL to share them)',
       '  secrets:    generated, kept in /home/ann/.config/assay/secrets/f00.json (outside DATA_DIR)',
       '  demo mode:  on (fresh data folder on loopback): sample accounts with published passwords',
     ]);

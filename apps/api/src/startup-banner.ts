@@ -27,6 +27,7 @@ export function startupBanner({ config, host, port, demoMode, secretsFile }: Ban
     `  prices:     ${describePrices(config)}`,
     `  sign-in:    ${config.oidc ? `e-mail and password, and OpenID Connect at ${withoutCredentials(config.oidc.issuer)}` : 'e-mail and password'}`,
     `  carrier:    ${config.carrier.provider === 'sample' ? 'sample (labels marked NOT VALID FOR POSTAGE)' : config.carrier.provider}`,
+    `  redis:      ${describeRedis(config)}`,
     `  secrets:    ${secretsFile ? `generated, kept in ${secretsFile} (outside DATA_DIR)` : 'from the environment'}`,
     `  demo mode:  ${demoMode.banner}`,
   ];
@@ -63,6 +64,11 @@ function describePhotos(storage: Config['storage']): string {
   if (storage.driver === 'local') return `local folder ${storage.localDir}`;
   const where = storage.s3.endpoint ? `at ${withoutCredentials(storage.s3.endpoint)}` : 'on AWS';
   return `S3 bucket "${storage.s3.bucket}" ${where} (region ${storage.s3.region})`;
+}
+
+function describeRedis(config: Config): string {
+  if (!config.redis.url) return 'none: route rate limits are counted per instance (set REDIS_URL to share them)';
+  return `route rate limits shared at ${withoutCredentials(config.redis.url)} (keys ${config.redis.keyPrefix}*)`;
 }
 
 function describeMail(mail: Config['mail']): string {
