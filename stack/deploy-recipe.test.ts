@@ -16,6 +16,7 @@ interface Service {
   environment?: Record<string, string>;
   deploy?: { replicas?: number };
   healthcheck?: { disable?: boolean };
+  profiles?: string[];
   depends_on?: Record<string, { condition: string }>;
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
@@ -73,6 +74,11 @@ describe('deploy/compose.yaml', () => {
       ['app', 'createbucket', 'mailpit', 'minio', 'nginx', 'postgres', 'redis', 'worker'].sort(),
     );
     expect(service('worker').healthcheck?.disable).toBe(true);
+  });
+
+  it('sends e-mail only through the relay the operator names; the mail sink runs only for a trial', () => {
+    expect(service('app').environment?.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?set SMTP_URL to your mail relay/);
+    expect(service('mailpit').profiles).toEqual(['trial']);
   });
 });
 
