@@ -4,6 +4,7 @@
 // The hold and a closed lot are the database's (triggers); their refusals are answered with 409s.
 import {
   addressLines,
+  type AuditChanges,
   type AddLotItemBody,
   type AdvanceMeltLotBody,
   type CreateMeltLotBody,
@@ -22,6 +23,7 @@ import {
   type MeltLot,
   type MeltLotDetail,
   type MeltLotList,
+  type MeltLotState,
   meltLotMessages,
   meltLotRouteMessages,
   meltSortCategoryLabels,
@@ -335,15 +337,7 @@ export async function advanceMeltLot(ctx: Ctx, actor: Actor, lotId: string, body
             ? { state: 'settled', settledAt: now }
             : { state: 'closed', closedAt: now };
       await updateLot(tx, lot.id, changes);
-      await writeAuditEntry(tx, {
-        actorId: actor.id,
-        entityType: 'melt_lot',
-        entityId: lot.id,
-        action: 'melt_lot_advanced',
-        fromStatus: lot.state,
-        toStatus: body.to,
-        changes: { meltLotId: lot.id, lotNumber: lot.number, previousLotState: lot.state, lotState: body.to },
-      });
+      await auditLotAdvanced(tx, actor.id, lot, body.to);
     });
   } catch (error) {
     throw await asLotConflict(ctx, error, null);
@@ -477,22 +471,12 @@ export async function shipMeltLot(ctx: ShipCtx, actor: Actor, lotId: string, bod
           labelReceiver: receiver,
           shippedAt: ctx.clock.now(),
         });
-        await writeAuditEntry(tx, {
-          actorId: actor.id,
-          entityType: 'melt_lot',
-          entityId: lot.id,
-          action: 'melt_lot_advanced',
-          fromStatus: lot.state,
-          toStatus: 'shipped',
-          changes: {
-            ...bought,
-            previousLotState: lot.state,
-            lotState: 'shipped',
-            refinerId: refiner.id,
-            refinerName: refiner.name,
-            insuredValue: centsText(insuredCents),
-            validForPostage: made.validForPostage,
-          },
+        await auditLotAdvanced(tx, actor.id, lot, 'shipped', {
+          ...bought,
+          refinerId: refiner.id,
+          refinerName: refiner.name,
+          insuredValue: centsText(insuredCents),
+          validForPostage: made.validForPostage,
         });
       } catch (error) {
         // The postage is bought and this transaction will not keep it: say where to find it.
@@ -596,15 +580,7 @@ export async function settleLotsInTx(tx: DbOrTx, actor: Actor, refs: readonly st
     const metal = lotSummary(lotItems, {}).metals.find((m) => m.metal === metalOfCategory(lot.category));
     // A shipped lot settled straight away was assayed by the settlement: its assay is on it.
     await updateLot(tx, lot.id, { state: 'settled', assayedAt: lot.assayedAt ?? now, settledAt: now });
-    await writeAuditEntry(tx, {
-      actorId: actor.id,
-      entityType: 'melt_lot',
-      entityId: lot.id,
-      action: 'melt_lot_advanced',
-      fromStatus: lot.state,
-      toStatus: 'settled',
-      changes: { meltLotId: lot.id, lotNumber: lot.number, previousLotState: lot.state, lotState: 'settled' },
-    });
+    await auditLotAdvanced(tx, actor.id, lot, 'settled');
     answer.push({
       id: lot.id,
       number: lot.number,
@@ -620,4 +596,23 @@ export async function settleLotsInTx(tx: DbOrTx, actor: Actor, refs: readonly st
 /** A closed-lot trigger's refusal as the 409 it is; anything else as it was. */
 export function asClosedLotConflict(error: unknown): unknown {
   return isClosedLotRefusal(error) ? conflict(meltLotMessages.closed) : error;
+}
+
+/** Every move of a lot to its next state, whichever command made it, is audited the same way. */
+async function auditLotAdvanced(
+  tx: DbOrTx,
+  actorId: string,
+  lot: Pick<MeltLotRow, 'id' | 'number' | 'state'>,
+  to: MeltLotState,
+  more: AuditChanges = {},
+): Promise<void> {
+  await writeAuditEntry(tx, {
+    actorId,
+    entityType: 'melt_lot',
+    entityId: lot.id,
+    action: 'melt_lot_advanced',
+    fromStatus: lot.state,
+    toStatus: to,
+    changes: { meltLotId: lot.id, lotNumber: lot.number, ...more, previousLotState: lot.state, lotState: to },
+  });
 }
