@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, firstLabelAsksForAddress409, test, visitor401 } from './support/fixtures.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
@@ -17,15 +17,7 @@ test.use({
   viewport: { width: 1440, height: 900 },
   acceptDownloads: true,
   // An array option is written as [value, options] in test.use.
-  expectedConsoleErrors: [
-    [
-      // A visitor's GET /api/auth/user answers 401 by design (SPEC 7).
-      /Failed to load resource: the server responded with a status of 401/,
-      // The first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
-      /Failed to load resource: the server responded with a status of 409/,
-    ],
-    { scope: 'test' },
-  ],
+  expectedConsoleErrors: [[visitor401, firstLabelAsksForAddress409], { scope: 'test' }],
 });
 
 const widths = [375, 1440] as const;

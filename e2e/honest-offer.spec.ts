@@ -12,22 +12,14 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../apps/api/src/modules/demo/demo-accounts.ts';
 import { appraiserInBrowser, confirmHandSentPayout, openAdminArea } from './support/appraiser.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, firstLabelAsksForAddress409, test, visitor401 } from './support/fixtures.ts';
 import { saveAddressAndPrintLabel } from './support/shipping-label.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
 test.use({
   acceptDownloads: true,
-  expectedConsoleErrors: [
-    [
-      // A visitor's GET /api/auth/user answers 401 by design (SPEC 7).
-      /Failed to load resource: the server responded with a status of 401/,
-      // The first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
-      /Failed to load resource: the server responded with a status of 409/,
-    ],
-    { scope: 'test' },
-  ],
+  expectedConsoleErrors: [[visitor401, firstLabelAsksForAddress409], { scope: 'test' }],
 });
 
 const chain = '14k yellow gold rope chain, 20 inches, stamped 585';

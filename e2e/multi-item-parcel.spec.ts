@@ -8,22 +8,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { appraiserInBrowser } from './support/appraiser.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, firstLabelAsksForAddress409, test, visitor401 } from './support/fixtures.ts';
 import { saveAddressAndPrintLabel } from './support/shipping-label.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 import { snap } from './support/screens.ts';
 
 test.use({
   acceptDownloads: true,
-  expectedConsoleErrors: [
-    [
-      // A visitor's GET /api/auth/user answers 401 by design (SPEC 7).
-      /Failed to load resource: the server responded with a status of 401/,
-      // The first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
-      /Failed to load resource: the server responded with a status of 409/,
-    ],
-    { scope: 'test' },
-  ],
+  expectedConsoleErrors: [[visitor401, firstLabelAsksForAddress409], { scope: 'test' }],
 });
 
 async function jpeg(dir: string, name: string, color: { r: number; g: number; b: number }): Promise<string> {

@@ -9,22 +9,15 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { appraiserInBrowser, openAdminArea } from '../support/appraiser.ts';
 import { libfaketime, moveBackOfficeClock } from '../support/back-office-app.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, firstLabelAsksForAddress409, test, visitor401 } from '../support/fixtures.ts';
 import { snap } from '../support/screens.ts';
 import { saveAddressAndPrintLabel } from '../support/shipping-label.ts';
 import { signUpInBrowser } from '../support/sign-up.ts';
 
 test.use({
   acceptDownloads: true,
-  expectedConsoleErrors: [
-    [
-      // A visitor's GET /api/auth/user answers 401 by design (SPEC 7).
-      /Failed to load resource: the server responded with a status of 401/,
-      // The first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
-      /Failed to load resource: the server responded with a status of 409/,
-    ],
-    { scope: 'test' },
-  ],
+  // The same 409 answers the lot's refusal of an item still on hold.
+  expectedConsoleErrors: [[visitor401, firstLabelAsksForAddress409], { scope: 'test' }],
 });
 
 /** A full-page shot at 1440 px, then the same page at 375 px. */

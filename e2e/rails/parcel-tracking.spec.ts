@@ -3,7 +3,7 @@
 // parcel on its way and at Assay's door, each scan comes back as a signed webhook, and the seller's
 // timeline shows the parcel's way while the appraiser's mailbox says it is "Delivered, awaiting intake".
 import { appraiserInBrowser } from '../support/appraiser.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, firstLabelAsksForAddress409, test } from '../support/fixtures.ts';
 import { fakeCarrier } from '../support/rails-journeys.ts';
 import { snap } from '../support/screens.ts';
 import { saveAddressAndPrintLabel } from '../support/shipping-label.ts';
@@ -13,13 +13,7 @@ test.use({
   viewport: { width: 1440, height: 900 },
   acceptDownloads: true,
   // An array option is written as [value, options] in test.use.
-  expectedConsoleErrors: [
-    [
-      // The first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
-      /Failed to load resource: the server responded with a status of 409/,
-    ],
-    { scope: 'test' },
-  ],
+  expectedConsoleErrors: [[firstLabelAsksForAddress409], { scope: 'test' }],
 });
 
 test("a parcel's tracking reaches the seller's timeline and the appraiser's mailbox", async ({

@@ -7,6 +7,9 @@ import { test as base, expect } from '@playwright/test';
 // A visitor's GET /api/auth/user answers 401 by design (SPEC 7), and Chromium logs every 401.
 export const visitor401 = /Failed to load resource: the server responded with a status of 401/;
 
+// A seller's first label asks for the address: POST /api/shipping/labels answers 409 ADDRESS_REQUIRED.
+export const firstLabelAsksForAddress409 = /Failed to load resource: the server responded with a status of 409/;
+
 // Tests run one after another in one worker (playwright.config.ts), so a counter is unique.
 let journeys = 0;
 
