@@ -126,6 +126,16 @@ describe('deploy/nginx.conf', () => {
     expect(deployed).not.toContain('non_idempotent');
   });
 
+  it('passes, answers and logs the request id as the stack does', () => {
+    for (const conf of [generated, deployed]) {
+      expect(conf).toContain('proxy_set_header X-Request-Id $request_id;');
+      expect(conf).toContain('proxy_hide_header X-Request-Id;');
+      expect(conf).toContain('add_header X-Request-Id $request_id always;');
+      expect(conf).toContain("'upstream=$upstream_addr upstream_status=$upstream_status request_id=$request_id';");
+      expect(conf).not.toContain('$http_x_request_id');
+    }
+  });
+
   it('balances round-robin over the app replicas, each left out for a while when it fails', () => {
     expect(generated).toContain(' max_fails=1 fail_timeout=3s;');
     expect(deployed).toContain('server app:3000 max_fails=1 fail_timeout=3s;');

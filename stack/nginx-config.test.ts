@@ -39,6 +39,17 @@ describe('nginxConfig', () => {
     expect(conf).toContain('add_header X-Assay-Upstream $upstream_addr always;');
   });
 
+  it('gives each request its own id: sent to the instance, named in the answer and in the access log', () => {
+    const conf = nginxConfig(settings);
+    expect(conf).toContain('proxy_set_header X-Request-Id $request_id;');
+    // The instance names the id too; nginx's header replaces its copy, so the answer has one.
+    expect(conf).toContain('proxy_hide_header X-Request-Id;');
+    expect(conf).toContain('add_header X-Request-Id $request_id always;');
+    expect(conf).toMatch(/log_format assay [^;]* request_id=\$request_id';/);
+    // A client's own X-Request-Id is never passed on.
+    expect(conf).not.toContain('$http_x_request_id');
+  });
+
   it('lets a 10 MiB photo through', () => {
     expect(nginxConfig(settings)).toContain('client_max_body_size 11m;');
   });

@@ -39,7 +39,7 @@ events {
 
 http {
   log_format assay '$remote_addr [$time_local] "$request" $status $request_time '
-                   'upstream=$upstream_addr upstream_status=$upstream_status';
+                   'upstream=$upstream_addr upstream_status=$upstream_status request_id=$request_id';
   access_log ${s.workDir}/logs/nginx-access.log assay;
   client_body_temp_path ${temp('client-body')};
   proxy_temp_path ${temp('proxy')};
@@ -77,6 +77,11 @@ ${servers.join('\n')}
       proxy_next_upstream_tries ${s.appPorts.length};
       proxy_next_upstream_timeout 15s;
       add_header X-Assay-Upstream $upstream_addr always;
+      # nginx's own random id for each request, never one the client sent (which could make two
+      # requests look like one): the instance logs it on each of its lines, and the answer names it.
+      proxy_set_header X-Request-Id $request_id;
+      proxy_hide_header X-Request-Id;
+      add_header X-Request-Id $request_id always;
     }
   }
 }

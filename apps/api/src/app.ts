@@ -8,6 +8,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import type { Database } from './db/client.ts';
 import { jobsStopTimeoutMs } from './lib/graceful-shutdown.ts';
 import { loggerOptions, requestChildLogger } from './lib/logger.ts';
+import { requestIdOf } from './lib/request-id.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeSignalsPlugin } from './plugins/change-signals.ts';
@@ -16,6 +17,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { priceFeedPlugin } from './plugins/price-feed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { JOBS_STOP_TIMEOUT_MS, jobsPlugin } from './plugins/jobs.ts';
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps) {
     // The router ignores what this returns; the reply it would hand back is sent either way.
     frameworkErrors: (error, request, reply) => void sendFrameworkError(error, request, reply),
     childLoggerFactory: requestChildLogger,
+    // nginx's id when it sent one (or a caller's, if safe), so its access log and ours share it.
+    genReqId: requestIdOf,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -132,6 +136,8 @@ export async function buildApp(deps: AppDeps) {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(errorHandlerPlugin);
+  // First of the hooks: an answer refused by any hook below still names its request.
+  await app.register(requestIdPlugin);
   // Helmet's headers, computed once (plugins/security-headers.ts says why).
   await app.register(securityHeadersPlugin, { production: deps.config.production });
   // Before every other hook: NUL, broken Unicode and absurd nesting never reach anything below.

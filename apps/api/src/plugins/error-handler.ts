@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, describeIssues, type InputIssue, InvalidInputError } from '../lib/app-error.ts';
 import { inputProblemMessages } from '../lib/broken-input.ts';
+import { REQUEST_ID_HEADER } from '../lib/request-id.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -15,6 +16,8 @@ interface ErrorBody {
   error: string;
   message: string;
   issues?: InputIssue[];
+  /** On a 5xx only: what a seller quotes to support, and what finds the request's lines in the log. */
+  requestId?: string;
 }
 
 // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status
@@ -69,6 +72,7 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest): Err
   if (body.statusCode === 429 && !(error instanceof AppError)) {
     body.message = 'Too many requests. Please wait a minute and try again.';
   }
+  if (body.statusCode >= 500) body.requestId = request.id;
   return body;
 }
 
@@ -79,6 +83,8 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest): Err
  */
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const body = errorBody(error, request);
+  // No hook ran (the router refused the path first), so the request-id plugin did not name it.
+  reply.header(REQUEST_ID_HEADER, request.id);
   return reply.status(body.statusCode).send(body);
 }
 

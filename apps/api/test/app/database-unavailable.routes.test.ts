@@ -81,7 +81,12 @@ onPostgres('a PostgreSQL restart under a running instance', () => {
     expect(await endEveryConnectionOfTheApp()).toBeGreaterThan(0);
     const answer = await inFlight;
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({ statusCode: 503, error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(answer.json()).toEqual({
+      statusCode: 503,
+      error: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      requestId: answer.headers['x-request-id'],
+    });
     expect(answer.headers['retry-after']).toBe('5');
   });
 
