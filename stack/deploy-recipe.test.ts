@@ -92,6 +92,17 @@ describe('deploy/Dockerfile', () => {
     expect(dockerfile).toContain('npm ci --omit=dev');
   });
 
+  it("copies the whole server bundle, which holds the operator's commands, and says how to run them", () => {
+    const build = readFileSync(path.resolve(import.meta.dirname, '../apps/api/scripts/build.mjs'), 'utf8');
+    for (const command of ['admin', 'keys', 'migrate', 'sanctions-load', 'seed']) {
+      expect(build, `build.mjs bundles ${command}`).toMatch(new RegExp(`'?${command}'?: '[^']+\\.ts'`));
+      expect(dockerfile).toContain(`${command}.js`);
+    }
+    expect(instructions).toContain('COPY --from=build /app/apps/api/dist apps/api/dist');
+    expect(read('compose.yaml')).toContain('docker compose run --rm app node apps/api/dist/migrate.js');
+    expect(read('compose.yaml')).toContain('node apps/api/dist/sanctions-load.js');
+  });
+
   it('checks /readyz and starts the server by default', () => {
     expect(instructions.some((line) => line.startsWith('HEALTHCHECK '))).toBe(true);
     expect(dockerfile).toContain('/readyz');

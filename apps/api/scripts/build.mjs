@@ -1,5 +1,7 @@
 // Bundles the server (with the shared domain package) into dist/, leaving npm packages external,
-// and ships the SQL migrations beside it.
+// and ships the SQL migrations beside it. The operator's commands are bundled too, since the image
+// (deploy/Dockerfile) has neither tsx nor the sources: `node apps/api/dist/<command>.js` there is
+// what `npm run <command>` is from source.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -12,6 +14,9 @@ await build({
     worker: 'src/worker.ts',
     admin: 'scripts/admin.ts',
     keys: 'scripts/keys.ts',
+    migrate: 'scripts/migrate.ts',
+    'sanctions-load': 'scripts/sanctions-load.ts',
+    seed: 'seed/seed.ts',
     'pglite-thread': 'src/db/pglite-thread.ts',
   },
   outdir: 'dist',
