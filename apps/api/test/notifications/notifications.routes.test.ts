@@ -5,7 +5,7 @@ import { notifications, outbox } from '../../src/db/schema/index.ts';
 import { notificationContent } from '../../src/modules/notifications/index.ts';
 import { notify, notifyAdmins } from '../../src/modules/notifications/index.ts';
 import { postJson, signUpAdmin } from '../support/payouts.fixtures.ts';
-import { signUp } from '../support/sessions.ts';
+import { latestEmailTo, signUp } from '../support/sessions.ts';
 import { flushOutbox } from '../support/outbox.ts';
 import { appWithSmtpSink } from '../support/smtp-app.ts';
 import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
@@ -169,7 +169,7 @@ describe.each(engines)('notifications on %s', (engine) => {
     expect(adminIds).not.toContain(client.id);
     expect(rows.every((r) => r.kind === 'consignment_requested' && r.submissionId === 'sub-00001234')).toBe(true);
     for (const admin of admins) {
-      const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, admin.email));
+      const mail = await latestEmailTo(t.app, admin.email, /^Consignment requested/);
       expect(mail!.subject).toBe('Consignment requested for #00001234');
       expect(mail!.textBody).toContain('Customer #1234 would like to sell submission #00001234 on consignment');
     }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/adapters/mail/mail-transport.ts';
 import { outbox } from '../../src/db/schema/index.ts';
@@ -27,7 +27,11 @@ describe.each(engines)('e-mail over SMTP on %s', (engine) => {
     expect(mail?.from).toBe('no-reply@assay.test');
     expect(mail?.raw).toContain('Subject: Reset your Assay password');
     expect(mail?.raw).toMatch(/reset-password\//);
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
+    // By its subject: the sign-up wrote this address an e-mail of its own, and rows have no order.
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, client.email), eq(outbox.subject, 'Reset your Assay password')));
     expect(row?.status).toBe('sent');
     // The row's own Message-ID, so every try of this e-mail is recognisably the same message.
     expect(mail?.raw).toContain(`Message-ID: <${row!.id}@assay.test>`);

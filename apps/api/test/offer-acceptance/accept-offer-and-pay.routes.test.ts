@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_REQUIRED_MESSAGE } from '@assay/domain';
 import { buildSubmission, buildTransaction } from '../../src/db/factories.ts';
-import { auditLog, kycRecords, notifications, outbox, submissions, transactions } from '../../src/db/schema/index.ts';
+import { auditLog, kycRecords, notifications, submissions, transactions } from '../../src/db/schema/index.ts';
 import { decryptJson } from '../../src/lib/crypto.ts';
 import { reviewKyc, submitKyc } from '../../src/modules/compliance/kyc/kyc.service.ts';
 import { bankDetailsContext } from '../../src/modules/payouts/index.ts';
@@ -18,7 +18,7 @@ import {
   signUpAdmin,
   tableText,
 } from '../support/payouts.fixtures.ts';
-import { signUp } from '../support/sessions.ts';
+import { latestEmailTo, signUp } from '../support/sessions.ts';
 import { createTestApp, engines, type TestApp } from '../support/test-app.ts';
 
 const ENCRYPTION_KEY = 'a'.repeat(64);
@@ -105,7 +105,8 @@ describe.each(engines)('payouts on %s', (engine) => {
     expect(note).toMatchObject({ userId: client.id, kind: 'payout_recorded', title: 'Payout of $1,250.00 recorded' });
     expect(note!.body).toContain("by ACH bank transfer to Ada Lovelace's account ending in 6789");
     expect(note!.body).toContain('1-2 business days');
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, client.email));
+    // By its subject: rows have no order, and the sign-up may have written this address too.
+    const mail = await latestEmailTo(t.app, client.email, /^Payout of/);
     expect(mail!.subject).toBe('Payout of $1,250.00 recorded');
 
     const list = await t.app.inject({ url: '/api/transactions', headers: { cookie: client.cookie } });
